@@ -1,0 +1,277 @@
+// Package notation holds the parts of the DESIGN.md position notation that
+// every game shares: splitting a position line into its game name, rows,
+// side, turn and named fields; reading and writing rows of counts with
+// optional nki marks; pairs such as prisons=3,4; and the rules= field.
+// Each game package checks what its own fields mean.
+package notation
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// MaxSeeds is the largest seed total a position may hold (DESIGN.md: counts
+// are uint8, so at most 255 seeds per pit and in all).
+const MaxSeeds = 255
+
+// Field is one name=value field of a position line, in the order written.
+type Field struct {
+	Name, Value string
+}
+
+// Text is a position line split into its parts, not yet checked against a
+// game's rules.
+type Text struct {
+	Rows   [][]int  // rows from the far side (North's outer row) down to row a, files 1..N
+	Marks  [][]bool // Marks[r][f] is true where the count carried a '*'
+	Marked bool     // some count carried a '*'
+	Side   mancala.Player
+	Turn   int
+	Fields []Field // the fields after turn=, in the order written, turn= excluded
+}
+
+// Field returns the value of the named field and whether it was present.
+func (t *Text) Field(name string) (string, bool) {
+	for _, f := range t.Fields {
+		if f.Name == name {
+			return f.Value, true
+		}
+	}
+	return "", false
+}
+
+// Errorf returns a *mancala.SyntaxError for game about the position text.
+func Errorf(game, input, format string, args ...any) error {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return &mancala.SyntaxError{Game: game, What: "position", Input: input, Msg: msg}
+}
+
+// Split parses the shared shape of a position line: "<game> <rows> <side>
+// turn=<n> [<field>=<value> ...]". It checks that the line names game, that
+// there are nrows rows of counts 0..255 (files per row are checked by the
+// caller), that the side matches the turn's parity, that fields are
+// name=value with a name in allowed and none repeated. Fields may come in any
+// order after the rows and side. Errors wrap mancala.ErrSyntax.
+func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
+	tokens := strings.Split(s, " ")
+	for _, tok := range tokens {
+		if tok == "" {
+			return nil, Errorf(game, s, "fields must be separated by single spaces")
+		}
+	}
+	if len(tokens) < 4 {
+		return nil, Errorf(game, s, "want <game> <rows> <side> turn=<n>")
+	}
+	if tokens[0] != game {
+		return nil, Errorf(game, tokens[0], "not a %s position", game)
+	}
+	t := &Text{}
+	rows := strings.Split(tokens[1], "/")
+	if len(rows) != nrows {
+		return nil, Errorf(game, tokens[1], "want %d rows separated by /, got %d", nrows, len(rows))
+	}
+	for _, row := range rows {
+		cells := strings.Split(row, ",")
+		counts := make([]int, len(cells))
+		marks := make([]bool, len(cells))
+		for i, c := range cells {
+			if strings.HasSuffix(c, "*") {
+				marks[i] = true
+				t.Marked = true
+				c = c[:len(c)-1]
+			}
+			n, err := Count(c)
+			if err != nil {
+				return nil, Errorf(game, row, "%v", err)
+			}
+			counts[i] = n
+		}
+		t.Rows = append(t.Rows, counts)
+		t.Marks = append(t.Marks, marks)
+	}
+	side, err := mancala.ParsePlayer(tokens[2])
+	if err != nil {
+		return nil, Errorf(game, tokens[2], "side must be S or N")
+	}
+	t.Side = side
+	seen := map[string]bool{}
+	haveTurn := false
+	for _, tok := range tokens[3:] {
+		name, value, ok := strings.Cut(tok, "=")
+		if !ok || name == "" {
+			return nil, Errorf(game, tok, "want a field name=value")
+		}
+		if seen[name] {
+			return nil, Errorf(game, tok, "field %s given twice", name)
+		}
+		seen[name] = true
+		if name == "turn" {
+			n, err := Number(value)
+			if err != nil {
+				return nil, Errorf(game, tok, "turn: %v", err)
+			}
+			t.Turn, haveTurn = n, true
+			continue
+		}
+		known := false
+		for _, a := range allowed {
+			known = known || a == name
+		}
+		if !known {
+			return nil, Errorf(game, tok, "unknown field %s", name)
+		}
+		t.Fields = append(t.Fields, Field{name, value})
+	}
+	if !haveTurn {
+		return nil, Errorf(game, s, "missing turn=<n>")
+	}
+	if (t.Turn%2 == 0) != (t.Side == mancala.South) {
+		return nil, Errorf(game, tokens[2], "side %s does not match turn=%d (South moves on even turns)", tokens[2], t.Turn)
+	}
+	return t, nil
+}
+
+// Number parses a non-negative decimal number without sign or leading
+// zeros, at most 1,000,000,000.
+func Number(s string) (int, error) {
+	if s == "" {
+		return 0, errString("empty number")
+	}
+	if len(s) > 1 && s[0] == '0' {
+		return 0, errString("number " + strconv.Quote(s) + " has a leading zero")
+	}
+	if len(s) > 10 {
+		return 0, errString("number " + strconv.Quote(s) + " is too large")
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, errString(strconv.Quote(s) + " is not a non-negative number")
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	if n > 1_000_000_000 {
+		return 0, errString("number " + strconv.Quote(s) + " is too large")
+	}
+	return n, nil
+}
+
+// Count parses a seed count 0..255.
+func Count(s string) (int, error) {
+	n, err := Number(s)
+	if err != nil {
+		return 0, err
+	}
+	if n > MaxSeeds {
+		return 0, errString("count " + s + " is over 255")
+	}
+	return n, nil
+}
+
+// Pair parses "a,b" of two counts 0..255 (prisons=, reserves=).
+func Pair(s string) (a, b int, err error) {
+	x, y, ok := strings.Cut(s, ",")
+	if !ok {
+		return 0, 0, errString("want two counts separated by a comma")
+	}
+	if a, err = Count(x); err != nil {
+		return 0, 0, err
+	}
+	if b, err = Count(y); err != nil {
+		return 0, 0, err
+	}
+	return a, b, nil
+}
+
+// AppendRow appends a row of counts, comma-separated, with '*' after the
+// marked ones (marks may be nil).
+func AppendRow(dst []byte, counts []int, marks []bool) []byte {
+	for i, n := range counts {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, int64(n), 10)
+		if marks != nil && marks[i] {
+			dst = append(dst, '*')
+		}
+	}
+	return dst
+}
+
+// Option is one Name:Value entry of a rules= field.
+type Option struct {
+	Name, Value string
+}
+
+// ParseRules splits a rules= value "Name:Value,Name:Value" into its
+// options, refusing empty or repeated names. An empty string is no options.
+// Errors wrap mancala.ErrSyntax.
+func ParseRules(game, s string) ([]Option, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []Option
+	for _, part := range strings.Split(s, ",") {
+		name, value, ok := strings.Cut(part, ":")
+		if !ok || name == "" || value == "" {
+			return nil, &mancala.SyntaxError{Game: game, What: "rules", Input: part, Msg: "want Option:Value"}
+		}
+		for _, o := range out {
+			if o.Name == name {
+				return nil, &mancala.SyntaxError{Game: game, What: "rules", Input: part, Msg: "option " + name + " given twice"}
+			}
+		}
+		out = append(out, Option{name, value})
+	}
+	return out, nil
+}
+
+// FormatRules writes options as a rules= value, sorted by name, skipping
+// none (callers list only the options that differ from the defaults).
+func FormatRules(opts []Option) string {
+	sorted := append([]Option(nil), opts...)
+	for i := 1; i < len(sorted); i++ {
+		for j := i; j > 0 && sorted[j].Name < sorted[j-1].Name; j-- {
+			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
+		}
+	}
+	var b strings.Builder
+	for i, o := range sorted {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(o.Name + ":" + o.Value)
+	}
+	return b.String()
+}
+
+// Bool parses an option value "true" or "false".
+func Bool(s string) (bool, error) {
+	switch s {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, errString("want true or false, got " + strconv.Quote(s))
+}
+
+// Enum returns the index of s in names, or an error listing them.
+func Enum(s string, names []string) (int, error) {
+	for i, n := range names {
+		if n == s {
+			return i, nil
+		}
+	}
+	return 0, errString("want one of " + strings.Join(names, ", ") + "; got " + strconv.Quote(s))
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }

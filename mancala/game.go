@@ -1,0 +1,238 @@
+package mancala
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Game is the contract every game's position type meets (DESIGN.md, "The
+// contract every game meets"). P is the game's position type, M its move
+// type. kiothi.Position, kisolo.Position and kimasai.Position satisfy it,
+// asserted at compile time in their packages.
+type Game[P any, M comparable] interface {
+	// ToMove returns whose decision it is. It does not always alternate:
+	// in the Kiothi opening the same player takes several steps (KI-7).
+	ToMove() Player
+	// AppendLegalMoves appends the legal moves to dst and returns the
+	// extended slice: in the game's documented order (ascending along the
+	// mover's circuit, then count), without duplicates, none iff the game
+	// is over. It allocates nothing when dst has room.
+	AppendLegalMoves(dst []M) []M
+	// Apply returns the position after m. The receiver is unchanged. An
+	// illegal move gives an error wrapping ErrIllegalMove, a move after the
+	// end one wrapping ErrGameOver (which matches ErrIllegalMove too).
+	Apply(m M) (P, error)
+	// Outcome reports whether the game is over and how.
+	Outcome() Outcome
+}
+
+// Position is the constraint for generic code that keys maps by position
+// or prints positions: a comparable position type that meets [Game] and
+// formats itself in the DESIGN.md notation.
+type Position[P any, M comparable] interface {
+	comparable
+	Game[P, M]
+	String() string
+}
+
+// Move is the constraint on a game's move type: a small comparable value
+// that formats itself in the game's move notation ("b3", "xb3", "a5:3").
+type Move interface {
+	comparable
+	String() string
+}
+
+// Descriptor describes one game to generic tools (the conformance suite,
+// game records, agents' front ends, the example programs): plain values and
+// functions, no registry and no reflection. Each game package exports one
+// (kisolo.Descriptor and so on); all fields are set.
+type Descriptor[P Position[P, M], M Move] struct {
+	// Name is the game's notation name: "kiothi", "kisolo" or "kimasai".
+	Name string
+	// Start returns the standard start position under the default rules.
+	Start func() P
+	// New returns the standard start position under the rules given as in
+	// a position's rules= field ("" for the defaults, e.g.
+	// "Endless:Illegal,MaxLaps:5000"); bad rules give an error wrapping
+	// ErrSyntax.
+	New func(rules string) (P, error)
+	// Rules returns p's rules as in the rules= field: "" for the defaults.
+	Rules func(p P) string
+	// Parse reads a position in the DESIGN.md notation; errors wrap
+	// ErrSyntax.
+	Parse func(s string) (P, error)
+	// ParseMove reads a move in the game's notation; errors wrap ErrSyntax.
+	ParseMove func(s string) (M, error)
+	// Diagram draws p as a multi-line board diagram with algebraic labels,
+	// as a player in South's seat sees it.
+	Diagram func(p P) string
+	// Counts returns p's plain seed counts (pits, stores, reserves, hand,
+	// nki marks), as a front end draws them.
+	Counts func(p P) Counts
+	// Layout returns the board topology of p (which may depend on p's
+	// rules, e.g. Kisolo's Columns).
+	Layout func(p P) *Layout
+	// ApplyTrace is Apply that also reports every event of the move, in
+	// order, to fn (DESIGN.md, "Traces for front ends"). A refused move
+	// reports nothing.
+	ApplyTrace func(p P, m M, fn func(Event)) (P, error)
+	// MoveKey returns m's place in the order of legal moves of p: legal
+	// moves come in strictly increasing key order (DESIGN.md: ascending
+	// circuit index from the mover's first pit, then count; Kiothi's Stop
+	// last). The conformance suite checks it.
+	MoveKey func(p P, m M) int
+}
+
+// SeedTotal returns the number of seeds in p counted everywhere (board,
+// stores, reserves, hand): constant through a game (C-5).
+func (d *Descriptor[P, M]) SeedTotal(p P) int {
+	c := d.Counts(p)
+	return c.Total()
+}
+
+// Stack is a reusable stack of move buffers, one per search depth, so that
+// generic recursions (perft, agents) allocate nothing per node once each
+// level has grown to its largest move list. The zero value is ready to use;
+// a Stack must not be used by two goroutines at once.
+type Stack[P Game[P, M], M comparable] struct {
+	levels [][]M
+}
+
+// Moves returns p's legal moves in the buffer of level depth (0 or more),
+// which stays valid until the next call with the same depth. It allocates
+// only when a level is used for the first time or outgrows its buffer.
+// A negative depth is treated as 0.
+func (s *Stack[P, M]) Moves(depth int, p P) []M {
+	if depth < 0 {
+		depth = 0
+	}
+	for len(s.levels) <= depth {
+		s.levels = append(s.levels, make([]M, 0, 64))
+	}
+	buf := p.AppendLegalMoves(s.levels[depth][:0])
+	s.levels[depth] = buf
+	return buf
+}
+
+// Perft counts the positions exactly depth plies after p, one ply per legal
+// move (a Kiothi opening step is one ply); a game that ends earlier adds
+// nothing, and an endless move under Endless=Draw is one legal move to a
+// finished game (rules/README.md, "Perft convention"). Perft(p, 0) is 1. A
+// negative depth gives an error wrapping ErrSyntax; a legal move that fails
+// to apply (a bug in the game) is returned as an error. It allocates one
+// move buffer per level and nothing per node.
+func Perft[P Game[P, M], M comparable](p P, depth int) (uint64, error) {
+	if depth < 0 {
+		return 0, &SyntaxError{What: "perft depth", Input: fmt.Sprint(depth), Msg: "depth must be 0 or more"}
+	}
+	var s Stack[P, M]
+	return perft(&s, p, depth, 0)
+}
+
+func perft[P Game[P, M], M comparable](s *Stack[P, M], p P, depth, level int) (uint64, error) {
+	if depth == 0 {
+		return 1, nil
+	}
+	moves := s.Moves(level, p)
+	if depth == 1 {
+		return uint64(len(moves)), nil
+	}
+	var n uint64
+	for i := 0; i < len(moves); i++ {
+		q, err := p.Apply(moves[i])
+		if err != nil {
+			return n, fmt.Errorf("mancala: perft: legal move %v refused: %w", moves[i], err)
+		}
+		k, err := perft(s, q, depth-1, level+1)
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// DivideEntry is one line of [Divide]: a legal move and the perft count of
+// the position it leads to.
+type DivideEntry[M comparable] struct {
+	Move  M
+	Nodes uint64
+}
+
+// Divide returns, for each legal move of p in the game's order, the perft
+// count at depth-1 of the position after it; the counts add up to
+// Perft(p, depth). depth must be at least 1, else the error wraps
+// ErrSyntax.
+func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error) {
+	if depth < 1 {
+		return nil, &SyntaxError{What: "divide depth", Input: fmt.Sprint(depth), Msg: "depth must be 1 or more"}
+	}
+	var s Stack[P, M]
+	moves := append([]M(nil), s.Moves(0, p)...)
+	out := make([]DivideEntry[M], 0, len(moves))
+	for _, m := range moves {
+		q, err := p.Apply(m)
+		if err != nil {
+			return out, fmt.Errorf("mancala: divide: legal move %v refused: %w", m, err)
+		}
+		n, err := perft(&s, q, depth-1, 1)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, DivideEntry[M]{Move: m, Nodes: n})
+	}
+	return out, nil
+}
+
+// Playout plays seeded random games: each ply picks a legal move uniformly
+// at random. It reuses one move buffer, so a playout allocates nothing per
+// ply. The same seed gives the same games. A Playout must not be used by two
+// goroutines at once.
+type Playout[P Game[P, M], M comparable] struct {
+	rng *rand.Rand
+	buf []M
+}
+
+// NewPlayout returns a Playout whose random choices follow seed (a PCG
+// stream).
+func NewPlayout[P Game[P, M], M comparable](seed uint64) *Playout[P, M] {
+	return &Playout[P, M]{rng: rand.New(rand.NewPCG(seed, 0x6d616e63616c61)), buf: make([]M, 0, 64)}
+}
+
+// IntN returns a uniform random int in [0, n) from the playout's stream; n
+// must be positive (n <= 0 returns 0).
+func (r *Playout[P, M]) IntN(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return r.rng.IntN(n)
+}
+
+// Run plays from p until the game is over or maxPlies plies have been
+// played (maxPlies <= 0 means no cap), and returns the final position and
+// the number of plies played. A legal move that fails to apply (a bug in
+// the game) is returned as an error with the position reached.
+func (r *Playout[P, M]) Run(p P, maxPlies int) (P, int, error) {
+	plies := 0
+	for maxPlies <= 0 || plies < maxPlies {
+		r.buf = p.AppendLegalMoves(r.buf[:0])
+		if len(r.buf) == 0 {
+			break
+		}
+		m := r.buf[r.rng.IntN(len(r.buf))]
+		q, err := p.Apply(m)
+		if err != nil {
+			return p, plies, fmt.Errorf("mancala: playout: legal move %v refused: %w", m, err)
+		}
+		p = q
+		plies++
+	}
+	return p, plies, nil
+}
+
+// RandomPlayout plays one seeded random game from p for at most maxPlies
+// plies (<= 0: no cap); see [Playout.Run]. Use a [Playout] to play many
+// games without allocating.
+func RandomPlayout[P Game[P, M], M comparable](p P, seed uint64, maxPlies int) (P, int, error) {
+	return NewPlayout[P, M](seed).Run(p, maxPlies)
+}

@@ -1,0 +1,160 @@
+package mancala
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Status says whether a game goes on or how it ended. The zero value is
+// Ongoing.
+type Status uint8
+
+const (
+	Ongoing Status = iota // the game goes on; someone is to move
+	Win                   // the game is over and Outcome.Winner won
+	Draw                  // the game is over without a winner
+)
+
+var statusNames = [...]string{"ongoing", "win", "draw"}
+
+// String returns "ongoing", "win" or "draw"; out of range, "Status(7)".
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "Status(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Reason says why a game ended. Each reason has a short notation name, used
+// in a position's result= field and a record's Result header (DESIGN.md).
+// The zero value, NoReason, belongs to an ongoing game.
+type Reason uint8
+
+const (
+	NoReason Reason = iota // the game is not over
+	// NoMove: the player to move had no legal move (KI-15 with the sweep;
+	// C-8 in Kisolo and Bao la Kimasai). Notation "nomove".
+	NoMove
+	// InnerRowEmptied: a capture or raid emptied the opponent's inner row
+	// (KS-10, KM-11). Notation "inner".
+	InnerRowEmptied
+	// SelfEmptiedInnerRow: the mover ended a move with their own inner row
+	// empty (KS-11, KM-12). Notation "selfinner".
+	SelfEmptiedInnerRow
+	// OuterRowEmptied: Kisolo's Win=OuterRowEmptied option decided the
+	// game (KS-11). Notation "outer".
+	OuterRowEmptied
+	// Endless: a move would have sown forever (C-6). Notation "endless".
+	Endless
+)
+
+var reasonNames = [...]string{"", "nomove", "inner", "selfinner", "outer", "endless"}
+
+// String returns the reason's notation name ("nomove", "inner",
+// "selfinner", "outer", "endless"), "" for NoReason, and "Reason(9)" out of
+// range.
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "Reason(" + strconv.Itoa(int(r)) + ")"
+}
+
+// ParseReason parses a reason's notation name. "" and unknown names give an
+// error wrapping [ErrSyntax].
+func ParseReason(s string) (Reason, error) {
+	for i, n := range reasonNames {
+		if i > 0 && n == s {
+			return Reason(i), nil
+		}
+	}
+	return NoReason, &SyntaxError{What: "result", Input: s, Msg: "unknown reason"}
+}
+
+// Outcome is the state of a game: Ongoing, or over with a winner or a draw,
+// the Reason it ended, and for games that keep one (Kiothi's prisons) the
+// final Score. The zero value is an ongoing game. Outcomes are comparable.
+type Outcome struct {
+	Status Status
+	Winner Player // meaningful only when Status == Win
+	Reason Reason // NoReason while Ongoing
+	// HasScore reports whether Score means anything: true for a finished
+	// Kiothi game (KI-16), false for games decided without counting.
+	HasScore bool
+	// Score holds each player's final count, indexed by Player (Kiothi:
+	// warriors in prison after the sweep, KI-15, KI-16).
+	Score [2]int
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Status != Ongoing }
+
+// Margin returns the winner's score minus the loser's (0 for a draw or an
+// ongoing game, or when HasScore is false).
+func (o Outcome) Margin() int {
+	if !o.HasScore || o.Status != Win {
+		return 0
+	}
+	return o.Score[o.Winner] - o.Score[o.Winner.Other()]
+}
+
+// Result returns the outcome in the notation of a position's result= field
+// and a record's Result header: "S:nomove", "N:inner", "draw:endless"; "*"
+// while the game is ongoing.
+func (o Outcome) Result() string {
+	switch o.Status {
+	case Win:
+		return o.Winner.Letter() + ":" + o.Reason.String()
+	case Draw:
+		return "draw:" + o.Reason.String()
+	}
+	return "*"
+}
+
+// String returns a short human description: "ongoing", "South wins
+// (nomove) 5-0", "draw (endless)".
+func (o Outcome) String() string {
+	var b strings.Builder
+	switch o.Status {
+	case Ongoing:
+		return "ongoing"
+	case Win:
+		b.WriteString(o.Winner.String() + " wins (" + o.Reason.String() + ")")
+	case Draw:
+		b.WriteString("draw (" + o.Reason.String() + ")")
+	default:
+		return o.Status.String()
+	}
+	if o.HasScore {
+		b.WriteString(" " + strconv.Itoa(o.Score[South]) + "-" + strconv.Itoa(o.Score[North]))
+	}
+	return b.String()
+}
+
+// ParseResult parses a result in the notation of a position's result= field
+// ("S:nomove", "N:inner", "draw:endless") into an Outcome without a score.
+// Malformed text, "*", and a draw for a reason that only ends games with a
+// winner are accepted or refused as follows: only "draw:endless" and
+// "draw:nomove" are valid draws; anything else gives an error wrapping
+// [ErrSyntax].
+func ParseResult(s string) (Outcome, error) {
+	side, reason, ok := strings.Cut(s, ":")
+	if !ok {
+		return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "want <S|N|draw>:<reason>"}
+	}
+	r, err := ParseReason(reason)
+	if err != nil {
+		return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "unknown reason " + `"` + reason + `"`}
+	}
+	switch side {
+	case "S", "N":
+		pl, _ := ParsePlayer(side)
+		return Outcome{Status: Win, Winner: pl, Reason: r}, nil
+	case "draw":
+		if r != Endless && r != NoMove {
+			return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "only endless and nomove can end in a draw"}
+		}
+		return Outcome{Status: Draw, Reason: r}, nil
+	}
+	return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "side must be S, N or draw"}
+}
