@@ -3,3 +3,5 @@ module github.com/seed8ebe013a/go-mancala
 go 1.24
 
 require pgregory.net/rapid v1.3.0
+
+require github.com/google/go-cmp v0.7.0

@@ -15,7 +15,7 @@ var (
 
 	// ErrGameOver reports a move applied to a finished game. It wraps
 	// ErrIllegalMove, so errors.Is(err, ErrIllegalMove) also holds for it.
-	ErrGameOver = &gameOverError{}
+	ErrGameOver error = &gameOverError{}
 
 	// ErrSyntax reports malformed text: a position, a move, a pit name, a
 	// rules string or a game record.

@@ -1,0 +1,305 @@
+// Package gametest is the conformance suite every game passes (DESIGN.md,
+// "Quality bar"). It plays seeded random games through a game's
+// [mancala.Descriptor] and checks at every ply:
+//
+//   - seed conservation (C-5): the descriptor's seed total never changes;
+//   - the legal moves: none iff Outcome is over; strictly ascending by the
+//     descriptor's MoveKey; no duplicates; AppendLegalMoves appends after
+//     what dst holds; each move's text parses back to the move; each applies
+//     without error and leaves the receiver unchanged;
+//   - illegal moves (moves legal elsewhere but not here, and the zero move)
+//     are refused with an error wrapping mancala.ErrIllegalMove, report no
+//     trace events, and leave the position unchanged; after the end every
+//     move is refused with mancala.ErrGameOver;
+//   - Parse(String()) gives back an equal position that prints the same;
+//   - ApplyTrace returns what Apply returns, ends with exactly one End
+//     event, and its events replayed on the old counts give the new counts;
+//   - the side to move is the one the notation prints, matches the turn's
+//     parity, and a ply either keeps the side and the turn (a Kiothi opening
+//     step mid-turn) or passes to the other side with the turn advanced by
+//     one.
+package gametest
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// Config sets the size of a conformance run. Zero fields take defaults.
+type Config[P mancala.Position[P, M], M mancala.Move] struct {
+	// Games is the number of random games (default 500; a tenth, at
+	// least 5, under -short).
+	Games int
+	// MaxPlies caps each game (default 600 plies).
+	MaxPlies int
+	// Seed chooses the games; game i uses the PCG stream (Seed, i).
+	Seed uint64
+	// Starts are the start positions, used in turn (default: the
+	// descriptor's Start()).
+	Starts []P
+	// Illegal is the number of random illegal moves tried per ply
+	// (default 4).
+	Illegal int
+}
+
+// Run runs the suite as a test and fails t with the first violation found.
+// Under -short it plays a tenth of the games.
+func Run[P mancala.Position[P, M], M mancala.Move](t testing.TB, d *mancala.Descriptor[P, M], cfg Config[P, M]) {
+	t.Helper()
+	if err := Check(d, cfg, testing.Short()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Check runs the suite and returns the first violation found, or nil. With
+// short it plays a tenth of the games.
+func Check[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], cfg Config[P, M], short bool) error {
+	if cfg.Games <= 0 {
+		cfg.Games = 500
+	}
+	if short {
+		cfg.Games = max(5, cfg.Games/10)
+	}
+	if cfg.MaxPlies <= 0 {
+		cfg.MaxPlies = 600
+	}
+	if cfg.Illegal <= 0 {
+		cfg.Illegal = 4
+	}
+	if len(cfg.Starts) == 0 {
+		cfg.Starts = []P{d.Start()}
+	}
+	c := &checker[P, M]{d: d, cfg: cfg, seen: map[M]bool{}}
+	for g := range cfg.Games {
+		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)))
+		start := cfg.Starts[g%len(cfg.Starts)]
+		if err := c.game(start, rng); err != nil {
+			return fmt.Errorf("%s conformance, game %d (seed %d): %w", d.Name, g, cfg.Seed, err)
+		}
+	}
+	return nil
+}
+
+type checker[P mancala.Position[P, M], M mancala.Move] struct {
+	d    *mancala.Descriptor[P, M]
+	cfg  Config[P, M]
+	seen map[M]bool
+	pool []M
+	buf  []M
+}
+
+func (c *checker[P, M]) game(p P, rng *rand.Rand) error {
+	total := c.d.SeedTotal(p)
+	for ply := 0; ; ply++ {
+		if err := c.position(p, total, rng); err != nil {
+			return fmt.Errorf("ply %d, position %q: %w", ply, p.String(), err)
+		}
+		moves := p.AppendLegalMoves(c.buf[:0])
+		c.buf = moves
+		if len(moves) == 0 || ply >= c.cfg.MaxPlies {
+			return nil
+		}
+		q, err := p.Apply(moves[rng.IntN(len(moves))])
+		if err != nil {
+			return err
+		}
+		p = q
+	}
+}
+
+// position checks everything about one position and its legal moves.
+func (c *checker[P, M]) position(p P, total int, rng *rand.Rand) error {
+	d := c.d
+	s := p.String()
+	if got := d.SeedTotal(p); got != total {
+		return fmt.Errorf("seed total %d, want %d (C-5)", got, total)
+	}
+	// Notation round trip.
+	q, err := d.Parse(s)
+	if err != nil {
+		return fmt.Errorf("Parse(String()) failed: %w", err)
+	}
+	if q != p || q.String() != s {
+		return fmt.Errorf("Parse(String()) gives %q, a different position", q.String())
+	}
+	// Side and turn.
+	side, turn, err := sideTurn(s)
+	if err != nil {
+		return err
+	}
+	if side != p.ToMove() {
+		return fmt.Errorf("ToMove() = %v but the notation says %v", p.ToMove(), side)
+	}
+	if (turn%2 == 0) != (side == mancala.South) {
+		return fmt.Errorf("side %v does not match turn %d", side, turn)
+	}
+	// Legal moves.
+	var zero M
+	moves := p.AppendLegalMoves(c.buf[:0])
+	c.buf = moves
+	if over := p.Outcome().Over(); over != (len(moves) == 0) {
+		return fmt.Errorf("Outcome().Over() = %v with %d legal moves", over, len(moves))
+	}
+	withPrefix := p.AppendLegalMoves([]M{zero})
+	if len(withPrefix) != len(moves)+1 || withPrefix[0] != zero || !slicesEqual(withPrefix[1:], moves) {
+		return fmt.Errorf("AppendLegalMoves(dst) does not append exactly the legal moves after dst")
+	}
+	legal := make(map[M]bool, len(moves))
+	for i, m := range moves {
+		if legal[m] {
+			return fmt.Errorf("legal move %v listed twice", m)
+		}
+		legal[m] = true
+		if m == zero {
+			return fmt.Errorf("the zero move is listed as legal")
+		}
+		if i > 0 && d.MoveKey(p, moves[i-1]) >= d.MoveKey(p, m) {
+			return fmt.Errorf("legal moves out of order: %v (key %d) before %v (key %d)", moves[i-1], d.MoveKey(p, moves[i-1]), m, d.MoveKey(p, m))
+		}
+		if back, err := d.ParseMove(m.String()); err != nil || back != m {
+			return fmt.Errorf("ParseMove(%q) = %v, %v; want the move back", m.String(), back, err)
+		}
+		if !c.seen[m] {
+			c.seen[m] = true
+			c.pool = append(c.pool, m)
+		}
+	}
+	for _, m := range moves {
+		if err := c.legal(p, s, m, total); err != nil {
+			return fmt.Errorf("move %v: %w", m, err)
+		}
+	}
+	// Illegal moves.
+	tries := []M{zero}
+	for range c.cfg.Illegal {
+		if len(c.pool) > 0 {
+			tries = append(tries, c.pool[rng.IntN(len(c.pool))])
+		}
+	}
+	for _, m := range tries {
+		if legal[m] {
+			continue
+		}
+		if err := c.illegal(p, s, m, len(moves) == 0); err != nil {
+			return fmt.Errorf("illegal move %v: %w", m, err)
+		}
+	}
+	return nil
+}
+
+func (c *checker[P, M]) legal(p P, s string, m M, total int) error {
+	d := c.d
+	q, err := p.Apply(m)
+	if err != nil {
+		return fmt.Errorf("legal move refused: %w", err)
+	}
+	if p.String() != s {
+		return fmt.Errorf("Apply changed the receiver to %q", p.String())
+	}
+	if got := d.SeedTotal(q); got != total {
+		return fmt.Errorf("seed total after the move %d, want %d (C-5)", got, total)
+	}
+	before := d.Counts(p)
+	counts := before.Clone()
+	var events []mancala.Event
+	q2, err := d.ApplyTrace(p, m, func(e mancala.Event) { events = append(events, e) })
+	if err != nil {
+		return fmt.Errorf("ApplyTrace refused a legal move: %w", err)
+	}
+	if q2 != q {
+		return fmt.Errorf("ApplyTrace gives %q, Apply gives %q", q2.String(), q.String())
+	}
+	ends := 0
+	for _, e := range events {
+		if e.Kind == mancala.End {
+			ends++
+		}
+	}
+	if ends != 1 || len(events) == 0 || events[len(events)-1].Kind != mancala.End {
+		return fmt.Errorf("trace must end with exactly one End event; got %v", events)
+	}
+	if err := counts.ReplayAll(events); err != nil {
+		return fmt.Errorf("trace does not replay: %w (events %v)", err, events)
+	}
+	if diff := cmp.Diff(d.Counts(q), counts); diff != "" {
+		return fmt.Errorf("trace replayed on %q does not give %q (-apply +replay):\n%s", s, q.String(), diff)
+	}
+	// Side and turn progression.
+	side0, turn0, _ := sideTurn(s)
+	side1, turn1, err := sideTurn(q.String())
+	if err != nil {
+		return err
+	}
+	sameTurn := side1 == side0 && turn1 == turn0
+	nextTurn := side1 == side0.Other() && turn1 == turn0+1
+	if !sameTurn && !nextTurn {
+		return fmt.Errorf("after the move %v is to move at turn %d (was %v at turn %d): a ply keeps the side and turn or passes to the other side at turn+1", side1, turn1, side0, turn0)
+	}
+	return nil
+}
+
+func (c *checker[P, M]) illegal(p P, s string, m M, over bool) error {
+	q, err := p.Apply(m)
+	if err == nil {
+		return fmt.Errorf("accepted, giving %q", q.String())
+	}
+	if !errors.Is(err, mancala.ErrIllegalMove) {
+		return fmt.Errorf("refused with %v, which does not wrap ErrIllegalMove", err)
+	}
+	if over && !errors.Is(err, mancala.ErrGameOver) {
+		return fmt.Errorf("refused after the end with %v, which does not wrap ErrGameOver", err)
+	}
+	if p.String() != s {
+		return fmt.Errorf("refused move changed the receiver to %q", p.String())
+	}
+	n := 0
+	_, err = c.d.ApplyTrace(p, m, func(mancala.Event) { n++ })
+	if err == nil || n != 0 {
+		return fmt.Errorf("ApplyTrace of a refused move reported %d events (err %v)", n, err)
+	}
+	if p.String() != s {
+		return fmt.Errorf("refused ApplyTrace changed the receiver to %q", p.String())
+	}
+	return nil
+}
+
+// sideTurn reads the side letter and the turn= field of a position line.
+func sideTurn(s string) (mancala.Player, int, error) {
+	f := strings.Fields(s)
+	if len(f) < 4 {
+		return 0, 0, fmt.Errorf("position %q has fewer than 4 fields", s)
+	}
+	side, err := mancala.ParsePlayer(f[2])
+	if err != nil {
+		return 0, 0, fmt.Errorf("position %q: %w", s, err)
+	}
+	for _, x := range f[3:] {
+		if v, ok := strings.CutPrefix(x, "turn="); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return 0, 0, fmt.Errorf("position %q: bad turn", s)
+			}
+			return side, n, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("position %q has no turn= field", s)
+}
+
+func slicesEqual[M comparable](a, b []M) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
