@@ -1,0 +1,54 @@
+// Package mancala is the shared core of go-mancala: what the three rule
+// packages (kiothi, kisolo, kimasai), the agents in mancala/agent and the
+// example programs have in common. It implements no game itself.
+//
+// # Players, turns and plies
+//
+// [Player] is [South] (moves first, turn 0) or [North] (C-1). A ply is one
+// move, one call of Apply; a turn is one player's complete action, the same
+// as a ply except in the Kiothi opening, where a turn is a run of steps by
+// the same player (KI-7).
+//
+// # Boards
+//
+// [Layout] is a board's immutable topology: pits numbered along each
+// player's sowing path (DESIGN.md, "Board numbering"), owners, rows and
+// files, the sowing rings ([Layout.Next], [Layout.Circuit]), the facing and
+// behind maps, stores, the half-turn rotation, and algebraic pit names
+// ("a1".."d10", row a nearest South, files from South's left).
+// [NewTwoRowLayout] builds Kiothi's board, [NewFourRowLayout] those of
+// Kisolo ([CounterClockwise]) and Bao la Kimasai ([Clockwise]).
+//
+// # The contract
+//
+// Every game's position type meets [Game]: ToMove, AppendLegalMoves, Apply
+// and Outcome. Positions are small comparable values; Apply returns a new
+// one and leaves the receiver unchanged, so copying is the undo and
+// positions are map keys. Generic tools that need more (parsing, diagrams,
+// traces) take the game's [Descriptor]. [Perft], [Divide], [Playout] and
+// [Stack] are generic over the contract and allocate nothing per ply.
+//
+// # Outcomes
+//
+// [Outcome] says whether a game is over, who won or whether it was drawn,
+// the [Reason] (no legal move, inner row emptied, endless sowing, ...) and,
+// for Kiothi, the final prisons. [Outcome.Result] writes it in the
+// notation's result= form ("S:nomove", "draw:endless").
+//
+// # Traces
+//
+// Each game's ApplyTrace reports a move as a sequence of [Event] values:
+// seeds moving between places (a pit, a store, a reserve, the hand: Lift,
+// Relay, Drop, Capture, Reserve, Sweep), the nki marks (NkiSet, NkiClear)
+// and a final End. [Counts.Replay] applies events to plain counts, so a
+// front end can animate a move seed by seed and a test can check that the
+// events add up to the move.
+//
+// # Errors
+//
+// A refused move returns a [*MoveError] wrapping [ErrIllegalMove], or
+// [ErrGameOver] once the game is over (which matches ErrIllegalMove too);
+// malformed text returns a [*SyntaxError] wrapping [ErrSyntax]. Nothing in
+// this module panics on bad input; the receiver of a refused move is
+// unchanged.
+package mancala
