@@ -201,7 +201,7 @@ func (c *checker[P, M]) legal(p P, s string, m M, total int) error {
 		return fmt.Errorf("legal move refused: %w", err)
 	}
 	if p.String() != s {
-		return fmt.Errorf("Apply changed the receiver to %q", p.String())
+		return fmt.Errorf("the receiver changed to %q after Apply", p.String())
 	}
 	if got := d.SeedTotal(q); got != total {
 		return fmt.Errorf("seed total after the move %d, want %d (C-5)", got, total)

@@ -21,7 +21,7 @@ func TestEachCheckCanFail(t *testing.T) {
 		toy.Dup:       "listed twice",
 		toy.Refuse:    "legal move refused",
 		toy.Accept:    "accepted",
-		toy.Mutate:    "changed the receiver",
+		toy.Mutate:    "changed",
 		toy.Print:     "Parse(String())",
 		toy.Trace:     "replay",
 		toy.Ending:    "Over() = true with",
