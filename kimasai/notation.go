@@ -1,0 +1,201 @@
+package kimasai
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// rowPits[r][f] is the pit at notation row r (0 = d, North's outer row, down
+// to 3 = a, South's outer row) and file f+1.
+var rowPits = func() (t [4][Files]int) {
+	for r := range 4 {
+		for f := range Files {
+			p, _ := layout.Pit(3-r, f+1)
+			t[r][f] = p
+		}
+	}
+	return t
+}()
+
+// String returns p in the notation of DESIGN.md:
+//
+//	kimasai <d>/<c>/<b>/<a> <S|N> turn=<n> reserves=<S>,<N> [result=<r>] [rules=<o>]
+//
+// with the rows from North's outer row d down to South's outer row a, each
+// from file 1 to file 8; result= once a move has ended the game (or when it
+// was parsed), rules= when the rules differ from the defaults. For example
+// the start position is
+//
+//	kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24
+func (p Position) String() string {
+	b := make([]byte, 0, 128)
+	b = append(b, Name...)
+	b = append(b, ' ')
+	for r := range 4 {
+		if r > 0 {
+			b = append(b, '/')
+		}
+		for f := range Files {
+			if f > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(p.pits[rowPits[r][f]]), 10)
+		}
+	}
+	b = append(b, ' ')
+	b = append(b, p.ToMove().Letter()...)
+	b = append(b, " turn="...)
+	b = strconv.AppendInt(b, int64(p.turn), 10)
+	b = append(b, " reserves="...)
+	b = strconv.AppendInt(b, int64(p.reserves[0]), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.reserves[1]), 10)
+	if p.status != mancala.Ongoing && p.written {
+		b = append(b, " result="...)
+		b = append(b, p.Outcome().Result()...)
+	}
+	if rs := p.rules.String(); rs != "" {
+		b = append(b, " rules="...)
+		b = append(b, rs...)
+	}
+	return string(b)
+}
+
+// MarshalText returns p.String() as bytes; it never fails.
+func (p Position) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText parses text as [Parse] does and sets *p; on error *p is
+// unchanged.
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// Parse reads a position in the notation of [Position.String]. The fields
+// after turn= may come in any order; reserves= is required; result= and
+// rules= are optional. result= is authoritative and takes one of S|N:nomove,
+// S|N:inner, S|N:selfinner or draw:endless. Without it, an end that follows
+// from the position itself is derived (and not printed back): a player to
+// move without any cow on their rows loses (C-8); with Endless=Illegal, one
+// whose every candidate move is endless draws (C-6). The counts may total
+// anything up to 255 (a hand-made position need not hold 64 cows).
+//
+// Malformed text gives a [*mancala.SyntaxError] wrapping [mancala.ErrSyntax]:
+// another game's name, not four rows of eight counts 0..255, a side that
+// does not match the turn's parity, an unknown, repeated or missing field,
+// a total over 255 cows, bad rules or a bad result.
+func Parse(s string) (Position, error) {
+	t, err := notation.Split(Name, s, 4, "reserves", "result", "rules")
+	if err != nil {
+		return Position{}, err
+	}
+	var p Position
+	total := 0
+	for r, row := range t.Rows {
+		if len(row) != Files {
+			return Position{}, notation.Errorf(Name, s, "row %d (%c) has %d pits, want %d", r+1, 'd'-r, len(row), Files)
+		}
+		if t.Marked {
+			return Position{}, notation.Errorf(Name, s, "Bao la Kimasai has no nki marks ('*')")
+		}
+		for f, n := range row {
+			p.pits[rowPits[r][f]] = uint8(n)
+			total += n
+		}
+	}
+	p.turn = uint32(t.Turn)
+	v, ok := t.Field("reserves")
+	if !ok {
+		return Position{}, notation.Errorf(Name, s, "missing reserves=<S>,<N>")
+	}
+	rs, rn, err := notation.Pair(v)
+	if err != nil {
+		return Position{}, notation.Errorf(Name, "reserves="+v, "reserves: %v", err)
+	}
+	p.reserves = [2]uint8{uint8(rs), uint8(rn)}
+	total += rs + rn
+	if total > notation.MaxSeeds {
+		return Position{}, notation.Errorf(Name, s, "%d cows in all, more than %d", total, notation.MaxSeeds)
+	}
+	if v, ok := t.Field("rules"); ok {
+		if p.rules, err = ParseRules(v); err != nil {
+			return Position{}, err
+		}
+	}
+	if v, ok := t.Field("result"); ok {
+		o, err := mancala.ParseResult(v)
+		if err != nil {
+			return Position{}, err
+		}
+		switch {
+		case o.Status == mancala.Draw && o.Reason == mancala.Endless:
+		case o.Status == mancala.Win && (o.Reason == mancala.NoMove || o.Reason == mancala.InnerRowEmptied || o.Reason == mancala.SelfEmptiedInnerRow):
+		default:
+			return Position{}, &mancala.SyntaxError{Game: Name, What: "result", Input: v,
+				Msg: "Bao la Kimasai results are S|N:nomove, S|N:inner, S|N:selfinner or draw:endless"}
+		}
+		p.setResult(o.Status, o.Winner, o.Reason, true)
+	} else {
+		p.derive(false)
+	}
+	return p, nil
+}
+
+// Diagram draws p as a player at South's seat sees it: North's outer row d
+// on top, then c, b, and South's outer row a at the bottom, files 1..8 from
+// left to right, each reserve beside its owner's outer row, and a last line
+// saying whose turn it is (or how the game ended), the turn number and the
+// phase. For the start position:
+//
+//	     1   2   3   4   5   6   7   8
+//	d    0   0   0   0   0   0   0   0   North reserve 24
+//	c    1   1   1   1   1   1   1   1
+//	b    1   1   1   1   1   1   1   1
+//	a    0   0   0   0   0   0   0   0   South reserve 24
+//	South to move, turn 0, phase 1
+func (p Position) Diagram() string {
+	var b strings.Builder
+	b.WriteString(" ")
+	for f := 1; f <= Files; f++ {
+		b.WriteString(pad(strconv.Itoa(f), 4))
+	}
+	b.WriteByte('\n')
+	for r := range 4 {
+		b.WriteByte(byte('d' - r))
+		for f := range Files {
+			b.WriteString(pad(strconv.Itoa(int(p.pits[rowPits[r][f]])), 4))
+		}
+		switch r {
+		case 0:
+			b.WriteString("   North reserve " + strconv.Itoa(int(p.reserves[mancala.North])))
+		case 3:
+			b.WriteString("   South reserve " + strconv.Itoa(int(p.reserves[mancala.South])))
+		}
+		b.WriteByte('\n')
+	}
+	if o := p.Outcome(); o.Over() {
+		b.WriteString(o.String())
+	} else {
+		b.WriteString(p.ToMove().String() + " to move")
+	}
+	b.WriteString(", turn " + strconv.Itoa(int(p.turn)) + ", phase " + strconv.Itoa(p.Phase()))
+	if rs := p.rules.String(); rs != "" {
+		b.WriteString(", rules " + rs)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func pad(s string, w int) string {
+	if len(s) >= w {
+		return s
+	}
+	return strings.Repeat(" ", w-len(s)) + s
+}

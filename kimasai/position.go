@@ -1,0 +1,337 @@
+package kimasai
+
+import (
+	"encoding/binary"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// Name is the game's name in the notation ("kimasai").
+const Name = "kimasai"
+
+// Board size and cow counts (KM-1, KM-5).
+const (
+	Files        = 8  // pits per row
+	Pits         = 32 // pits on the board: 0..15 South's, 16..31 North's (KM-2)
+	StartReserve = 24 // cows each player holds off the board at the start (KM-5)
+	TotalCows    = 64 // cows in a standard game: 16 on the board, 2 x 24 in reserve (KM-5)
+)
+
+// layout is the board topology of KM-1..KM-4, built once.
+var layout = mustLayout()
+
+// mustLayout builds the layout; it panics only if the mancala package
+// cannot build a 4 x 8 clockwise board, a programming error.
+func mustLayout() *mancala.Layout {
+	l, err := mancala.NewFourRowLayout(Files, mancala.Clockwise)
+	if err != nil {
+		panic("kimasai: " + err.Error())
+	}
+	return l
+}
+
+// Layout returns the board topology of Bao la Kimasai (KM-1..KM-4): four
+// rows of eight pits, South's pits 0..7 = b1..b8 and 8..15 = a8..a1, North's
+// 16..23 = c8..c1 and 24..31 = d1..d8, each player sowing clockwise round
+// their own 16 pits, inner pit p facing 23-p. The value is shared and
+// immutable.
+func Layout() *mancala.Layout { return layout }
+
+// Position is a Bao la Kimasai position: the cows in each of the 32 pits,
+// both reserves, the number of turns played, the rules, and the result once
+// the game is over. It is a small comparable value: == is exact equality of
+// positions under equal rules, it can key a map, and copying it is the undo.
+// The zero Position is not a game position; use [Start], [New] or [Parse].
+type Position struct {
+	pits     [Pits]uint8
+	reserves [2]uint8
+	status   mancala.Status
+	winner   mancala.Player
+	reason   mancala.Reason
+	written  bool // the result is printed as result= (set by a move or parsed)
+	turn     uint32
+	rules    Rules
+}
+
+var _ mancala.Game[Position, Move] = Position{}
+
+// Start returns the start position under the default rules (KM-5): one cow
+// in every inner pit, outer rows empty, 24 cows in each reserve, South to
+// move on turn 0.
+func Start() Position {
+	var p Position
+	for i := range Files {
+		p.pits[i] = 1
+		p.pits[16+i] = 1
+	}
+	p.reserves = [2]uint8{StartReserve, StartReserve}
+	return p
+}
+
+// New returns the start position (KM-5) under rules r, validated and
+// normalised. Invalid rules give the error of [Rules.Validate], wrapping
+// [mancala.ErrSyntax].
+func New(r Rules) (Position, error) {
+	if err := r.Validate(); err != nil {
+		return Position{}, err
+	}
+	p := Start()
+	p.rules = r.normal()
+	return p, nil
+}
+
+// ToMove returns the player to move: South on even turns, North on odd
+// turns (C-1). In a finished game it is the player who would move next.
+func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
+
+// Turn returns the number of turns completed, the notation's turn= field
+// (C-1): South moves on even turns.
+func (p Position) Turn() int { return int(p.turn) }
+
+// Ply returns the number of plies played to reach p, counted like turns: in
+// Bao la Kimasai every turn is one move, so Ply equals [Position.Turn] (for a
+// parsed position, the turn= field; an endless move that ends the game counts
+// as a ply).
+func (p Position) Ply() int { return int(p.turn) }
+
+// Rules returns the position's rules (validated and normalised).
+func (p Position) Rules() Rules { return p.rules }
+
+// Layout returns the board topology (the same for every position), as
+// [Layout] does.
+func (p Position) Layout() *mancala.Layout { return layout }
+
+// Seeds returns the number of cows in pit (0..31, numbered as KM-2); 0 for
+// a pit out of range.
+func (p Position) Seeds(pit int) int {
+	if pit < 0 || pit >= Pits {
+		return 0
+	}
+	return int(p.pits[pit])
+}
+
+// Reserve returns the cows player pl still holds off the board (KM-5,
+// KM-6); 0 for an out-of-range player.
+func (p Position) Reserve(pl mancala.Player) int {
+	if pl > mancala.North {
+		return 0
+	}
+	return int(p.reserves[pl])
+}
+
+// Phase returns 1 while either player still holds reserve cows (KM-6) and
+// 2 once both reserves are empty (KM-8). The phase of a move is the phase
+// of the position it is played from, so the move that places the last
+// reserve cow is a phase-1 move (KM-7).
+func (p Position) Phase() int {
+	if p.reserves[0]|p.reserves[1] != 0 {
+		return 1
+	}
+	return 2
+}
+
+// freeTurn reports whether the mover places no reserve cow this turn
+// because it is a free first turn (KM-6, FreeFirstTurn).
+func (p *Position) freeTurn() bool {
+	return p.turn == 0 || (p.turn == 1 && p.rules.FreeFirstTurn == EachPlayer)
+}
+
+// Outcome reports whether the game is over and how: KM-11 (the winner
+// emptied the loser's inner row by a raid: reason InnerRowEmptied), KM-12
+// (the loser ended a move with their own inner row empty:
+// SelfEmptiedInnerRow), C-8 (the loser was to move with no legal move:
+// NoMove), or C-6 (a draw by an endless move, or, with Endless=Illegal, a
+// player to move whose every candidate move is endless: Endless). It reads
+// the result stored in the position and costs nothing. HasScore is false.
+func (p Position) Outcome() mancala.Outcome {
+	if p.status == mancala.Ongoing {
+		return mancala.Outcome{}
+	}
+	return mancala.Outcome{Status: p.status, Winner: p.winner, Reason: p.reason}
+}
+
+func (p *Position) setResult(status mancala.Status, winner mancala.Player, reason mancala.Reason, written bool) {
+	p.status, p.winner, p.reason, p.written = status, winner, reason, written
+	if status != mancala.Win {
+		p.winner = 0
+	}
+}
+
+// AppendLegalMoves appends the legal moves to dst and returns the extended
+// slice: every occupied pit of the mover's own two rows (KM-6, KM-8), in
+// ascending circuit order from the mover's first pit (South b1..b8, a8..a1;
+// North c8..c1, d1..d8). With Endless=Illegal each candidate is played out
+// and endless ones are left out (C-6), which costs up to the cycle check
+// or MaxLaps laps per endless candidate. It appends nothing once the game is
+// over, and allocates nothing when dst has room for 16 more moves.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	if p.status != mancala.Ongoing {
+		return dst
+	}
+	b := base(p.ToMove())
+	for i := range 16 {
+		if p.pits[b+i] == 0 {
+			continue
+		}
+		if p.rules.Endless == Illegal && p.endless(i) {
+			continue
+		}
+		dst = append(dst, Move{uint8(b + i + 1)})
+	}
+	return dst
+}
+
+// LegalMoves returns the legal moves in a new slice, in the order of
+// [Position.AppendLegalMoves].
+func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 16)) }
+
+// Apply returns the position after the mover plays m (KM-6..KM-13); p is
+// unchanged. m must name an occupied pit of the mover's own rows. In phase
+// 1, except on a free first turn, one reserve cow goes into the pit first;
+// the mover then lifts all its cows and sows them clockwise, relaying and
+// (in phase 2) raiding until a lap ends in an empty pit (KM-9, KM-10) or a
+// raid empties the opponent's inner row (KM-11: the mover wins). A mover
+// whose own inner row is then empty loses (KM-12, unless
+// SelfEmptiedInnerRow=Continues). An endless move (C-6) with Endless=Draw
+// gives a draw with board and reserves unchanged and the turn passed. The
+// position returned also holds the next player's fate when it follows at
+// once: no legal move (C-8, a loss) or, with Endless=Illegal, only endless
+// ones (a draw).
+//
+// Errors are [*mancala.MoveError]s: after the end they wrap
+// [mancala.ErrGameOver]; for the zero Move, a pit of the opponent, an empty
+// pit or (with Endless=Illegal) an endless move they wrap
+// [mancala.ErrIllegalMove]. Apply allocates nothing for a legal move.
+func (p Position) Apply(m Move) (Position, error) {
+	q, _, err := p.apply(m)
+	return q, err
+}
+
+// ApplyTrace is [Position.Apply] that also reports every movement of cows
+// to fn, in order (DESIGN.md, "Traces for front ends"): Reserve (the
+// mover's reserve to the pit, KM-6) when a cow is placed; Lift (pit to
+// hand); a Drop (hand to pit, one cow) per cow sown; Relay (pit to hand) at
+// each relay lap (KM-9.3); Capture (the opponent's inner pit to hand) at
+// each raid, followed by its drops (KM-10); and last one End whose
+// EndReason is EndEmptyPit (KM-9.1) or EndInnerRowEmptied (KM-11). An
+// endless move reports only End with EndEndless; a refused move reports
+// nothing. A nil fn makes it Apply.
+func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
+	q, r, err := p.apply(m)
+	if err != nil || fn == nil {
+		return q, err
+	}
+	if r.end == mancala.EndEndless {
+		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
+		return q, nil
+	}
+	p.trace(m.Pit(), r.laps, fn)
+	return q, nil
+}
+
+func (p Position) refuse(m Move, err error, reason string) (Position, result, error) {
+	return p, result{}, &mancala.MoveError{Game: Name, Move: m.String(), Reason: reason, Err: err}
+}
+
+func (p Position) apply(m Move) (Position, result, error) {
+	if p.status != mancala.Ongoing {
+		return p.refuse(m, mancala.ErrGameOver, "the game is over ("+p.Outcome().String()+")")
+	}
+	pit := m.Pit()
+	if pit < 0 || pit >= Pits {
+		return p.refuse(m, mancala.ErrIllegalMove, "no such pit")
+	}
+	mover := p.ToMove()
+	if layout.Owner(pit) != mover { // C-7
+		return p.refuse(m, mancala.ErrIllegalMove, "pit belongs to "+mover.Other().String())
+	}
+	if p.pits[pit] == 0 { // KM-6, KM-8
+		return p.refuse(m, mancala.ErrIllegalMove, "pit is empty")
+	}
+	r := p.sow(pit - base(mover))
+	q := p
+	q.turn++
+	if r.end == mancala.EndEndless { // C-6, KM-13
+		if p.rules.Endless == Illegal {
+			return p.refuse(m, mancala.ErrIllegalMove, "endless move (C-6, Endless=Illegal)")
+		}
+		q.setResult(mancala.Draw, 0, mancala.Endless, true)
+		return q, r, nil
+	}
+	b, o := base(mover), base(mover.Other())
+	binary.LittleEndian.PutUint64(q.pits[b:], r.w[0])
+	binary.LittleEndian.PutUint64(q.pits[b+8:], r.w[1])
+	binary.LittleEndian.PutUint64(q.pits[o:], r.opp)
+	if r.placed {
+		q.reserves[mover]--
+	}
+	switch {
+	case r.end == mancala.EndInnerRowEmptied: // KM-11
+		q.setResult(mancala.Win, mover, mancala.InnerRowEmptied, true)
+	case r.w[0] == 0 && p.rules.SelfEmptiedInnerRow == Loses: // KM-12
+		q.setResult(mancala.Win, mover.Other(), mancala.SelfEmptiedInnerRow, true)
+	default:
+		q.derive(true)
+	}
+	return q, r, nil
+}
+
+// derive stores the outcome that follows from the rules for the player to
+// move, if any: no occupied pit at all loses (C-8); with Endless=Illegal,
+// candidates that are all endless draw (C-6). written says whether String
+// prints it as result= (after a move) or not (derived while parsing).
+func (p *Position) derive(written bool) {
+	mover := p.ToMove()
+	b := base(mover)
+	if binary.LittleEndian.Uint64(p.pits[b:])|binary.LittleEndian.Uint64(p.pits[b+8:]) == 0 {
+		p.setResult(mancala.Win, mover.Other(), mancala.NoMove, written)
+		return
+	}
+	if p.rules.Endless != Illegal {
+		return
+	}
+	for i := range 16 {
+		if p.pits[b+i] != 0 && !p.endless(i) {
+			return
+		}
+	}
+	p.setResult(mancala.Draw, 0, mancala.Endless, written)
+}
+
+// Counts returns the position's plain cow counts: Pits (32, indexed as
+// KM-2) and Reserves (indexed by player); no stores, hand or nki marks.
+func (p Position) Counts() mancala.Counts {
+	c := mancala.Counts{Pits: make([]int, Pits)}
+	for i, n := range p.pits {
+		c.Pits[i] = int(n)
+	}
+	c.Reserves = [2]int{int(p.reserves[0]), int(p.reserves[1])}
+	return c
+}
+
+// Descriptor describes Bao la Kimasai to generic tools (DESIGN.md). MoveKey
+// is the circuit index of the move's pit from the mover's first pit times
+// 256 (moves carry no count).
+var Descriptor = mancala.Descriptor[Position, Move]{
+	Name:  Name,
+	Start: Start,
+	New: func(rules string) (Position, error) {
+		r, err := ParseRules(rules)
+		if err != nil {
+			return Position{}, err
+		}
+		return New(r)
+	},
+	Rules:     func(p Position) string { return p.rules.String() },
+	Parse:     Parse,
+	ParseMove: ParseMove,
+	Diagram:   func(p Position) string { return p.Diagram() },
+	Counts:    func(p Position) mancala.Counts { return p.Counts() },
+	Layout:    func(Position) *mancala.Layout { return layout },
+	ApplyTrace: func(p Position, m Move, fn func(mancala.Event)) (Position, error) {
+		return p.ApplyTrace(m, fn)
+	},
+	MoveKey: func(p Position, m Move) int {
+		return layout.CircuitIndex(p.ToMove(), m.Pit()) * 256
+	},
+}
