@@ -1,0 +1,46 @@
+package kisolo
+
+import "github.com/seed8ebe013a/go-mancala/mancala"
+
+// Descriptor describes Kisolo to generic tools (the conformance suite,
+// game records, agents, the example programs); every field is set.
+// MoveKey is the move's pit's index along the mover's circuit (0 for the
+// mover's first pit, KS-2) times 256, or -1 for a move whose pit is not
+// on the mover's circuit.
+var Descriptor = mancala.Descriptor[Position, Move]{
+	Name:  Name,
+	Start: Start,
+	New: func(rules string) (Position, error) {
+		r, err := ParseRules(rules)
+		if err != nil {
+			return Position{}, err
+		}
+		return New(r)
+	},
+	Rules:      func(p Position) string { return p.rules.String() },
+	Parse:      Parse,
+	ParseMove:  ParseMove,
+	Diagram:    Position.Diagram,
+	Counts:     Position.Counts,
+	Layout:     Position.Layout,
+	ApplyTrace: Position.ApplyTrace,
+	MoveKey:    MoveKey,
+}
+
+// MoveKey returns m's place in the order of p's legal moves: the index of
+// m's pit along the mover's circuit, counted from the mover's first pit
+// (South a1, North dC; KS-2), times 256. Legal moves come in strictly
+// increasing key order. It returns -1 if m's pit is not on the board or
+// not the mover's.
+func MoveKey(p Position, m Move) int {
+	pit := p.Pit(m)
+	if pit < 0 {
+		return -1
+	}
+	g := p.geom()
+	i := pit - int(p.turn&1)*g.ring
+	if i < 0 || i >= g.ring {
+		return -1
+	}
+	return i * 256
+}
