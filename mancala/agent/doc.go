@@ -1,0 +1,46 @@
+// Package agent provides computer players for every game of the module,
+// written once against the [mancala.Game] contract: [Random], [AlphaBeta]
+// and [MCTS], the [Agent] interface they share, and a [Play] loop that plays
+// a game between two agents.
+//
+// # Agents
+//
+// An [Agent] chooses a move for a position. [Agent.Move] takes a
+// [context.Context]: cancelling it (or its deadline passing) cuts a search
+// short, and the agent then answers at once with the best move found so
+// far. Every agent also has its own per-move budget (AlphaBeta.Depth and
+// AlphaBeta.Time, MCTS.Iterations and MCTS.Time). Move returns a legal move
+// whenever the position has one, even when the context is already done; it
+// returns an error wrapping [mancala.ErrGameOver] for a finished game.
+//
+// With a depth or iteration budget and no time budget, every agent is
+// deterministic: the same seed and the same sequence of positions give the
+// same moves, on every run and machine (MCTS also with several workers).
+// Agents keep state between moves (random streams, tables, buffers), so one
+// agent value must not be used by two goroutines at once; give each game its
+// own agents.
+//
+// # Search
+//
+// [AlphaBeta] is negamax with alpha-beta pruning, iterative deepening, a
+// transposition table keyed by the position value itself (positions are
+// comparable, so two entries never collide) and move ordering (the table's
+// move first, then the history heuristic). Depths count plies. The sign of
+// a value follows [mancala.Game.ToMove], never the parity of the depth, so
+// the search is right when one player moves several plies in a row (the
+// Kiothi opening steps, KI-7).
+//
+// [MCTS] is Monte Carlo tree search with the UCT selection rule and uniform
+// random playouts ([mancala.Playout]); rewards are 1 for a win, 1/2 for a
+// draw and 0 for a loss, from the point of view of the player who made each
+// move, so it too is right for consecutive moves by one player.
+//
+// # Evaluation
+//
+// AlphaBeta scores a finished game from its [mancala.Outcome] ([WinValue]
+// for a win, with the final margin as a tie-breaker and shorter wins
+// preferred; 0 for a draw) and any other leaf with an evaluation function
+// of type [Eval]. [Evaluation] picks the game's own heuristic when the
+// position type implements [Evaluator], and otherwise [Material]: the seeds
+// a player owns (own pits, store and reserve) minus the opponent's.
+package agent
