@@ -1,0 +1,337 @@
+package kiothi
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// String returns the position in the notation of DESIGN.md, one line:
+//
+//	kiothi <b1..b10>/<a1..a10> <S|N> turn=<n> prisons=<S>,<N> [hand=<n> lifted=<pits>|dropfrom=<pit>] [result=<r>] [rules=<opts>]
+//
+// Row b (North's, pits 19..10) comes first, then row a (pits 0..9), each
+// from file 1 to 10; an nki pit carries a '*' (KI-8). hand= with lifted=
+// (the pits emptied so far, in increasing pit order) or dropfrom= (the
+// lowest pit in the mover's ring order the next drop may use) appear only
+// in the middle of an opening turn (KI-7); result= once a move has ended
+// the game (not for an end derived when parsing, see [Parse]); rules= lists
+// the options that differ from the defaults. Parse(p.String()) == p.
+func (p Position) String() string {
+	return string(p.appendText(make([]byte, 0, 96)))
+}
+
+func (p *Position) appendText(b []byte) []byte {
+	b = append(b, Name...)
+	b = append(b, ' ')
+	for f := 1; f <= Files; f++ { // row b, file 1..10 = pits 19..10
+		b = p.appendPit(b, NumPits-f, f > 1)
+	}
+	b = append(b, '/')
+	for i := 0; i < Files; i++ {
+		b = p.appendPit(b, i, i > 0)
+	}
+	b = append(b, ' ')
+	b = append(b, p.ToMove().Letter()...)
+	b = append(b, " turn="...)
+	b = strconv.AppendUint(b, uint64(p.turn), 10)
+	b = append(b, " prisons="...)
+	b = strconv.AppendInt(b, int64(p.prisons[0]), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.prisons[1]), 10)
+	switch p.phase {
+	case phaseLift:
+		b = append(b, " hand="...)
+		b = strconv.AppendInt(b, int64(p.hand), 10)
+		b = append(b, " lifted="...)
+		first := true
+		for i := range NumPits {
+			if p.lifted&(1<<i) != 0 {
+				if !first {
+					b = append(b, ',')
+				}
+				first = false
+				b = append(b, layout.PitName(i)...)
+			}
+		}
+	case phaseDrop:
+		b = append(b, " hand="...)
+		b = strconv.AppendInt(b, int64(p.hand), 10)
+		b = append(b, " dropfrom="...)
+		b = append(b, layout.PitName(int(p.dropFrom))...)
+	}
+	if p.status != mancala.Ongoing && p.shown {
+		b = append(b, " result="...)
+		b = append(b, p.Outcome().Result()...)
+	}
+	if r := p.rules.String(); r != "" {
+		b = append(b, " rules="...)
+		b = append(b, r...)
+	}
+	return b
+}
+
+func (p *Position) appendPit(b []byte, pit int, comma bool) []byte {
+	if comma {
+		b = append(b, ',')
+	}
+	b = strconv.AppendInt(b, int64(p.pits[pit]), 10)
+	if p.nki&(1<<pit) != 0 {
+		b = append(b, '*')
+	}
+	return b
+}
+
+// MarshalText returns p.String() as bytes; it never fails.
+func (p Position) MarshalText() ([]byte, error) { return p.appendText(nil), nil }
+
+// UnmarshalText parses text as [Parse] does and stores the position in p;
+// on error p is unchanged.
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// Parse reads a position in the notation of DESIGN.md (see
+// [Position.String]); fields after turn= may come in any order. It checks
+// that there are two rows of 10 counts, that board, prisons and hand hold
+// at most 255 warriors, that the side matches the turn's parity, that nki
+// marks appear only from turn 2 on and the opening fields (hand=, lifted=,
+// dropfrom=) only before it and only together as in an opening turn that
+// can still be completed (KI-7), that result= names a Kiothi end (nomove or
+// endless) from turn 2 on, and that rules= is valid and written as
+// [Rules.String] writes it. A position from turn 2 on without result=
+// whose player to move has no legal move is over: its [Position.Outcome]
+// is the result of KI-15 with the sweep counted (KT8), or a draw if every
+// candidate move is endless under Endless=Illegal (C-6). Errors wrap
+// [mancala.ErrSyntax].
+func Parse(s string) (Position, error) {
+	t, err := notation.Split(Name, s, 2, "prisons", "hand", "lifted", "dropfrom", "result", "rules")
+	if err != nil {
+		return Position{}, err
+	}
+	bad := func(input, format string, args ...any) (Position, error) {
+		return Position{}, notation.Errorf(Name, input, format, args...)
+	}
+	var p Position
+	if v, ok := t.Field("rules"); ok {
+		r, err := ParseRules(v)
+		if err != nil {
+			return Position{}, err
+		}
+		if v == "" || r.String() != v {
+			return bad("rules="+v, "write rules= as %q: only the options that differ from the defaults, sorted by name", r.String())
+		}
+		p.rules = r
+	}
+	for ri, row := range t.Rows {
+		if len(row) != Files {
+			return bad(s, "row %d has %d pits, want %d", ri+1, len(row), Files)
+		}
+	}
+	total := 0
+	for f := 1; f <= Files; f++ {
+		for ri, pit := range [2]int{NumPits - f, f - 1} { // row b then row a
+			n := t.Rows[ri][f-1]
+			p.pits[pit] = uint8(n)
+			total += n
+			if t.Marks[ri][f-1] {
+				p.nki |= 1 << pit
+			}
+		}
+	}
+	p.turn = uint32(t.Turn)
+	if t.Marked && p.turn < 2 {
+		return bad(s, "nki marks (*) before turn 2: pits become nki when turn 1 ends (KI-8)")
+	}
+	v, ok := t.Field("prisons")
+	if !ok {
+		return bad(s, "missing prisons=<S>,<N>")
+	}
+	ps, pn, err := notation.Pair(v)
+	if err != nil {
+		return bad("prisons="+v, "prisons: %v", err)
+	}
+	p.prisons = [2]uint8{uint8(ps), uint8(pn)}
+	total += ps + pn
+	if err := p.parseOpening(t, s); err != nil {
+		return Position{}, err
+	}
+	total += int(p.hand)
+	if total > notation.MaxSeeds {
+		return bad(s, "%d warriors on the board, in the prisons and in hand; at most %d", total, notation.MaxSeeds)
+	}
+	if v, ok := t.Field("result"); ok {
+		o, err := mancala.ParseResult(v)
+		if err != nil {
+			return bad("result="+v, "result: %v", err)
+		}
+		if o.Reason != mancala.NoMove && o.Reason != mancala.Endless {
+			return bad("result="+v, "a Kiothi game ends only by nomove (KI-15) or endless (C-6)")
+		}
+		if p.turn < 2 {
+			return bad("result="+v, "a game cannot end before turn 2")
+		}
+		p.status, p.winner, p.reason, p.shown = o.Status, o.Winner, o.Reason, true
+		return p, nil
+	}
+	if p.turn >= 2 {
+		candidate, legal := p.hasMoves()
+		switch {
+		case !candidate:
+			p.setNoMoveResult()
+		case !legal:
+			p.status, p.reason = mancala.Draw, mancala.Endless
+		}
+	}
+	return p, nil
+}
+
+// parseOpening reads hand=, lifted= and dropfrom= (KI-7).
+func (p *Position) parseOpening(t *notation.Text, s string) error {
+	hv, hok := t.Field("hand")
+	lv, lok := t.Field("lifted")
+	dv, dok := t.Field("dropfrom")
+	if !hok && !lok && !dok {
+		return nil
+	}
+	bad := func(input, format string, args ...any) error {
+		return notation.Errorf(Name, input, format, args...)
+	}
+	switch {
+	case p.turn >= 2:
+		return bad(s, "hand=, lifted= and dropfrom= belong to an opening turn (turn 0 or 1)")
+	case !hok:
+		return bad(s, "lifted= and dropfrom= need hand=")
+	case lok == dok:
+		return bad(s, "hand= goes with exactly one of lifted= (while lifting) and dropfrom= (while dropping)")
+	}
+	h, err := notation.Count(hv)
+	if err != nil {
+		return bad("hand="+hv, "hand: %v", err)
+	}
+	if h == 0 {
+		return bad("hand="+hv, "hand=0: the turn is over once the hand is empty (KI-7)")
+	}
+	p.hand = uint8(h)
+	mover := p.ToMove()
+	if dok {
+		q, err := layout.ParsePit(dv)
+		if err != nil {
+			return bad("dropfrom="+dv, "dropfrom: want a pit a1..a10 or b1..b10")
+		}
+		p.phase, p.dropFrom = phaseDrop, uint8(q)
+		return nil
+	}
+	prev := -1
+	for _, name := range strings.Split(lv, ",") {
+		q, err := layout.ParsePit(name)
+		if err != nil {
+			return bad("lifted="+lv, "lifted: want pits a1..a10 or b1..b10 separated by commas")
+		}
+		switch {
+		case owner(q) != mover:
+			return bad("lifted="+lv, "lifted: %s is not in %v's row (KI-6)", name, mover)
+		case q <= prev:
+			return bad("lifted="+lv, "lifted: list the pits once each, in increasing pit order (KI-7)")
+		case p.pits[q] != 0:
+			return bad("lifted="+lv, "lifted: %s was emptied this turn but holds %d", name, p.pits[q])
+		}
+		prev = q
+		p.lifted |= 1 << q
+	}
+	p.phase = phaseLift
+	done := bits.OnesCount32(p.lifted)
+	need := p.need()
+	if done >= need {
+		return bad("lifted="+lv, "lifted: %d pits lifted of %d: the drops have begun, write dropfrom= (KI-7)", done, need)
+	}
+	if !p.rules.OpeningUpTo && p.occupiedAbove(prev) < need-done {
+		return bad("lifted="+lv, "lifted: no occupied pit of %v's row after %s is left to lift: the turn cannot be completed (KI-7)", mover, layout.PitName(prev))
+	}
+	return nil
+}
+
+// Diagram draws the position as a player in South's seat sees it: row b
+// (North's) on top and row a below, files 1..10 from left to right, with
+// the algebraic labels above and below, a '*' after each nki count (KI-8),
+// North's prison at the left end and South's at the right, then who is to
+// move at which turn, the hand and the lifts of an opening turn in
+// progress, and the result once the game is over. Example (the start):
+//
+//	        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
+//	      +----+----+----+----+----+----+----+----+----+----+
+//	      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 |
+//	 N  0 +----+----+----+----+----+----+----+----+----+----+ 0  S
+//	      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 |
+//	      +----+----+----+----+----+----+----+----+----+----+
+//	        a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
+//	South to move, turn 0 (opening); prisons: North 0 (left), South 0 (right)
+func (p Position) Diagram() string {
+	var b strings.Builder
+	border := "      +" + strings.Repeat("----+", Files) + "\n"
+	labels := func(row byte) {
+		line := "      "
+		for f := 1; f <= Files; f++ {
+			name := string(row) + strconv.Itoa(f)
+			line += strings.Repeat(" ", 4-len(name)) + name + " "
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	cells := func(pit func(f int) int) {
+		b.WriteString("      |")
+		for f := 1; f <= Files; f++ {
+			q := pit(f)
+			n := strconv.Itoa(int(p.pits[q]))
+			mark := " "
+			if p.nki&(1<<q) != 0 {
+				mark = "*"
+			}
+			b.WriteString(strings.Repeat(" ", 3-len(n)) + n + mark + "|")
+		}
+		b.WriteString("\n")
+	}
+	labels('b')
+	b.WriteString(border)
+	cells(func(f int) int { return NumPits - f })
+	np := strconv.Itoa(int(p.prisons[mancala.North]))
+	sp := strconv.Itoa(int(p.prisons[mancala.South]))
+	b.WriteString(fmt.Sprintf(" N%3s %s %-3s S\n", np, strings.TrimSpace(border), sp))
+	cells(func(f int) int { return f - 1 })
+	b.WriteString(border)
+	labels('a')
+	if p.status != mancala.Ongoing {
+		o := p.Outcome()
+		b.WriteString("game over: " + o.String())
+	} else {
+		b.WriteString(p.ToMove().String() + " to move, turn " + strconv.Itoa(int(p.turn)))
+		if p.turn < 2 {
+			b.WriteString(" (opening)")
+		}
+	}
+	b.WriteString("; prisons: North " + np + " (left), South " + sp + " (right)\n")
+	switch p.phase {
+	case phaseLift:
+		var names []string
+		for i := range NumPits {
+			if p.lifted&(1<<i) != 0 {
+				names = append(names, layout.PitName(i))
+			}
+		}
+		b.WriteString("hand " + strconv.Itoa(int(p.hand)) + ", lifted " + strings.Join(names, ",") + "\n")
+	case phaseDrop:
+		b.WriteString("hand " + strconv.Itoa(int(p.hand)) + ", next drop into " + layout.PitName(int(p.dropFrom)) + " or later\n")
+	}
+	if p.nki != 0 {
+		b.WriteString("* = nki\n")
+	}
+	return b.String()
+}

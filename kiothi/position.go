@@ -1,0 +1,654 @@
+package kiothi
+
+import (
+	"math/bits"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// Name is the game's notation name, the first word of a position line.
+const Name = "kiothi"
+
+// Board size (KI-1, KI-2): two rows of Files pits, NumPits pits in all.
+const (
+	Files   = 10
+	NumPits = 2 * Files
+)
+
+// layout is the board topology (KI-1..KI-4), built once.
+var layout = mustLayout()
+
+// mustLayout builds the two-row layout; it panics only if the shared core
+// refuses 10 files, a programmer error caught by every test.
+func mustLayout() *mancala.Layout {
+	l, err := mancala.NewTwoRowLayout(Files)
+	if err != nil {
+		panic("kiothi: " + err.Error())
+	}
+	return l
+}
+
+// Layout returns the board topology shared by every Kiothi position
+// (KI-1..KI-4): pits 0..9 = a1..a10 (South), 10..19 = b10..b1 (North), one
+// counter-clockwise ring p -> p+1 mod 20, pit p facing 19-p, a prison per
+// player. It is immutable and safe for concurrent use.
+func Layout() *mancala.Layout { return layout }
+
+// Opening phases of a turn in the opening (KI-7).
+const (
+	phaseNone uint8 = iota // a sowing turn, or an opening turn before its first step
+	phaseLift              // some pits lifted, more may be lifted (Stop with OpeningUpTo)
+	phaseDrop              // lifting over; the hand is being dropped
+)
+
+// Position is a Kiothi position: the 20 pits with their nki marks, the two
+// prisons, whose turn it is, the state of an opening turn in progress (the
+// hand, the pits lifted, where the next drop may go), the result once the
+// game is over, and the rules. It is a small comparable value: == is exact
+// equality of positions under equal rules, it is a valid map key, and
+// copying it is the undo. The zero value is not a valid position; use
+// [Start], [New] or [Parse].
+type Position struct {
+	pits     [NumPits]uint8
+	nki      uint32 // bit p: pit p is nki (KI-8)
+	lifted   uint32 // bit p: pit p emptied this opening turn (phaseLift only)
+	turn     uint32 // turns completed (C-1)
+	prisons  [2]uint8
+	hand     uint8 // warriors in the mover's hand (opening only)
+	phase    uint8
+	dropFrom uint8 // phaseDrop: the lowest pit in ring order the next drop may use
+	status   mancala.Status
+	winner   mancala.Player
+	reason   mancala.Reason
+	shown    bool // the result is written in the notation (result=)
+	rules    Rules
+}
+
+// Compile-time check that Position meets the shared game contract.
+var _ mancala.Game[Position, Move] = Position{}
+
+// Start returns the start position under the default rules (KI-5): 5
+// warriors in each of a5..a10 and b6..b1, prisons empty, South to move at
+// turn 0.
+func Start() Position {
+	p, _ := New(Rules{})
+	return p
+}
+
+// New returns the start position under r (KI-5 with r.Setup): South to move
+// at turn 0, prisons empty, no nki. Invalid rules give the error of
+// [Rules.Validate], which wraps [mancala.ErrSyntax].
+func New(r Rules) (Position, error) {
+	if err := r.Validate(); err != nil {
+		return Position{}, err
+	}
+	p := Position{rules: r.Normalize()}
+	first, n := 4, uint8(5)
+	switch r.Setup {
+	case FiveByFive:
+		first = 5
+	case FiveBySix:
+		first, n = 5, 6
+	}
+	for i := first; i < Files; i++ {
+		p.pits[i] = n
+		p.pits[i+Files] = n
+	}
+	return p, nil
+}
+
+// owner returns the player owning pit p (0..19): South for 0..9 (KI-2).
+func owner(p int) mancala.Player { return mancala.Player(p / Files) }
+
+// firstPit returns pl's leftmost pit and the first of its circuit (KI-4):
+// 0 (a1) for South, 10 (b10) for North.
+func firstPit(pl mancala.Player) int { return int(pl) * Files }
+
+// circ returns how far along the ring pit p lies from pl's first pit,
+// 0..19 (the order of legal moves and of opening drops).
+func circ(pl mancala.Player, p int) int {
+	c := p - firstPit(pl)
+	if c < 0 {
+		c += NumPits
+	}
+	return c
+}
+
+// ToMove returns the player whose decision it is: South when Turn is even
+// (C-1). In the opening the same player takes every step of a turn (KI-7).
+// For a finished game it is the player who would have been next.
+func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
+
+// Turn returns the number of completed turns (C-1; the notation's turn=):
+// 0 and 1 are the openings, sowing starts at 2.
+func (p Position) Turn() int { return int(p.turn) }
+
+// Ply returns the number of completed turns, the same as [Position.Turn].
+// From turn 2 on a turn is one ply, so a game started from a position at
+// turn t has played Ply()-t plies since. The opening steps of KI-7 are plies
+// too (one per Lift, Drop or Stop) but a position does not record how many
+// were taken (the notation keeps only the hand and where the next drop may
+// go), so they are not counted; count the moves of a record for that.
+func (p Position) Ply() int { return int(p.turn) }
+
+// Rules returns the position's rules, validated and normalised.
+func (p Position) Rules() Rules { return p.rules }
+
+// Layout returns the board topology; see the package-level [Layout].
+func (p Position) Layout() *mancala.Layout { return layout }
+
+// Seeds returns the number of warriors in pit (0..19); 0 for a pit out of
+// range.
+func (p Position) Seeds(pit int) int {
+	if pit < 0 || pit >= NumPits {
+		return 0
+	}
+	return int(p.pits[pit])
+}
+
+// Nki reports whether pit (0..19) is nki (KI-8); false out of range.
+func (p Position) Nki(pit int) bool {
+	return pit >= 0 && pit < NumPits && p.nki&(1<<pit) != 0
+}
+
+// Prison returns the number of warriors in pl's prison (KI-1); 0 for a
+// player out of range.
+func (p Position) Prison(pl mancala.Player) int {
+	if pl > mancala.North {
+		return 0
+	}
+	return int(p.prisons[pl])
+}
+
+// Hand returns the number of warriors in the mover's hand in the middle of
+// an opening turn (KI-7), else 0.
+func (p Position) Hand() int { return int(p.hand) }
+
+// InOpening reports whether the position is in the opening: turn 0 or 1,
+// the redistributions of KI-6, played as the steps of KI-7.
+func (p Position) InOpening() bool { return p.turn < 2 }
+
+// Lifted reports whether pit was emptied by a Lift step of the opening turn
+// in progress while further lifts are still possible (the notation's
+// lifted=); once the drops begin the lifted pits are forgotten.
+func (p Position) Lifted(pit int) bool {
+	return pit >= 0 && pit < NumPits && p.lifted&(1<<pit) != 0
+}
+
+// DropFrom returns, while an opening turn is dropping its hand, the lowest
+// pit in the mover's ring order the next Drop may use (the last pit dropped
+// into, or the mover's first pit before the first drop; KI-7), and true.
+// Otherwise it returns -1, false.
+func (p Position) DropFrom() (int, bool) {
+	if p.phase != phaseDrop {
+		return -1, false
+	}
+	return int(p.dropFrom), true
+}
+
+// Outcome reports whether the game is over and how (KI-15, KI-16, C-6). A
+// finished game always has a score: Score holds both prisons after the
+// KI-15 sweep (a position parsed at an end that follows from the rules,
+// such as KT8, counts the sweep of the warriors still on the board into the
+// prison of the player not to move). Winner is the player with more
+// warriors in prison; equal prisons are a draw; an endless move (C-6) is a
+// draw whatever the prisons. Use [Margin] for the margin and the victory of
+// one warrior.
+func (p Position) Outcome() mancala.Outcome {
+	if p.status == mancala.Ongoing {
+		return mancala.Outcome{}
+	}
+	o := mancala.Outcome{Status: p.status, Winner: p.winner, Reason: p.reason, HasScore: true}
+	o.Score[mancala.South] = int(p.prisons[mancala.South])
+	o.Score[mancala.North] = int(p.prisons[mancala.North])
+	if p.reason == mancala.NoMove {
+		o.Score[p.ToMove().Other()] += p.boardTotal()
+	}
+	return o
+}
+
+func (p *Position) boardTotal() int {
+	t := 0
+	for _, n := range p.pits {
+		t += int(n)
+	}
+	return t
+}
+
+// Counts returns the position's plain counts for front ends and trace
+// replay: the 20 pits, the prisons as Stores (indexed by player), the hand
+// and the nki marks.
+func (p Position) Counts() mancala.Counts {
+	c := mancala.Counts{Pits: make([]int, NumPits), Nki: make([]bool, NumPits), Hand: int(p.hand)}
+	for i, n := range p.pits {
+		c.Pits[i] = int(n)
+		c.Nki[i] = p.nki&(1<<i) != 0
+	}
+	c.Stores = [2]int{int(p.prisons[0]), int(p.prisons[1])}
+	return c
+}
+
+// need returns the number of pits the opening turn in progress empties
+// (KI-6, KI-7): min(OpeningPits, own pits occupied at the start of the
+// turn), the pits lifted so far counted as occupied.
+func (p *Position) need() int {
+	occ := bits.OnesCount32(p.lifted)
+	base := firstPit(p.ToMove())
+	for i := base; i < base+Files; i++ {
+		if p.pits[i] > 0 {
+			occ++
+		}
+	}
+	return min(p.rules.Pits(), occ)
+}
+
+// occupiedAbove returns the number of the mover's occupied pits with an
+// index above pit.
+func (p *Position) occupiedAbove(pit int) int {
+	n := 0
+	for i := pit + 1; i < firstPit(p.ToMove())+Files; i++ {
+		if p.pits[i] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// highestLifted returns the highest pit lifted this turn, or -1.
+func (p *Position) highestLifted() int {
+	if p.lifted == 0 {
+		return -1
+	}
+	return 31 - bits.LeadingZeros32(p.lifted)
+}
+
+// LegalMoves returns the legal moves in a new slice; see
+// [Position.AppendLegalMoves].
+func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 32)) }
+
+// AppendLegalMoves appends the legal moves to dst and returns the extended
+// slice; none iff the game is over. Order (DESIGN.md): ascending circuit
+// index of the pit from the mover's first pit (South a1, North b10), then
+// count; in the opening the Lift steps in increasing pit order then Stop,
+// or the Drop steps in ring order. It allocates nothing when dst has room
+// (a sowing position has at most 255 moves, an opening position at most
+// 20). With Endless=Illegal every candidate is played out to exclude the
+// endless ones (C-6), which may take as long as one Apply per candidate.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	if p.status != mancala.Ongoing {
+		return dst
+	}
+	if p.turn < 2 {
+		return p.appendSteps(dst)
+	}
+	mover := p.ToMove()
+	base := firstPit(mover)
+	for pit := base; pit < base+Files; pit++ {
+		c := int(p.pits[pit])
+		if c == 0 {
+			continue
+		}
+		lo := 1
+		if p.rules.WholeLift {
+			lo = c
+		}
+		for k := lo; k <= c; k++ {
+			if p.firstLapIllegal(pit, k) {
+				continue
+			}
+			if p.rules.Endless == Illegal && p.endless(pit, k) {
+				continue
+			}
+			dst = append(dst, Move{kind: SowMove, pit: uint8(pit), count: uint8(k)})
+		}
+	}
+	return dst
+}
+
+// appendSteps appends the legal opening steps (KI-7).
+func (p *Position) appendSteps(dst []Move) []Move {
+	mover := p.ToMove()
+	if p.phase == phaseDrop {
+		first := firstPit(mover)
+		for c := circ(mover, int(p.dropFrom)); c < NumPits; c++ {
+			dst = append(dst, Move{kind: DropMove, pit: uint8((first + c) % NumPits)})
+		}
+		return dst
+	}
+	need := p.need()
+	if need == 0 {
+		return append(dst, Move{kind: StopMove})
+	}
+	done := bits.OnesCount32(p.lifted)
+	base := firstPit(mover)
+	for pit := max(base, p.highestLifted()+1); pit < base+Files; pit++ {
+		if p.pits[pit] == 0 {
+			continue
+		}
+		if p.rules.OpeningUpTo || p.occupiedAbove(pit) >= need-done-1 {
+			dst = append(dst, Move{kind: LiftMove, pit: uint8(pit)})
+		}
+	}
+	if p.rules.OpeningUpTo {
+		dst = append(dst, Move{kind: StopMove})
+	}
+	return dst
+}
+
+// MoveKey returns m's place in the order of p's legal moves (DESIGN.md):
+// circuit index of the move's pit from the mover's first pit times 256,
+// plus the count for a sowing move; Stop is 20*256, after every other step.
+// Moves with no pit (the zero Move) give -1.
+func MoveKey(p Position, m Move) int {
+	switch {
+	case m.kind == StopMove:
+		return NumPits * 256
+	case m.kind == NoKind || m.pit == noPit:
+		return -1
+	}
+	return circ(p.ToMove(), int(m.pit))*256 + int(m.count)
+}
+
+// Apply returns the position after m; the receiver is unchanged. In the
+// opening (turns 0 and 1) m must be a Lift, Drop or Stop step (KI-6, KI-7);
+// from turn 2 on a sowing move (KI-9..KI-14). A move that leaves the next
+// player without a legal move includes the KI-15 sweep and ends the game;
+// an endless move (C-6) under Endless=Draw ends it as a draw with the board
+// as before. A refused move returns p and an error wrapping
+// [mancala.ErrIllegalMove] ([mancala.ErrGameOver] once the game is over),
+// a [*mancala.MoveError] saying why. Apply allocates nothing for a legal
+// move.
+func (p Position) Apply(m Move) (Position, error) { return p.apply(m, nil) }
+
+// ApplyTrace is [Position.Apply] that also reports every event of the move
+// to fn, in order (DESIGN.md, "Traces for front ends"): Lift (and
+// NkiClear), the Drops, each Relay (and NkiClear) with its Drops, the
+// Captures (opposite pit, capturing warrior, bonus pits), the NkiSet marks
+// when turn 1 ends, the Sweep of KI-15 (with NkiClear for each nki pit),
+// and one End: EndEmptyPit for a sowing move, EndStep for an opening step,
+// EndEndless alone for an endless move. A refused move reports nothing. A
+// nil fn makes it Apply.
+func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
+	return p.apply(m, fn)
+}
+
+func (p Position) apply(m Move, fn func(mancala.Event)) (Position, error) {
+	if p.status != mancala.Ongoing {
+		return p, p.refuse(m, "the game is over ("+p.Outcome().Result()+")", mancala.ErrGameOver)
+	}
+	if m.kind == NoKind {
+		return p, p.refuse(m, "not a move (the zero Move)", nil)
+	}
+	if p.turn < 2 {
+		return p.applyStep(m, fn)
+	}
+	return p.applySow(m, fn)
+}
+
+func (p *Position) refuse(m Move, reason string, err error) error {
+	if err == nil {
+		err = mancala.ErrIllegalMove
+	}
+	return &mancala.MoveError{Game: Name, Move: m.String(), Reason: reason, Err: err}
+}
+
+// applyStep plays an opening step (KI-6, KI-7).
+func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
+	old := p
+	mover := p.ToMove()
+	first := firstPit(mover)
+	if m.kind == SowMove {
+		return old, p.refuse(m, "no sowing during the opening (KI-6): play Lift (-a5), Drop (+b3) and Stop (=) steps", nil)
+	}
+	if m.kind != StopMove && m.pit == noPit {
+		return old, p.refuse(m, "no such pit: warriors are lifted from and dropped into the 20 pits only, never a prison (KI-6)", nil)
+	}
+	switch m.kind {
+	case LiftMove:
+		pit := int(m.pit)
+		switch {
+		case p.phase == phaseDrop:
+			return old, p.refuse(m, "the lifts are over: drop the warriors in hand (KI-7)", nil)
+		case owner(pit) != mover:
+			return old, p.refuse(m, "the pit is in the enemy row (KI-6, C-7)", nil)
+		case p.pits[pit] == 0:
+			return old, p.refuse(m, "the pit is empty (KI-6)", nil)
+		case pit < p.highestLifted():
+			return old, p.refuse(m, "lifts go in increasing pit order (KI-7)", nil)
+		}
+		need, done := p.need(), bits.OnesCount32(p.lifted)
+		if !p.rules.OpeningUpTo && p.occupiedAbove(pit) < need-done-1 {
+			return old, p.refuse(m, "the turn could not be completed: no higher occupied pit would be left for the next lift (KI-7)", nil)
+		}
+		n := p.pits[pit]
+		p.hand += n
+		p.pits[pit] = 0
+		if fn != nil {
+			fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitAt(pit), To: mancala.Hand, Count: int(n)})
+		}
+		if done+1 == need {
+			p.phase, p.lifted, p.dropFrom = phaseDrop, 0, uint8(first)
+		} else {
+			p.phase = phaseLift
+			p.lifted |= 1 << pit
+		}
+	case DropMove:
+		pit := int(m.pit)
+		if p.phase != phaseDrop {
+			if p.rules.OpeningUpTo {
+				return old, p.refuse(m, "nothing to drop yet: lift (or stop lifting) first (KI-7)", nil)
+			}
+			return old, p.refuse(m, "nothing to drop yet: lift first (KI-7)", nil)
+		}
+		if circ(mover, pit) < circ(mover, int(p.dropFrom)) {
+			return old, p.refuse(m, "drops go in ring order from "+layout.PitName(first)+" (KI-7): the next drop goes into "+layout.PitName(int(p.dropFrom))+" or a pit after it", nil)
+		}
+		p.pits[pit]++
+		p.hand--
+		p.dropFrom = uint8(pit)
+		if fn != nil {
+			fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(pit), Count: 1})
+		}
+		if p.hand == 0 {
+			p.phase, p.dropFrom = phaseNone, 0
+			p.endTurn(fn)
+		}
+	case StopMove:
+		switch {
+		case p.phase == phaseDrop:
+			return old, p.refuse(m, "the lifts are over: drop the warriors in hand (KI-7)", nil)
+		case p.need() == 0:
+			p.endTurn(fn) // no warriors to lift: Stop passes the turn (KI-7)
+		case !p.rules.OpeningUpTo:
+			return old, p.refuse(m, "Stop needs OpeningUpTo: empty the required pits (KI-6, KI-7)", nil)
+		case p.lifted == 0:
+			p.endTurn(fn) // nothing lifted: the turn passes unchanged (KI-6)
+		default:
+			p.phase, p.lifted, p.dropFrom = phaseDrop, 0, uint8(first)
+		}
+	default:
+		return old, p.refuse(m, "not a move", nil)
+	}
+	if fn != nil {
+		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndStep})
+	}
+	return p, nil
+}
+
+// endTurn passes the turn after a completed turn: when turn 1 ends every
+// occupied pit becomes nki (KI-8); from turn 2 on, a next player without a
+// legal move ends the game with the sweep of KI-15, or, when every candidate
+// is endless under Endless=Illegal, with a draw (C-6).
+func (p *Position) endTurn(fn func(mancala.Event)) {
+	p.turn++
+	if p.turn == 2 {
+		for i, n := range p.pits {
+			if n > 0 {
+				p.nki |= 1 << i
+				if fn != nil {
+					fn(mancala.Event{Kind: mancala.NkiSet, From: mancala.PitAt(i)})
+				}
+			}
+		}
+	}
+	if p.turn < 2 {
+		return
+	}
+	candidate, legal := p.hasMoves()
+	switch {
+	case !candidate:
+		p.sweep(fn)
+	case !legal:
+		p.status, p.reason, p.shown = mancala.Draw, mancala.Endless, true
+	}
+}
+
+// sweep moves every warrior on the board to the prison of the player not
+// to move and clears every nki mark (KI-15), and records the result
+// (KI-16).
+func (p *Position) sweep(fn func(mancala.Event)) {
+	to := p.ToMove().Other()
+	for i, n := range p.pits {
+		if n > 0 {
+			p.prisons[to] += n
+			p.pits[i] = 0
+			if fn != nil {
+				fn(mancala.Event{Kind: mancala.Sweep, From: mancala.PitAt(i), To: mancala.StoreOf(to), Count: int(n)})
+			}
+		}
+		if p.nki&(1<<i) != 0 && fn != nil {
+			fn(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitAt(i)})
+		}
+	}
+	p.nki = 0
+	p.setNoMoveResult()
+	p.shown = true
+}
+
+// setNoMoveResult records the KI-15/KI-16 result, counting the warriors
+// still on the board (none after a sweep) for the player not to move.
+func (p *Position) setNoMoveResult() {
+	s, n := int(p.prisons[mancala.South]), int(p.prisons[mancala.North])
+	if p.ToMove() == mancala.South {
+		n += p.boardTotal()
+	} else {
+		s += p.boardTotal()
+	}
+	p.reason = mancala.NoMove
+	switch {
+	case s > n:
+		p.status, p.winner = mancala.Win, mancala.South
+	case n > s:
+		p.status, p.winner = mancala.Win, mancala.North
+	default:
+		p.status, p.winner = mancala.Draw, 0
+	}
+}
+
+// hasMoves reports, for the player to move from turn 2 on, whether some
+// move passes KI-9 and KI-10 (a candidate) and whether some candidate is
+// legal, i.e. not endless under Endless=Illegal (C-6).
+func (p *Position) hasMoves() (candidate, legal bool) {
+	base := firstPit(p.ToMove())
+	if p.rules.Endless == Draw && !p.rules.WholeLift {
+		// One warrior from the rightmost occupied pit always passes KI-10
+		// (KI-15), so a warrior in the row is a move.
+		for i := base; i < base+Files; i++ {
+			if p.pits[i] > 0 {
+				return true, true
+			}
+		}
+		return false, false
+	}
+	for pit := base; pit < base+Files; pit++ {
+		c := int(p.pits[pit])
+		if c == 0 {
+			continue
+		}
+		lo := 1
+		if p.rules.WholeLift {
+			lo = c
+		}
+		for k := lo; k <= c; k++ {
+			if p.firstLapIllegal(pit, k) {
+				continue
+			}
+			if p.rules.Endless == Draw || !p.endless(pit, k) {
+				return true, true
+			}
+			candidate = true
+		}
+	}
+	return candidate, false
+}
+
+// applySow plays a sowing move (KI-9..KI-15, C-6).
+func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
+	old := p
+	mover := p.ToMove()
+	pit, k := int(m.pit), int(m.count)
+	switch {
+	case m.kind != SowMove:
+		return old, p.refuse(m, "the opening is over: opening steps are played only in turns 0 and 1 (KI-7)", nil)
+	case m.pit == noPit:
+		return old, p.refuse(m, "no such pit", nil)
+	case owner(pit) != mover:
+		return old, p.refuse(m, "the pit is in the enemy row (KI-9, C-7)", nil)
+	case p.pits[pit] == 0:
+		return old, p.refuse(m, "the pit is empty (KI-9)", nil)
+	case k == 0:
+		return old, p.refuse(m, "the count must be at least 1 (KI-9)", nil)
+	case k > int(p.pits[pit]):
+		return old, p.refuse(m, "the pit holds only "+itoa(int(p.pits[pit]))+" (KI-9)", nil)
+	case p.rules.WholeLift && k != int(p.pits[pit]):
+		return old, p.refuse(m, "WholeLift: the move lifts all "+itoa(int(p.pits[pit]))+" warriors (KI-9)", nil)
+	case p.firstLapIllegal(pit, k):
+		return old, p.refuse(m, "the first lap ends in the occupied own pit "+layout.PitName((pit+k)%NumPits)+" (KI-10)", nil)
+	}
+	if fn != nil {
+		// An endless move reports only its End event: find out first.
+		q := p
+		if _, _, endless := q.sow(pit, k, nil); endless {
+			if p.rules.Endless == Illegal {
+				return old, p.refuse(m, "the move is endless (C-6)", nil)
+			}
+			p.endless0()
+			fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
+			return p, nil
+		}
+	}
+	if _, _, endless := p.sow(pit, k, fn); endless {
+		if p.rules.Endless == Illegal {
+			return old, p.refuse(m, "the move is endless (C-6)", nil)
+		}
+		p = old
+		p.endless0()
+		return p, nil
+	}
+	p.endTurn(fn)
+	if fn != nil {
+		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEmptyPit})
+	}
+	return p, nil
+}
+
+// endless0 records an endless move under Endless=Draw (C-6): the board stays,
+// the turn passes, the game is drawn.
+func (p *Position) endless0() {
+	p.turn++
+	p.status, p.winner, p.reason, p.shown = mancala.Draw, 0, mancala.Endless, true
+}
+
+func itoa(n int) string {
+	var b [4]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 || i == 0 {
+			break
+		}
+	}
+	return string(b[i:])
+}
