@@ -1,0 +1,474 @@
+// Package record reads and writes game records (DESIGN.md, "Game record")
+// for any game of the module, through the game's [mancala.Descriptor], and
+// replays them to every position.
+//
+// A record is plain text: header lines `[Key "value"]`, a blank line, then
+// the moves in the game's notation, separated by white space:
+//
+//	[Game "kisolo"]
+//	[South "alice"]
+//	[North "bob"]
+//	[Date "2025-01-31"]
+//	[Result "S:inner"]
+//
+//	1. xb1 2. xc1 3. b5 ...
+//
+// The headers are Game (the game's notation name: kiothi, kisolo,
+// kimasai), Rules (the rules= field of a position, omitted for the
+// defaults), Start (a position line, omitted for the standard start of the
+// rules), South and North (the players' names), Date (YYYY-MM-DD) and
+// Result (as in a position's result= field, or "*" while the game is
+// unfinished). Other keys are kept, in order. Move numbers such as "12."
+// (digits and one or more dots) are ignored when read; [Write] writes none,
+// ten moves to a line. Header values are written between double quotes; a
+// quote or backslash inside is escaped with a backslash.
+//
+// [Read] checks everything: the headers, each move's notation, that each
+// move is legal where it is played, and that the Result header matches the
+// final position. Errors about headers are [*mancala.SyntaxError] values
+// with the line number; errors about a move are [*Error] values naming the
+// line, the token and the ply, wrapping [mancala.ErrSyntax] (bad notation)
+// or [mancala.ErrIllegalMove] (a refused move).
+package record
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// Tag is one header line: [Key "Value"].
+type Tag struct {
+	Key, Value string
+}
+
+// Record is a game: where it started, the moves played, and the headers.
+// The zero value is not valid; build one with [New] or [Read].
+type Record[P mancala.Position[P, M], M mancala.Move] struct {
+	// Start is the position before the first move; its rules are the
+	// record's rules (the Rules header).
+	Start P
+	// Moves are the moves played, in order.
+	Moves []M
+	// South and North are the players' names ("" when unknown: the header
+	// is not written).
+	South, North string
+	// Date is the date of the game as YYYY-MM-DD ("" when unknown).
+	Date string
+	// Result is the result in the result= notation ("S:inner",
+	// "draw:endless") or "*" while unfinished; "" is written as "*".
+	Result string
+	// Extra holds any other headers, in order.
+	Extra []Tag
+
+	lines []int // the line of each move in the text it was read from (nil if built)
+}
+
+// New returns a record of moves played from start, with the Result taken
+// from replaying them (see [Record.Finish]). It returns the error of
+// [Record.Positions] if a move is refused.
+func New[P mancala.Position[P, M], M mancala.Move](start P, moves []M) (*Record[P, M], error) {
+	r := &Record[P, M]{Start: start, Moves: moves}
+	if err := r.Finish(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Finish replays the moves and sets Result from the final position's
+// outcome ("*" if the game is not over). It returns the error of
+// [Record.Positions] if a move is refused.
+func (r *Record[P, M]) Finish() error {
+	ps, err := r.Positions()
+	if err != nil {
+		return err
+	}
+	r.Result = ps[len(ps)-1].Outcome().Result()
+	return nil
+}
+
+// Positions replays the record: it returns len(Moves)+1 positions, the
+// start and the position after each move. A refused move stops the replay
+// with an [*Error] wrapping the game's error (which wraps
+// [mancala.ErrIllegalMove]) and the positions up to it.
+func (r *Record[P, M]) Positions() ([]P, error) {
+	ps := make([]P, 1, len(r.Moves)+1)
+	ps[0] = r.Start
+	p := r.Start
+	for i, m := range r.Moves {
+		q, err := p.Apply(m)
+		if err != nil {
+			return ps, &Error{Line: r.line(i), Ply: i + 1, Token: m.String(), Err: err}
+		}
+		p = q
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
+// Final returns the position after the last move (see [Record.Positions]).
+func (r *Record[P, M]) Final() (P, error) {
+	ps, err := r.Positions()
+	return ps[len(ps)-1], err
+}
+
+func (r *Record[P, M]) line(i int) int {
+	if i < len(r.lines) {
+		return r.lines[i]
+	}
+	return 0
+}
+
+// Error is a bad move in a record: a token that is not a move in the
+// game's notation (wrapping [mancala.ErrSyntax]) or a move refused where it
+// is played (wrapping [mancala.ErrIllegalMove]).
+type Error struct {
+	Line  int    // 1-based line of the token in the record text; 0 if not read from text
+	Ply   int    // 1-based number of the move in the record
+	Token string // the move as written
+	Err   error  // the game's error
+}
+
+// Error formats as `record: line 7: move 23 "xb3": kisolo: illegal move
+// xb3: ...`.
+func (e *Error) Error() string {
+	s := "record: "
+	if e.Line > 0 {
+		s += "line " + strconv.Itoa(e.Line) + ": "
+	}
+	return s + "move " + strconv.Itoa(e.Ply) + " " + strconv.Quote(e.Token) + ": " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Header keys with a meaning.
+const (
+	KeyGame   = "Game"
+	KeyRules  = "Rules"
+	KeyStart  = "Start"
+	KeySouth  = "South"
+	KeyNorth  = "North"
+	KeyDate   = "Date"
+	KeyResult = "Result"
+)
+
+// movesPerLine is how many move tokens Write puts on a line.
+const movesPerLine = 10
+
+// Write writes r in the record format for d's game: Game, Rules (if not
+// the defaults), Start (if not the standard start of its rules), South,
+// North and Date (if set), Result ("*" if empty), the Extra headers, a
+// blank line and the moves, ten to a line. It returns the first write
+// error.
+func Write[P mancala.Position[P, M], M mancala.Move](w io.Writer, d *mancala.Descriptor[P, M], r *Record[P, M]) error {
+	bw := bufio.NewWriter(w)
+	tag := func(k, v string) {
+		bw.WriteString("[" + k + " " + quote(v) + "]\n")
+	}
+	tag(KeyGame, d.Name)
+	rules := d.Rules(r.Start)
+	if rules != "" {
+		tag(KeyRules, rules)
+	}
+	if std, err := d.New(rules); err != nil || std != r.Start {
+		tag(KeyStart, r.Start.String())
+	}
+	for _, t := range []Tag{{KeySouth, r.South}, {KeyNorth, r.North}, {KeyDate, r.Date}} {
+		if t.Value != "" {
+			tag(t.Key, t.Value)
+		}
+	}
+	res := r.Result
+	if res == "" {
+		res = "*"
+	}
+	tag(KeyResult, res)
+	for _, t := range r.Extra {
+		tag(t.Key, t.Value)
+	}
+	bw.WriteString("\n")
+	for i, m := range r.Moves {
+		if i > 0 {
+			if i%movesPerLine == 0 {
+				bw.WriteString("\n")
+			} else {
+				bw.WriteString(" ")
+			}
+		}
+		bw.WriteString(m.String())
+	}
+	if len(r.Moves) > 0 {
+		bw.WriteString("\n")
+	}
+	return bw.Flush()
+}
+
+// Format returns r as Write writes it.
+func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], r *Record[P, M]) string {
+	var b strings.Builder
+	Write(&b, d, r) // a strings.Builder never fails
+	return b.String()
+}
+
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range s {
+		switch c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		case '\n':
+			b.WriteString(" ")
+		default:
+			b.WriteRune(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// maxRecord bounds the text Read accepts (16 MiB).
+const maxRecord = 16 << 20
+
+// Read reads one record of d's game from rd and replays it. The headers
+// come first, one per line (blank lines before them are skipped); the first
+// line that does not start with '[' begins the moves, which run to the end
+// of the input. Read checks that Game names d's game, that Rules and Start
+// (if present) are valid and agree, that each token is a move number or a
+// move in the notation, that each move is legal where it is played, and
+// that Result (if present and not "*") is the final position's result, and
+// that a finished game is not marked "*". See the package documentation
+// for the errors.
+func Read[P mancala.Position[P, M], M mancala.Move](rd io.Reader, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
+	data, err := io.ReadAll(io.LimitReader(rd, maxRecord+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxRecord {
+		return nil, &mancala.SyntaxError{Game: d.Name, What: "record", Msg: "longer than 16 MiB"}
+	}
+	return Parse(string(data), d)
+}
+
+// Parse is [Read] from a string.
+func Parse[P mancala.Position[P, M], M mancala.Move](text string, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
+	r := &Record[P, M]{}
+	synErr := func(line int, input, msg string) error {
+		return &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Line: line, Msg: msg}
+	}
+	lines := strings.Split(text, "\n")
+	seen := map[string]int{}
+	var game, rules, start, result string
+	var startLine, rulesLine, resultLine int
+	i := 0
+	for ; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if line == "" {
+			if len(seen) == 0 {
+				continue
+			}
+			i++
+			break
+		}
+		if line[0] != '[' {
+			break
+		}
+		k, v, err := parseTag(line)
+		if err != nil {
+			return nil, synErr(i+1, line, err.Error())
+		}
+		if first, dup := seen[k]; dup {
+			return nil, synErr(i+1, line, fmt.Sprintf("header %s repeats line %d", k, first))
+		}
+		seen[k] = i + 1
+		switch k {
+		case KeyGame:
+			game = v
+		case KeyRules:
+			rules, rulesLine = v, i+1
+		case KeyStart:
+			start, startLine = v, i+1
+		case KeySouth:
+			r.South = v
+		case KeyNorth:
+			r.North = v
+		case KeyDate:
+			if !validDate(v) {
+				return nil, synErr(i+1, v, "date must be YYYY-MM-DD")
+			}
+			r.Date = v
+		case KeyResult:
+			result, resultLine = v, i+1
+		default:
+			r.Extra = append(r.Extra, Tag{k, v})
+		}
+	}
+	if _, ok := seen[KeyGame]; !ok {
+		return nil, synErr(1, "", "missing Game header")
+	}
+	if game != d.Name {
+		return nil, synErr(seen[KeyGame], game, "record of another game, want "+d.Name)
+	}
+	if start != "" {
+		p, err := d.Parse(start)
+		if err != nil {
+			return nil, wrapLine(err, startLine)
+		}
+		if _, ok := seen[KeyRules]; ok && d.Rules(p) != rules {
+			return nil, synErr(rulesLine, rules, "Rules header disagrees with the rules of the Start position")
+		}
+		r.Start = p
+	} else {
+		p, err := d.New(rules)
+		if err != nil {
+			return nil, wrapLine(err, rulesLine)
+		}
+		r.Start = p
+	}
+	if _, ok := seen[KeyResult]; ok && result != "*" {
+		if _, err := mancala.ParseResult(result); err != nil {
+			return nil, wrapLine(err, resultLine)
+		}
+	}
+	// Moves.
+	for ; i < len(lines); i++ {
+		for _, tok := range strings.FieldsFunc(lines[i], unicode.IsSpace) {
+			if isMoveNumber(tok) {
+				continue
+			}
+			if strings.HasPrefix(tok, "[") {
+				return nil, synErr(i+1, tok, "header after the moves")
+			}
+			m, err := d.ParseMove(tok)
+			if err != nil {
+				return nil, &Error{Line: i + 1, Ply: len(r.Moves) + 1, Token: tok, Err: err}
+			}
+			r.Moves = append(r.Moves, m)
+			r.lines = append(r.lines, i+1)
+		}
+	}
+	final, err := r.Final()
+	if err != nil {
+		return nil, err
+	}
+	got := final.Outcome().Result()
+	switch {
+	case resultLine == 0:
+		r.Result = got
+	case result != got:
+		return nil, synErr(resultLine, result, "the moves end in "+got)
+	default:
+		r.Result = result
+	}
+	return r, nil
+}
+
+// wrapLine sets the line of a syntax error from a game's parser.
+func wrapLine(err error, line int) error {
+	var se *mancala.SyntaxError
+	if errors.As(err, &se) && se.Line == 0 {
+		c := *se
+		c.Line = line
+		return &c
+	}
+	return fmt.Errorf("record: line %d: %w", line, err)
+}
+
+// parseTag reads `[Key "value"]`.
+func parseTag(line string) (key, value string, err error) {
+	if !strings.HasSuffix(line, "]") {
+		return "", "", errors.New(`header must end with "]"`)
+	}
+	body := line[1 : len(line)-1]
+	key, rest, ok := strings.Cut(body, " ")
+	if !ok || key == "" {
+		return "", "", errors.New(`want [Key "value"]`)
+	}
+	for _, c := range key {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return "", "", errors.New("header key must be letters, digits or _")
+		}
+	}
+	rest = strings.TrimSpace(rest)
+	if len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
+		return "", "", errors.New("header value must be quoted")
+	}
+	var b strings.Builder
+	in := rest[1 : len(rest)-1]
+	for j := 0; j < len(in); j++ {
+		switch c := in[j]; c {
+		case '\\':
+			if j+1 == len(in) || (in[j+1] != '"' && in[j+1] != '\\') {
+				return "", "", errors.New(`header value: a backslash must escape " or \`)
+			}
+			j++
+			b.WriteByte(in[j])
+		case '"':
+			return "", "", errors.New(`header value: unescaped "`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return key, b.String(), nil
+}
+
+// isMoveNumber reports whether tok is digits followed by one or more dots.
+func isMoveNumber(tok string) bool {
+	j := 0
+	for j < len(tok) && tok[j] >= '0' && tok[j] <= '9' {
+		j++
+	}
+	if j == 0 || j == len(tok) {
+		return false
+	}
+	for ; j < len(tok); j++ {
+		if tok[j] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func validDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i, c := range []byte(s) {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// GameOf returns the value of the Game header of a record's text, so that a
+// program can choose the descriptor to read it with. It reads only the
+// header lines; a missing or malformed Game header gives an error wrapping
+// [mancala.ErrSyntax].
+func GameOf(text string) (string, error) {
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if line[0] != '[' {
+			break
+		}
+		k, v, err := parseTag(line)
+		if err != nil {
+			return "", &mancala.SyntaxError{What: "record", Input: line, Line: i + 1, Msg: err.Error()}
+		}
+		if k == KeyGame {
+			return v, nil
+		}
+	}
+	return "", &mancala.SyntaxError{What: "record", Msg: "missing Game header"}
+}
