@@ -57,7 +57,7 @@ func (p *Position) sow(pit, k int, fn func(mancala.Event)) (laps, sown int, endl
 	mover := p.ToMove()
 	b := p.pits
 	nki := p.nki
-	ownerClears := p.rules.NkiClear == AnyLift
+	anyLiftClears := p.rules.NkiClear == AnyLift
 	needCross := p.rules.CaptureNeedsCrossing
 	maxLaps := p.rules.Laps()
 	crossed := false
@@ -104,7 +104,7 @@ func (p *Position) sow(pit, k int, fn func(mancala.Event)) (laps, sown int, endl
 		if fn != nil {
 			fn(mancala.Event{Kind: mancala.Relay, From: mancala.PitAt(last), To: mancala.Hand, Count: n})
 		}
-		if nki&(1<<last) != 0 && (ownerClears || owner(last) == mover) {
+		if nki&(1<<last) != 0 && (anyLiftClears || owner(last) == mover) {
 			nki &^= 1 << last
 			if fn != nil {
 				fn(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitAt(last)})
