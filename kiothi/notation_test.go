@@ -1,0 +1,342 @@
+package kiothi
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+func TestParseRoundTrip(t *testing.T) {
+	positions := []string{
+		startText,
+		afterSouth,
+		afterNorth,
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/1,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=9 dropfrom=a1",
+		"kiothi 8,5,5,5,7,5,0,0,0,0/0,0,0,0,2,1,5,5,5,6 N turn=1 prisons=0,0 hand=1 lifted=b10",
+		"kiothi 3*,0,0,4*,2*,0,1,0,6*,0/0,2*,0,5*,0,0,1,7*,0,1* N turn=5 prisons=8,6",
+		"kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove",
+		"kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 N turn=3 prisons=0,0 result=draw:endless",
+		"kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=20,35",
+		"kiothi 1,1,1,0,1,1,1,1,1,0*/0,1,1,0,0,0,0,0,0,0 N turn=3 prisons=2,0 rules=NkiClear:OwnerLift",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 S turn=0 prisons=0,0 rules=Bonus:Run,CaptureNeedsCrossing:true,Endless:Illegal,MaxLaps:5000,NkiClear:OwnerLift,OpeningPits:1,OpeningUpTo:true,Setup:FiveByFive,WholeLift:true",
+		"kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,255 S turn=1000000000 prisons=0,0",
+	}
+	for _, s := range positions {
+		p := mustParse(t, s)
+		if got := p.String(); got != s {
+			t.Errorf("String() = %q, want %q", got, s)
+		}
+		q := mustParse(t, p.String())
+		if q != p {
+			t.Errorf("Parse(String()) != p for %q", s)
+		}
+		text, _ := p.MarshalText()
+		var u Position
+		if err := u.UnmarshalText(text); err != nil || u != p {
+			t.Errorf("UnmarshalText(MarshalText()) = %v, %v", u, err)
+		}
+	}
+}
+
+// TestParseFieldOrder: fields after turn= may come in any order; String
+// writes them in the DESIGN.md order.
+func TestParseFieldOrder(t *testing.T) {
+	p := mustParse(t, "kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S rules=OpeningUpTo:true lifted=a5 turn=0 hand=5 prisons=0,0")
+	want := "kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5 rules=OpeningUpTo:true"
+	if p.String() != want {
+		t.Errorf("got %q, want %q", p.String(), want)
+	}
+}
+
+// TestParseDerivedEnd: a position whose end follows from the rules parses,
+// is over, and its outcome counts the sweep (KT8, KI-15); String does not
+// add a result= that was not written.
+func TestParseDerivedEnd(t *testing.T) {
+	tests := []struct {
+		pos, outcome string
+	}{
+		{"kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=20,35", "N:nomove 20-40"},
+		{"kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0,0,0 N turn=3 prisons=35,20", "S:nomove 40-20"},
+		{"kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=25,25", "N:nomove 25-30"},
+		{"kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=30,25", "draw:nomove 30-30"},
+		{"kiothi 0,0,0,0,0,0,0,0,0,0/2,0,7,0,0,0,0,0,0,11 S turn=4 prisons=0,0 rules=WholeLift:true", "N:nomove 0-20"},
+		{"kiothi 0,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,1 S turn=2 prisons=0,0 rules=Endless:Illegal,MaxLaps:1", "draw:endless 0-0"},
+		{"kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=8 prisons=31,29", "S:nomove 31-29"},
+	}
+	for _, tt := range tests {
+		p := mustParse(t, tt.pos)
+		if got := outcomeText(p.Outcome()); got != tt.outcome {
+			t.Errorf("%s: outcome %s, want %s", tt.pos, got, tt.outcome)
+		}
+		if p.String() != tt.pos {
+			t.Errorf("String() = %q, want %q", p.String(), tt.pos)
+		}
+		if len(p.LegalMoves()) != 0 {
+			t.Errorf("%s: legal moves in a finished game", tt.pos)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	const a = "0,0,0,0,0,0,0,0,0,0"
+	bad := []string{
+		"",
+		"kiothi",
+		"kisolo " + a + "/" + a + " S turn=2 prisons=0,0",
+		"kiothi " + a + " S turn=2 prisons=0,0",
+		"kiothi " + a + "/" + a + "/" + a + " S turn=2 prisons=0,0",
+		"kiothi 0,0,0,0,0,0,0,0,0/" + a + " S turn=2 prisons=0,0",
+		"kiothi 0,0,0,0,0,0,0,0,0,0,0/" + a + " S turn=2 prisons=0,0",
+		"kiothi x,0,0,0,0,0,0,0,0,0/" + a + " S turn=2 prisons=0,0",
+		"kiothi 256,0,0,0,0,0,0,0,0,0/" + a + " S turn=2 prisons=0,0",
+		"kiothi 05,0,0,0,0,0,0,0,0,0/" + a + " S turn=2 prisons=0,0",
+		"kiothi -1,0,0,0,0,0,0,0,0,0/" + a + " S turn=2 prisons=0,0",
+		"kiothi " + a + "/" + a + " N turn=2 prisons=0,0",
+		"kiothi " + a + "/" + a + " S turn=3 prisons=0,0",
+		"kiothi " + a + "/" + a + " X turn=2 prisons=0,0",
+		"kiothi " + a + "/" + a + " S prisons=0,0",
+		"kiothi " + a + "/" + a + " S turn=2",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,x",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 prisons=0,0",
+		"kiothi " + a + "/" + a + " S turn=2  prisons=0,0",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 reserves=0,0",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 foo",
+		"kiothi " + a + "/" + a + " S turn=-2 prisons=0,0",
+		// More than 255 warriors in all.
+		"kiothi 200,0,0,0,0,0,0,0,0,0/" + a + " S turn=2 prisons=50,6",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=100,100 hand=5 lifted=a5",
+		// nki marks before turn 2 (KI-8).
+		"kiothi 5*,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 S turn=0 prisons=0,0",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5* N turn=1 prisons=0,0",
+		// Opening fields out of place (KI-7).
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 hand=5 dropfrom=a1",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 lifted=a5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 dropfrom=a1",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5 dropfrom=a1",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=0 lifted=a5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=x lifted=a5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=b5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a6",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5,a5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=10 lifted=a6,a5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=10 lifted=a5,a6",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,0 S turn=0 prisons=0,0 hand=5 lifted=a10",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5 rules=OpeningPits:1",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5,",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=10 dropfrom=c1",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=10 dropfrom=a11",
+		// Results (KI-15, C-6).
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 result=S:inner",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 result=S",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 result=X:nomove",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 result=*",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 N turn=1 prisons=0,0 result=S:nomove",
+		// Rules.
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=Bonus:Four",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=Colour:Red",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=Bonus:Three",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=WholeLift:true,Bonus:Run",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=MaxLaps:1000000",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=MaxLaps:0",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=OpeningPits:3",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=WholeLift:yes",
+		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=Bonus:Run,Bonus:Run",
+	}
+	for _, s := range bad {
+		p, err := Parse(s)
+		if err == nil {
+			t.Errorf("Parse(%q) = %v, want an error", s, p)
+			continue
+		}
+		var se *mancala.SyntaxError
+		if !errors.Is(err, mancala.ErrSyntax) || !errors.As(err, &se) || se.Msg == "" {
+			t.Errorf("Parse(%q): %v does not wrap ErrSyntax with a message", s, err)
+		}
+		var u Position
+		if err := u.UnmarshalText([]byte(s)); err == nil || u != (Position{}) {
+			t.Errorf("UnmarshalText(%q) changed the position or accepted it", s)
+		}
+	}
+}
+
+func TestMoveNotation(t *testing.T) {
+	good := []struct {
+		s string
+		m Move
+	}{
+		{"a5:3", Sow(4, 3)},
+		{"a1:1", Sow(0, 1)},
+		{"a10:255", Sow(9, 255)},
+		{"b10:2", Sow(10, 2)},
+		{"b1:12", Sow(19, 12)},
+		{"-a5", Lift(4)},
+		{"-b6", Lift(14)},
+		{"+b3", Drop(17)},
+		{"+a10", Drop(9)},
+		{"=", Stop()},
+	}
+	for _, tt := range good {
+		m, err := ParseMove(tt.s)
+		if err != nil || m != tt.m {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", tt.s, m, err, tt.m)
+		}
+		if m.String() != tt.s {
+			t.Errorf("String() = %q, want %q", m.String(), tt.s)
+		}
+		text, _ := m.MarshalText()
+		var u Move
+		if err := u.UnmarshalText(text); err != nil || u != m {
+			t.Errorf("UnmarshalText(%q) = %v, %v", text, u, err)
+		}
+	}
+	bad := []string{"", "a5", "a5:", "a5:0", "a5:256", "a5:03", "a5:3x", "a5:-1", "c5:1", "a11:1", "a0:1",
+		"-", "+", "-c1", "+a0", "==", " a5:3", "a5:3 ", "A5:3", "-a5:3", "+a5:1", "a5:1000", "5:3", ":3", "="[:0] + "x"}
+	for _, s := range bad {
+		m, err := ParseMove(s)
+		if err == nil {
+			t.Errorf("ParseMove(%q) = %v, want an error", s, m)
+			continue
+		}
+		if !errors.Is(err, mancala.ErrSyntax) {
+			t.Errorf("ParseMove(%q): %v does not wrap ErrSyntax", s, err)
+		}
+		u := Stop()
+		if err := u.UnmarshalText([]byte(s)); err == nil || u != Stop() {
+			t.Errorf("UnmarshalText(%q) changed the move", s)
+		}
+	}
+	// Moves that cannot be written do not parse back.
+	for _, m := range []Move{{}, Sow(20, 1), Sow(3, 0), Sow(3, 256), Drop(20), Lift(-1)} {
+		if _, err := ParseMove(m.String()); err == nil {
+			t.Errorf("%v (%q) parses", m, m.String())
+		}
+		if m.Kind() != NoKind && m.Pit() != -1 && m.Count() != 0 {
+			t.Errorf("%v: Pit %d Count %d", m, m.Pit(), m.Count())
+		}
+	}
+	if k := (Move{}).Kind(); k != NoKind || k.String() != "none" || MoveKind(9).String() != "MoveKind(9)" {
+		t.Errorf("kind names wrong")
+	}
+	if m := Sow(4, 3); m.Kind() != SowMove || m.Pit() != 4 || m.Count() != 3 {
+		t.Errorf("Sow accessors wrong")
+	}
+	if m := Stop(); m.Pit() != -1 || m.Count() != 0 {
+		t.Errorf("Stop accessors wrong")
+	}
+}
+
+func TestRulesText(t *testing.T) {
+	tests := []struct {
+		text string
+		r    Rules
+	}{
+		{"", Rules{}},
+		{"Bonus:Run,WholeLift:true", Rules{Bonus: Run, WholeLift: true}},
+		{"Setup:FiveBySix", Rules{Setup: FiveBySix}},
+		{"OpeningPits:1,OpeningUpTo:true", Rules{OpeningPits: 1, OpeningUpTo: true}},
+		{"NkiClear:OwnerLift", Rules{NkiClear: OwnerLift}},
+		{"CaptureNeedsCrossing:true", Rules{CaptureNeedsCrossing: true}},
+		{"Bonus:None", Rules{Bonus: None}},
+		{"Endless:Illegal,MaxLaps:5000", Rules{Endless: Illegal, MaxLaps: 5000}},
+	}
+	for _, tt := range tests {
+		r, err := ParseRules(tt.text)
+		if err != nil || r != tt.r {
+			t.Errorf("ParseRules(%q) = %+v, %v; want %+v", tt.text, r, err, tt.r)
+		}
+		if tt.r.String() != tt.text {
+			t.Errorf("%+v.String() = %q, want %q", tt.r, tt.r.String(), tt.text)
+		}
+		p, err := Descriptor.New(tt.text)
+		if err != nil || Descriptor.Rules(p) != tt.text || p.Rules() != tt.r {
+			t.Errorf("Descriptor.New(%q): %v, %v", tt.text, p, err)
+		}
+	}
+	// Explicit defaults are accepted and normalised (so equal rules are ==).
+	for _, s := range []string{"Bonus:Three", "OpeningPits:2", "MaxLaps:1000000", "WholeLift:false,Setup:SixByFive,Endless:Draw,NkiClear:AnyLift,OpeningUpTo:false,CaptureNeedsCrossing:false"} {
+		r, err := ParseRules(s)
+		if err != nil || r != (Rules{}) {
+			t.Errorf("ParseRules(%q) = %+v, %v; want the defaults", s, r, err)
+		}
+	}
+	if (Rules{OpeningPits: 2, MaxLaps: DefaultMaxLaps}).Normalize() != (Rules{}) {
+		t.Errorf("Normalize keeps explicit defaults")
+	}
+	if r := (Rules{}); r.Pits() != 2 || r.Laps() != DefaultMaxLaps {
+		t.Errorf("defaults: %d pits, %d laps", r.Pits(), r.Laps())
+	}
+	for _, s := range []string{"Bonus", "Bonus:", ":Run", "Bonus:Four", "Colour:Red", "OpeningPits:0", "OpeningPits:3", "MaxLaps:-1", "MaxLaps:0", "MaxLaps:x", "WholeLift:1", "Bonus:Run,Bonus:Run", "Setup:SixBySix", "NkiClear:None", "Endless:Never"} {
+		if _, err := ParseRules(s); !errors.Is(err, mancala.ErrSyntax) {
+			t.Errorf("ParseRules(%q) = %v, want ErrSyntax", s, err)
+		}
+		if _, err := Descriptor.New(s); !errors.Is(err, mancala.ErrSyntax) {
+			t.Errorf("Descriptor.New(%q) = %v, want ErrSyntax", s, err)
+		}
+	}
+	for _, s := range []string{Setup(7).String(), NkiClearRule(7).String(), BonusRule(7).String(), EndlessRule(7).String()} {
+		if !strings.HasSuffix(s, "(7)") {
+			t.Errorf("out-of-range enum prints %q", s)
+		}
+	}
+}
+
+func TestDiagram(t *testing.T) {
+	want := `        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
+      +----+----+----+----+----+----+----+----+----+----+
+      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 |
+ N  0 +----+----+----+----+----+----+----+----+----+----+ 0   S
+      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 |
+      +----+----+----+----+----+----+----+----+----+----+
+        a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
+South to move, turn 0 (opening); prisons: North 0 (left), South 0 (right)
+`
+	if diff := cmp.Diff(want, Start().Diagram()); diff != "" {
+		t.Errorf("start diagram (-want +got):\n%s", diff)
+	}
+	want = `        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
+      +----+----+----+----+----+----+----+----+----+----+
+      |  3*|  0 |  0 |  4*|  2*|  0 |  1 |  0 |  6*|  0 |
+ N  6 +----+----+----+----+----+----+----+----+----+----+ 8   S
+      |  0 |  2*|  0 |  5*|  0 |  0 |  1 |  7*|  0 |  1*|
+      +----+----+----+----+----+----+----+----+----+----+
+        a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
+North to move, turn 5; prisons: North 6 (left), South 8 (right)
+* = nki
+`
+	p := mustParse(t, "kiothi 3*,0,0,4*,2*,0,1,0,6*,0/0,2*,0,5*,0,0,1,7*,0,1* N turn=5 prisons=8,6")
+	if diff := cmp.Diff(want, Descriptor.Diagram(p)); diff != "" {
+		t.Errorf("nki diagram (-want +got):\n%s", diff)
+	}
+	for pos, line := range map[string]string{
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5":   "hand 5, lifted a5\n",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/1,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=9 dropfrom=a1": "hand 9, next drop into a1 or later\n",
+		"kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=20,35":                  "game over: North wins (nomove) 20-40; prisons: North 35 (left), South 20 (right)\n",
+	} {
+		if d := mustParse(t, pos).Diagram(); !strings.HasSuffix(d, line) {
+			t.Errorf("diagram of %s ends\n%s\nwant %q", pos, d, line)
+		}
+	}
+}
+
+// TestDocPositions parses the positions quoted in doc.go.
+func TestDocPositions(t *testing.T) {
+	for _, s := range []string{
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 S turn=0 prisons=0,0",
+		"kiothi 3*,0,0,4*,2*,0,1,0,6*,0/0,2*,0,5*,0,0,1,7*,0,1* N turn=5 prisons=8,6",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/1,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=9 dropfrom=a1",
+		"kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove",
+	} {
+		if p := mustParse(t, s); p.String() != s {
+			t.Errorf("%q prints as %q", s, p.String())
+		}
+	}
+}
