@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestReplay(t *testing.T) {
+	rec := "[Game \"kisolo\"]\n[South \"ann\"]\n[Start \"kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10\"]\n[Result \"S:inner\"]\n\nxb1\n"
+	var out, errOut bytes.Buffer
+	if code := main1(nil, strings.NewReader(rec), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	want := `kisolo: South ann, North ?, 1 moves
+start: kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10
+1. South xb1: kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:inner
+Result: South wins (inner) (S:inner)
+`
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("output (-want +got):\n%s", diff)
+	}
+}
+
+func TestReplayGolden(t *testing.T) {
+	// The play program's golden records replay, with diagrams.
+	for _, f := range []string{"kisolo-default", "kiothi", "kimasai"} {
+		var out, errOut bytes.Buffer
+		if code := main1([]string{"-diagram", "../play/testdata/" + f + ".record"}, nil, &out, &errOut); code != 0 {
+			t.Fatalf("%s: exit %d: %s", f, code, errOut.String())
+		}
+		if !strings.Contains(out.String(), "\nResult: ") {
+			t.Errorf("%s: no result:\n%s", f, out.String())
+		}
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"[Game \"kisolo\"]\n\nxb2 xc5\nb1\n", `replay: record: line 4: move 3 "b1": kisolo: illegal move b1`},
+		{"[Game \"kisolo\"]\n\nxb1 x9\n", `replay: record: line 3: move 2 "x9"`},
+		{"[Game \"chess\"]\n\ne4\n", `replay: record of unknown game "chess"`},
+		{"e4 e5\n", "missing Game header"},
+	}
+	for _, tt := range tests {
+		var out, errOut bytes.Buffer
+		if code := main1(nil, strings.NewReader(tt.in), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), tt.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tt.in, code, errOut.String(), tt.want)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := main1([]string{"a", "b"}, nil, &out, &errOut); code != 2 {
+		t.Errorf("two files: exit %d", code)
+	}
+	if code := main1([]string{"/no/such/file"}, nil, &out, &errOut); code != 1 {
+		t.Errorf("missing file: exit %d", code)
+	}
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestTournament(t *testing.T) {
+	args := []string{"-game", "kisolo", "-agents", "random,alphabeta:2,mcts:50", "-games", "4", "-seed", "9"}
+	var out1, err1, out2, err2 bytes.Buffer
+	if code := main1(append(args, "-parallel", "1"), &out1, &err1); code != 0 {
+		t.Fatalf("exit %d: %s", code, err1.String())
+	}
+	if code := main1(append(args, "-parallel", "3", "-progress=false"), &out2, &err2); code != 0 {
+		t.Fatalf("exit %d: %s", code, err2.String())
+	}
+	if out1.String() != out2.String() {
+		t.Errorf("results depend on -parallel:\n%s\n%s", out1.String(), out2.String())
+	}
+	if !strings.Contains(err1.String(), "100%") || !strings.Contains(err1.String(), "(12/12)") {
+		t.Errorf("no finished progress bar on stderr: %q", err1.String())
+	}
+	if err2.Len() != 0 {
+		t.Errorf("-progress=false wrote %q", err2.String())
+	}
+	s := out1.String()
+	for _, want := range []string{"kisolo: 4 games per pairing, seed 9\n", "95% CI"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+	// The rows: each adds up to its games; the pairings are as listed.
+	var pairs []string
+	for _, l := range strings.Split(s, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 8 || f[0] == "player" {
+			continue
+		}
+		if len(f) == 8 { // the totals table has no opponent column
+			f = append([]string{f[0], "all"}, f[1:]...)
+		}
+		pairs = append(pairs, f[0]+"-"+f[1])
+		n := make([]int, 4)
+		for i := range n {
+			n[i], _ = strconv.Atoi(f[2+i])
+		}
+		if n[0] != n[1]+n[2]+n[3] {
+			t.Errorf("row %q does not add up", l)
+		}
+	}
+	want := "random-alphabeta:2 random-mcts:50 alphabeta:2-mcts:50 random-all alphabeta:2-all mcts:50-all"
+	if got := strings.Join(pairs, " "); got != want {
+		t.Errorf("rows %s, want %s:\n%s", got, want, s)
+	}
+}
+
+func TestScore(t *testing.T) {
+	tests := []struct {
+		t            tally
+		mean, lo, hi float64
+	}{
+		{tally{5, 0, 5}, 0.5, 0.2366, 0.7634},
+		{tally{10, 0, 0}, 1, 0.7225, 1},
+		{tally{0, 0, 10}, 0, 0, 0.2775},
+		{tally{3, 4, 3}, 0.5, 0.2366, 0.7634},
+		{tally{90, 0, 10}, 0.9, 0.8256, 0.9448},
+		{tally{}, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		m, lo, hi := tt.t.score()
+		if math.Abs(m-tt.mean) > 1e-4 || math.Abs(lo-tt.lo) > 1e-4 || math.Abs(hi-tt.hi) > 1e-4 {
+			t.Errorf("%+v: score %.4f [%.4f, %.4f], want %.4f [%.4f, %.4f]", tt.t, m, lo, hi, tt.mean, tt.lo, tt.hi)
+		}
+	}
+}
+
+func TestTournamentErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-game", "nim"},
+		{"-agents", "random"},
+		{"-agents", "random,gpt"},
+		{"-agents", "random,mcts:x"},
+		{"-agents", "random:3,mcts"},
+		{"-games", "0"},
+		{"-rules", "Columns:5"},
+		{"extra"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := main1(append(args, "-progress=false"), &out, &errOut); code == 0 || errOut.Len() == 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut.String())
+		}
+	}
+}
