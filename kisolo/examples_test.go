@@ -168,7 +168,7 @@ func TestExamplesFile(t *testing.T) {
 // the same first two laps, then two capture laps), for South and North.
 func TestExampleLaps(t *testing.T) {
 	tests := []struct {
-		id                 string
+		id                string
 		laps, captureLaps int
 	}{
 		{"KS1a", 10, 4}, {"KS1b", 5, 1}, {"KS2", 1, 0}, {"KS3", 2, 0},

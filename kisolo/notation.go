@@ -72,9 +72,11 @@ func (p *Position) UnmarshalText(b []byte) error {
 // follows for that player: no legal move loses (C-8), and under Endless =
 // Illegal a player whose every candidate is endless draws (C-6).
 //
+// A derived end is written back as result= by String.
+//
 // Errors are [*mancala.SyntaxError] values wrapping [mancala.ErrSyntax]:
 // another game's name, not four rows, a row without C counts, a count
-// that is not a number 0..255, more than 255 seeds in all, a side other
+// that is not a number 0..255 or carries a '*' mark, more than 255 seeds in all, a side other
 // than S or N or not matching the turn's parity, an unknown or repeated
 // field, a malformed result or one these rules cannot produce (a draw
 // other than draw:endless; inner or selfinner under Win =
@@ -84,6 +86,9 @@ func Parse(s string) (Position, error) {
 	t, err := notation.Split(Name, s, maxRows, "result", "rules")
 	if err != nil {
 		return Position{}, err
+	}
+	if t.Marked {
+		return Position{}, notation.Errorf(Name, s, "Kisolo has no marked (*) pits")
 	}
 	var r Rules
 	if v, ok := t.Field("rules"); ok {

@@ -1,0 +1,250 @@
+package kisolo
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// TestParseGood checks positions that parse, the canonical text they
+// print, and the round trip.
+func TestParseGood(t *testing.T) {
+	tests := []struct{ in, out string }{
+		{"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0", ""},
+		// Fields in any order; the defaults restated.
+		{"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N rules=Columns:6,Win:OuterRowEmptied result=S:outer turn=11",
+			"ERR"}, // 7 pits per row with Columns:6
+		{"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N rules=Win:OuterRowEmptied result=S:outer turn=11",
+			"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:outer rules=Win:OuterRowEmptied"},
+		{"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 rules=Columns:7",
+			"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"},
+		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,1/255,0,0,0,0,0 N turn=1000000000 rules=Columns:6", "ERR"}, // 256 seeds
+		// North to move has no seed: the derived end (C-8) is written back.
+		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/255,0,0,0,0,0 N turn=999999999 rules=Columns:6",
+			"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/255,0,0,0,0,0 N turn=999999999 result=S:nomove rules=Columns:6"},
+		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,1/0,0,0,0,0,0/254,0,0,0,0,0 N turn=999999999 rules=Columns:6", ""},
+		// A result the rules cannot reach is still authoritative if its
+		// reason fits the rules: S wins although North has seeds.
+		{"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 result=N:nomove", ""},
+	}
+	for _, tc := range tests {
+		p, err := Parse(tc.in)
+		if tc.out == "ERR" {
+			if !errors.Is(err, mancala.ErrSyntax) {
+				t.Errorf("Parse(%q) = %v, %v; want a syntax error", tc.in, p, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.in, err)
+			continue
+		}
+		want := tc.out
+		if want == "" {
+			want = tc.in
+		}
+		if got := p.String(); got != want {
+			t.Errorf("Parse(%q).String() = %q, want %q", tc.in, got, want)
+		}
+		if q, err := Parse(p.String()); err != nil || q != p {
+			t.Errorf("Parse(String()) of %q = %v, %v", tc.in, q, err)
+		}
+		b, _ := p.MarshalText()
+		var q Position
+		if err := q.UnmarshalText(b); err != nil || q != p {
+			t.Errorf("UnmarshalText(MarshalText()) of %q = %v, %v", tc.in, q, err)
+		}
+	}
+}
+
+// TestParseDerives checks what Parse derives for a position without
+// result=: C-8 for a player to move without seeds; nothing for a set-up
+// position whose players' inner rows are empty (KS-10 and KS-11 judge
+// moves, not set-ups).
+func TestParseDerives(t *testing.T) {
+	tests := []struct{ in, result string }{
+		{"kisolo 1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=0", "N:nomove"},
+		{"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,1 N turn=3", "S:nomove"},
+		{"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 N turn=3", "S:nomove"},
+		{"kisolo 1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,1 N turn=3", "*"},
+		{"kisolo 1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,1 S turn=2 rules=Win:OuterRowEmptied", "*"},
+	}
+	for _, tc := range tests {
+		p := mustParse(t, tc.in)
+		if got := p.Outcome().Result(); got != tc.result {
+			t.Errorf("Parse(%q).Outcome() = %s, want %s", tc.in, got, tc.result)
+		}
+		if (tc.result == "*") != (len(p.LegalMoves()) > 0) {
+			t.Errorf("%q: outcome %s with legal moves %v", tc.in, tc.result, p.LegalMoves())
+		}
+	}
+}
+
+// TestParseBad checks that malformed positions give a *mancala.SyntaxError
+// wrapping ErrSyntax.
+func TestParseBad(t *testing.T) {
+	const rows = "0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0,0"
+	bad := []string{
+		"",
+		"kisolo",
+		"kiothi " + rows + " S turn=0",
+		"kisolo " + rows + " S",
+		"kisolo " + rows + " S turn=1",                    // side does not match the turn
+		"kisolo " + rows + " N turn=0",                    // ditto
+		"kisolo " + rows + " X turn=0",                    // bad side
+		"kisolo " + rows + " s turn=0",                    // bad side
+		"kisolo " + rows + " S turn=-2",                   // negative
+		"kisolo " + rows + " S turn=02",                   // leading zero
+		"kisolo " + rows + " S turn=0 turn=0",             // repeated
+		"kisolo " + rows + " S turn=0 prisons=0,0",        // unknown field
+		"kisolo " + rows + " S turn=0 foo",                // not a field
+		"kisolo " + rows + " S turn=0 rules=",             // empty rules
+		"kisolo " + rows + " S turn=0 rules=Columns:9",    // bad rules
+		"kisolo " + rows + " S turn=0 rules=Columns:6",    // 7 pits per row
+		"kisolo " + rows + " S turn=0 rules=Columns:8",    // ditto
+		"kisolo " + rows + " S turn=0 rules=Setup:Outer3", // invalid combination
+		"kisolo " + rows + " S turn=0 result=",            // empty result
+		"kisolo " + rows + " S turn=0 result=S",           // malformed result
+		"kisolo " + rows + " S turn=0 result=X:inner",     // bad side
+		"kisolo " + rows + " S turn=0 result=S:whatever",  // bad reason
+		"kisolo " + rows + " S turn=0 result=draw:nomove", // no such draw in Kisolo
+		"kisolo " + rows + " S turn=0 result=draw:inner",  // ditto
+		"kisolo " + rows + " S turn=0 result=S:outer",     // needs Win:OuterRowEmptied
+		"kisolo " + rows + " S turn=0 result=S:inner rules=Win:OuterRowEmptied",
+		"kisolo " + rows + " S turn=0 result=N:selfinner rules=Win:OuterRowEmptied",
+		"kisolo " + rows + " S turn=0 result=N:selfinner rules=SelfEmptiedInnerRow:Continues",
+		"kisolo " + rows + "  S turn=0",                                                         // double space
+		"kisolo " + rows + " S turn=0 ",                                                         // trailing space
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0 S turn=0",                             // 3 rows
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0,0/0,0,0,0,0,0,0 S turn=0", // 5 rows
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0 S turn=0",                 // 6 pits
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0,0,0 S turn=0",             // 8 pits
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0,256 S turn=0",             // over 255
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0,-1 S turn=0",              // negative
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0,x S turn=0",               // not a number
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0,1* S turn=0",              // a mark
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0, S turn=0",                // empty count
+		"kisolo 200,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0/2,0,0,1,0,0,55 S turn=0",            // 259 seeds
+	}
+	for _, s := range bad {
+		p, err := Parse(s)
+		var se *mancala.SyntaxError
+		if !errors.Is(err, mancala.ErrSyntax) || !errors.As(err, &se) {
+			t.Errorf("Parse(%q) = %v, %v; want a *mancala.SyntaxError", s, p, err)
+			continue
+		}
+		if se.Game != Name {
+			t.Errorf("Parse(%q): error names game %q", s, se.Game)
+		}
+		var q Position
+		if err := q.UnmarshalText([]byte(s)); err == nil || q != (Position{}) {
+			t.Errorf("UnmarshalText(%q) changed the position or accepted it", s)
+		}
+	}
+}
+
+// TestMoveNotation checks ParseMove and Move.String.
+func TestMoveNotation(t *testing.T) {
+	good := map[string]Move{
+		"a1": Sow(0, 1), "b3": Sow(1, 3), "c7": Sow(2, 7), "d8": Sow(3, 8),
+		"xb3": Capture(1, 3), "xc1": Capture(2, 1), "xa1": Capture(0, 1), "xd8": Capture(3, 8),
+	}
+	for s, want := range good {
+		m, err := ParseMove(s)
+		if err != nil || m != want || m.String() != s {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", s, m, err, want)
+		}
+		var u Move
+		if err := u.UnmarshalText([]byte(s)); err != nil || u != want {
+			t.Errorf("UnmarshalText(%q) = %v, %v", s, u, err)
+		}
+		if b, _ := m.MarshalText(); string(b) != s {
+			t.Errorf("MarshalText(%v) = %q", m, b)
+		}
+	}
+	m := mustMove(t, "xb3")
+	if m.Kind() != CaptureKind || m.Row() != 1 || m.File() != 3 || m.IsZero() {
+		t.Errorf("xb3: kind %v row %d file %d", m.Kind(), m.Row(), m.File())
+	}
+	bad := []string{"", "x", "b", "b0", "b9", "e1", "z1", "B3", "xB3", "xxb3", "b3 ", " b3", "b03", "b10", "b-1", "-", "a1:3", "=", "Xb3", "xb9"}
+	for _, s := range bad {
+		m, err := ParseMove(s)
+		if !errors.Is(err, mancala.ErrSyntax) || m != (Move{}) {
+			t.Errorf("ParseMove(%q) = %v, %v; want a syntax error", s, m, err)
+		}
+		u := Sow(0, 1)
+		if err := u.UnmarshalText([]byte(s)); err == nil || u != Sow(0, 1) {
+			t.Errorf("UnmarshalText(%q) changed the move", s)
+		}
+	}
+	var z Move
+	if z.String() != "-" || !z.IsZero() || z.Kind() != NoKind {
+		t.Errorf("zero Move prints %q", z.String())
+	}
+	for _, m := range []Move{Sow(-1, 1), Sow(4, 1), Sow(0, 0), Sow(0, 9), Capture(1, 9)} {
+		if !m.IsZero() {
+			t.Errorf("out-of-range constructor gave %v", m)
+		}
+	}
+}
+
+// TestDiagram pins the board diagram: rows d (top) to a (bottom) as South
+// sees them, files 1..C left to right, owners, and whose turn it is.
+func TestDiagram(t *testing.T) {
+	want := `     1  2  3  4  5  6  7
+d    3  3  3  3  3  3  3   North
+c    3  3  3  3  3  3  3   North
+b    3  3  3  3  3  3  3   South
+a    3  3  3  3  3  3  3   South
+South to move, turn 0
+`
+	if diff := cmp.Diff(want, Start().Diagram()); diff != "" {
+		t.Errorf("start diagram (-want +got):\n%s", diff)
+	}
+	if got := Descriptor.Diagram(Start()); got != want {
+		t.Errorf("Descriptor.Diagram differs")
+	}
+	p := mustParse(t, "kisolo 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0/1,1,0,0,0,0,0,12 N turn=11 result=S:inner rules=Columns:8")
+	want = `     1  2  3  4  5  6  7  8
+d    0  0  0  0  0  0  0  0   North
+c    0  0  0  0  0  0  0  0   North
+b    2  0  0  0  0  0  0  0   South
+a    1  1  0  0  0  0  0 12   South
+game over after turn 11: South wins (inner)
+rules Columns:8
+`
+	if diff := cmp.Diff(want, p.Diagram()); diff != "" {
+		t.Errorf("diagram (-want +got):\n%s", diff)
+	}
+	p = mustParse(t, "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 N turn=1")
+	if got := p.Diagram(); got[len(got)-22:] != "North to move, turn 1\n" {
+		t.Errorf("diagram ends %q", got[len(got)-22:])
+	}
+}
+
+// TestDescriptor checks that every field of Descriptor is set and agrees
+// with the package functions.
+func TestDescriptor(t *testing.T) {
+	d := Descriptor
+	if d.Name != "kisolo" || d.Start == nil || d.New == nil || d.Rules == nil || d.Parse == nil || d.ParseMove == nil ||
+		d.Diagram == nil || d.Counts == nil || d.Layout == nil || d.ApplyTrace == nil || d.MoveKey == nil {
+		t.Fatal("a Descriptor field is not set")
+	}
+	p := d.Start()
+	if p != Start() || d.SeedTotal(p) != 84 || d.Layout(p) != p.Layout() || len(d.Counts(p).Pits) != 28 {
+		t.Fatal("Descriptor disagrees with the package")
+	}
+	q, err := d.New("Columns:6")
+	if err != nil || d.Layout(q).Pits() != 24 || d.SeedTotal(q) != 72 {
+		t.Fatalf("Descriptor.New(Columns:6) = %v, %v", q, err)
+	}
+	keys := []int{}
+	for _, m := range p.LegalMoves() {
+		keys = append(keys, d.MoveKey(p, m))
+	}
+	if diff := cmp.Diff([]int{7 * 256, 8 * 256, 9 * 256, 10 * 256, 11 * 256, 12 * 256, 13 * 256}, keys); diff != "" {
+		t.Fatalf("move keys (-want +got):\n%s", diff)
+	}
+}

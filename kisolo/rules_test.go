@@ -1,0 +1,139 @@
+package kisolo
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// TestValidate checks the valid rule sets and every invalid combination
+// rules/kisolo.md lists ("Options: zero values and invalid
+// combinations").
+func TestValidate(t *testing.T) {
+	valid := []Rules{
+		{},
+		{Columns: 6}, {Columns: 7}, {Columns: 8},
+		{Setup: Outer3, Win: OuterRowEmptied},
+		{Setup: Outer3, Win: OuterRowEmptied, Columns: 6},
+		{Setup: Townshend1}, {Setup: Townshend2, Columns: 7},
+		{CaptureOnAnyLanding: true},
+		{SelfEmptiedInnerRow: Continues},
+		{Win: OuterRowEmptied},
+		{Win: OuterRowEmptied, SelfEmptiedInnerRow: Continues},
+		{Endless: Illegal},
+		{MaxLaps: 1}, {MaxLaps: 1_000_000}, {MaxLaps: 1 << 40},
+	}
+	for _, r := range valid {
+		if err := r.Validate(); err != nil {
+			t.Errorf("%#v: %v", r, err)
+		}
+		if _, err := New(r); err != nil {
+			t.Errorf("New(%#v): %v", r, err)
+		}
+	}
+	invalid := []Rules{
+		{Columns: 5}, {Columns: 9}, {Columns: -1}, {Columns: 1},
+		{MaxLaps: -1},
+		{Setup: Townshend1, Columns: 6}, {Setup: Townshend2, Columns: 8},
+		{Setup: Outer3}, {Setup: Outer3, Win: InnerRowEmptied, Columns: 8},
+		{Setup: 4}, {SelfEmptiedInnerRow: 2}, {Win: 2}, {Endless: 2},
+	}
+	for _, r := range invalid {
+		err := r.Validate()
+		var se *mancala.SyntaxError
+		if !errors.Is(err, mancala.ErrSyntax) || !errors.As(err, &se) || se.Game != Name || se.What != "rules" {
+			t.Errorf("%#v: Validate() = %v, want a rules SyntaxError", r, err)
+		}
+		if p, err := New(r); err == nil || p != (Position{}) {
+			t.Errorf("New(%#v) accepted", r)
+		}
+	}
+}
+
+// TestRulesNotation checks ParseRules and Rules.String (the rules= field):
+// option names and values of the rules file, defaults omitted, sorted by
+// name, normalisation so equal rules are ==, and the errors.
+func TestRulesNotation(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Rules
+		out  string
+	}{
+		{"", Rules{}, ""},
+		{"Columns:7", Rules{}, ""},
+		{"Columns:0", Rules{}, ""},
+		{"MaxLaps:1000000", Rules{}, ""},
+		{"MaxLaps:0", Rules{}, ""},
+		{"CaptureOnAnyLanding:false,Endless:Draw,Win:InnerRowEmptied,Setup:All3,SelfEmptiedInnerRow:Loses", Rules{}, ""},
+		{"CaptureOnAnyLanding:true", Rules{CaptureOnAnyLanding: true}, "CaptureOnAnyLanding:true"},
+		{"Columns:6", Rules{Columns: 6}, "Columns:6"},
+		{"Columns:8", Rules{Columns: 8}, "Columns:8"},
+		{"Setup:Townshend2", Rules{Setup: Townshend2}, "Setup:Townshend2"},
+		{"Win:OuterRowEmptied,Setup:Outer3", Rules{Setup: Outer3, Win: OuterRowEmptied}, "Setup:Outer3,Win:OuterRowEmptied"},
+		{"SelfEmptiedInnerRow:Continues", Rules{SelfEmptiedInnerRow: Continues}, "SelfEmptiedInnerRow:Continues"},
+		{"MaxLaps:5000,Endless:Illegal", Rules{Endless: Illegal, MaxLaps: 5000}, "Endless:Illegal,MaxLaps:5000"},
+		{"Win:OuterRowEmptied,MaxLaps:5000,Endless:Illegal,Columns:6,Setup:Outer3,CaptureOnAnyLanding:true",
+			Rules{Columns: 6, Setup: Outer3, CaptureOnAnyLanding: true, Win: OuterRowEmptied, Endless: Illegal, MaxLaps: 5000},
+			"CaptureOnAnyLanding:true,Columns:6,Endless:Illegal,MaxLaps:5000,Setup:Outer3,Win:OuterRowEmptied"},
+	}
+	for _, tc := range tests {
+		r, err := ParseRules(tc.in)
+		if err != nil {
+			t.Errorf("ParseRules(%q): %v", tc.in, err)
+			continue
+		}
+		if r != tc.want {
+			t.Errorf("ParseRules(%q) = %#v, want %#v", tc.in, r, tc.want)
+		}
+		if got := r.String(); got != tc.out {
+			t.Errorf("ParseRules(%q).String() = %q, want %q", tc.in, got, tc.out)
+		}
+		if back, err := ParseRules(r.String()); err != nil || back != r {
+			t.Errorf("ParseRules(%q) = %#v, %v", r.String(), back, err)
+		}
+		if d, err := Descriptor.New(tc.in); err != nil || d.Rules() != r || Descriptor.Rules(d) != tc.out {
+			t.Errorf("Descriptor.New(%q) = %v, %v", tc.in, d, err)
+		}
+	}
+	if (Rules{Columns: 7, MaxLaps: 1_000_000}).Normalize() != (Rules{}) {
+		t.Error("Normalize does not map the spelled-out defaults to the zero Rules")
+	}
+	p7, _ := New(Rules{Columns: 7, MaxLaps: 1_000_000})
+	if p7 != Start() || p7.Rules() != (Rules{}) {
+		t.Error("New with spelled-out defaults differs from Start")
+	}
+	r := Rules{Columns: 7, MaxLaps: 1_000_000}
+	if r.Files() != 7 || r.Laps() != 1_000_000 || (Rules{}).Files() != 7 || (Rules{}).Laps() != 1_000_000 || (Rules{Columns: 6, MaxLaps: 9}).Laps() != 9 {
+		t.Error("Files/Laps")
+	}
+	bad := []string{
+		"Columns", "Columns:", ":6", "Columns:5", "Columns:06", "Columns:-6", "Columns:six",
+		"MaxLaps:-1", "MaxLaps:x", "MaxLaps:99999999999",
+		"Setup:Outer3", "Setup:Townshend1,Columns:6", "Setup:all3", "Setup:Outer4",
+		"Win:Outer", "Endless:draw", "SelfEmptiedInnerRow:Lose", "CaptureOnAnyLanding:yes",
+		"Unknown:1", "Columns:6,Columns:6", "Columns:6,", ",Columns:6", "Columns:6;Win:OuterRowEmptied",
+	}
+	for _, s := range bad {
+		if r, err := ParseRules(s); !errors.Is(err, mancala.ErrSyntax) {
+			t.Errorf("ParseRules(%q) = %#v, %v; want a syntax error", s, r, err)
+		}
+		if _, err := Descriptor.New(s); !errors.Is(err, mancala.ErrSyntax) {
+			t.Errorf("Descriptor.New(%q): %v", s, err)
+		}
+	}
+	names := []string{All3.String(), Outer3.String(), Townshend1.String(), Townshend2.String(), Setup(9).String(),
+		Loses.String(), Continues.String(), SelfEmptied(9).String(),
+		InnerRowEmptied.String(), OuterRowEmptied.String(), WinRule(9).String(),
+		Draw.String(), Illegal.String(), EndlessRule(9).String(),
+		NoKind.String(), SowKind.String(), CaptureKind.String(), Kind(9).String()}
+	want := []string{"All3", "Outer3", "Townshend1", "Townshend2", "Setup(9)",
+		"Loses", "Continues", "SelfEmptied(9)",
+		"InnerRowEmptied", "OuterRowEmptied", "WinRule(9)",
+		"Draw", "Illegal", "EndlessRule(9)",
+		"none", "sow", "capture", "Kind(9)"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("enum names (-want +got):\n%s", diff)
+	}
+}
