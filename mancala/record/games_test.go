@@ -1,0 +1,39 @@
+package record
+
+import (
+	"testing"
+
+	"github.com/seed8ebe013a/go-mancala/kimasai"
+	"github.com/seed8ebe013a/go-mancala/kiothi"
+	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"pgregory.net/rapid"
+)
+
+// roundTripGame runs RoundTrip on random games of d's game from the
+// standard start and from the start under each rules string.
+func roundTripGame[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], maxPlies int, rules ...string) {
+	starts := []P{d.Start()}
+	for _, r := range rules {
+		p, err := d.New(r)
+		if err != nil {
+			t.Fatalf("New(%q): %v", r, err)
+		}
+		starts = append(starts, p)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		RoundTrip(t, d, starts[rapid.IntRange(0, len(starts)-1).Draw(t, "start")], maxPlies)
+	})
+}
+
+func TestRoundTripKisolo(t *testing.T) {
+	roundTripGame(t, &kisolo.Descriptor, 200, "Columns:6", "Setup:Outer3,Win:OuterRowEmptied")
+}
+
+func TestRoundTripKiothi(t *testing.T) {
+	roundTripGame(t, &kiothi.Descriptor, 200, "OpeningUpTo:true", "WholeLift:true")
+}
+
+func TestRoundTripKimasai(t *testing.T) {
+	roundTripGame(t, &kimasai.Descriptor, 200, "Endless:Illegal")
+}
