@@ -3,7 +3,6 @@ package kimasai
 import (
 	"encoding/binary"
 
-	"github.com/seed8ebe013a/go-mancala/internal/cycle"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -39,14 +38,10 @@ func init() {
 // found within a few thousand laps unless their period is long.
 const cycleAfter = 48
 
-// lapState is the lap-boundary state of C-6 as far as it can change between
-// two raids: the mover's circuit and the pit that received the last cow.
-// The opponent's board changes only by raids, which take cows for good, so
-// the cycle check restarts after each raid and compares only this.
-type lapState struct {
-	w    [2]uint64
-	last uint8
-}
+// The lap-boundary state of C-6 changes between two raids only in the
+// mover's circuit and the pit that received the last cow: the opponent's
+// board changes only by raids, which take cows for good, so the cycle check
+// restarts after each raid and compares only those.
 
 // result is what the core computes for one move.
 type result struct {
@@ -58,14 +53,6 @@ type result struct {
 	sown    int             // cows dropped
 	raids   int             // raids made (KM-10)
 	maxSeen bool            // ended by reaching MaxLaps rather than by a repeat
-}
-
-func get(w *[2]uint64, i int) uint8 {
-	return uint8(w[(i>>3)&1] >> (uint(i&7) * 8))
-}
-
-func clear(w *[2]uint64, i int) {
-	w[(i>>3)&1] &^= 0xff << (uint(i&7) * 8)
 }
 
 // base returns the first pit of pl's circuit: 0 for South, 16 for North.
@@ -81,47 +68,72 @@ func (p *Position) places() bool {
 // sow plays the move from the mover's circuit index h (0..15; the pit must
 // be occupied) and returns the result without changing p. It allocates
 // nothing.
+//
+// The cycle check of C-6 is Brent's algorithm, as in internal/cycle's Brent,
+// written out here on the lap-boundary state (w0, w1, last) because the generic
+// version's struct comparison costs more than the lap itself.
 func (p *Position) sow(h int) result {
-	var r result
 	mover := mancala.Player(p.turn & 1)
 	b := base(mover)
 	o := base(mover.Other())
-	w := [2]uint64{binary.LittleEndian.Uint64(p.pits[b:]), binary.LittleEndian.Uint64(p.pits[b+8:])}
+	w0 := binary.LittleEndian.Uint64(p.pits[b:])
+	w1 := binary.LittleEndian.Uint64(p.pits[b+8:])
 	opp := binary.LittleEndian.Uint64(p.pits[o:])
 	phase2 := p.reserves[0]|p.reserves[1] == 0
 	h &= 15
+	placed := false
 	if p.places() { // KM-6: one reserve cow into the named pit first
-		w[h>>3] += 1 << (uint(h&7) * 8)
-		r.placed = true
+		if h < 8 {
+			w0 += 1 << (uint(h) * 8)
+		} else {
+			w1 += 1 << (uint(h-8) * 8)
+		}
+		placed = true
 	}
-	n := int(get(&w, h))
-	clear(&w, h)
+	var n int
+	if h < 8 {
+		n = int(w0>>(uint(h)*8)) & 0xff
+		w0 &^= 0xff << (uint(h) * 8)
+	} else {
+		n = int(w1>>(uint(h-8)*8)) & 0xff
+		w1 &^= 0xff << (uint(h-8) * 8)
+	}
 	start := (h + 1) & 15
 	raid := false
 	maxLaps := p.rules.Laps()
-	var brent cycle.Brent[lapState]
-	for laps := 1; ; laps++ {
+	// Brent's cycle check: the saved state, the current power of two and
+	// the states seen since it was saved.
+	var s0, s1 uint64
+	sLast, power, lam := -1, 1, 0
+	sown, raids, laps := 0, 0, 0
+	end, maxSeen := mancala.EndNone, false
+	for {
+		laps++
 		if full := uint64(n >> 4); full != 0 { // C-4: whole rounds
-			w[0] += full * ones
-			w[1] += full * ones
+			w0 += full * ones
+			w1 += full * ones
 		}
 		m := &masks[start][n&15]
-		w[0] += m[0]
-		w[1] += m[1]
-		r.sown += n
+		w0 += m[0]
+		w1 += m[1]
+		sown += n
 		last := (start + n - 1) & 15
-		r.laps = laps
 		if raid && opp == 0 { // KM-11: the raid emptied the opponent's inner row
-			r.end = mancala.EndInnerRowEmptied
+			end = mancala.EndInnerRowEmptied
 			break
 		}
-		c := get(&w, last)
+		var c int
+		if last < 8 {
+			c = int(w0>>(uint(last)*8)) & 0xff
+		} else {
+			c = int(w1>>(uint(last-8)*8)) & 0xff
+		}
 		if c == 1 { // KM-9.1 with C-3: the last pit was empty before the last cow
-			r.end = mancala.EndEmptyPit
+			end = mancala.EndEmptyPit
 			break
 		}
 		if laps >= maxLaps { // C-6: not ended after MaxLaps laps
-			r.end, r.maxSeen = mancala.EndEndless, true
+			end, maxSeen = mancala.EndEndless, true
 			break
 		}
 		if phase2 && last < 8 { // KM-9.2: raid the facing inner pit
@@ -129,20 +141,29 @@ func (p *Position) sow(h int) result {
 			if oc := int(opp>>sh) & 0xff; oc != 0 {
 				opp &^= 0xff << sh
 				n, start, raid = oc, last, true // KM-10: first stolen cow into L itself
-				r.raids++
-				brent.Reset()
+				raids++
+				sLast, power, lam = -1, 1, 0 // the opponent's row changed for good
 				continue
 			}
 		}
-		if laps >= cycleAfter && brent.Seen(lapState{w, uint8(last)}) { // C-6: a repeat
-			r.end = mancala.EndEndless
-			break
+		if laps >= cycleAfter { // C-6: a repeated lap-boundary state
+			if w0 == s0 && w1 == s1 && last == sLast {
+				end = mancala.EndEndless
+				break
+			}
+			if lam++; lam == power {
+				s0, s1, sLast, power, lam = w0, w1, last, power*2, 0
+			}
 		}
-		clear(&w, last) // KM-9.3: relay
-		n, start, raid = int(c), (last+1)&15, false
+		// KM-9.3: relay
+		if last < 8 {
+			w0 &^= 0xff << (uint(last) * 8)
+		} else {
+			w1 &^= 0xff << (uint(last-8) * 8)
+		}
+		n, start, raid = c, (last+1)&15, false
 	}
-	r.w, r.opp = w, opp
-	return r
+	return result{w: [2]uint64{w0, w1}, opp: opp, end: end, placed: placed, laps: laps, sown: sown, raids: raids, maxSeen: maxSeen}
 }
 
 // endless reports whether the move from the mover's circuit index h is

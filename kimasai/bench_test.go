@@ -1,0 +1,289 @@
+package kimasai
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// samplePositions returns the positions of seeded random games from the
+// start under rules r: a fixed, varied workload of both phases.
+func samplePositions(tb testing.TB, r Rules, games int) []Position {
+	tb.Helper()
+	var out []Position
+	pl := mancala.NewPlayout[Position, Move](7)
+	for range games {
+		p, err := New(r)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for !p.Outcome().Over() {
+			out = append(out, p)
+			if p, _, err = pl.Run(p, 1); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// TestZeroAllocs: AppendLegalMoves into a reused buffer and Apply of every
+// legal move allocate nothing, under Endless=Draw and Endless=Illegal.
+func TestZeroAllocs(t *testing.T) {
+	for _, r := range []Rules{{}, {Endless: Illegal}} {
+		ps := samplePositions(t, r, 5)
+		buf := make([]Move, 0, 16)
+		n := testing.AllocsPerRun(3, func() {
+			for _, p := range ps {
+				buf = p.AppendLegalMoves(buf[:0])
+				for _, m := range buf {
+					if _, err := p.Apply(m); err != nil {
+						panic(err)
+					}
+				}
+			}
+		})
+		if n != 0 {
+			t.Errorf("rules %q: %v allocations per run over %d positions", r, n, len(ps))
+		}
+	}
+}
+
+// BenchmarkApply measures AppendLegalMoves + Apply of every legal move over
+// the positions of random games; positions/s counts the positions produced.
+func BenchmarkApply(b *testing.B) {
+	for _, r := range []Rules{{}, {Endless: Illegal}} {
+		name := r.String()
+		if name == "" {
+			name = "default"
+		}
+		b.Run(name, func(b *testing.B) {
+			ps := samplePositions(b, r, 50)
+			buf := make([]Move, 0, 16)
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				for _, p := range ps {
+					buf = p.AppendLegalMoves(buf[:0])
+					for _, m := range buf {
+						if _, err := p.Apply(m); err != nil {
+							b.Fatal(err)
+						}
+						n++
+					}
+				}
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}
+
+// BenchmarkPlayout plays random games from the start to the end.
+func BenchmarkPlayout(b *testing.B) {
+	for _, r := range []Rules{{}, {Endless: Illegal}} {
+		name := r.String()
+		if name == "" {
+			name = "default"
+		}
+		b.Run(name, func(b *testing.B) {
+			start, _ := New(r)
+			pl := mancala.NewPlayout[Position, Move](1)
+			b.ReportAllocs()
+			games, plies := 0, 0
+			for b.Loop() {
+				_, k, err := pl.Run(start, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				games++
+				plies += k
+			}
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(float64(plies)/float64(games), "plies/game")
+		})
+	}
+}
+
+// BenchmarkSow measures the sowing core on every finite candidate move of
+// random games' positions: cows sown per second (and laps per second).
+func BenchmarkSow(b *testing.B) {
+	ps := samplePositions(b, Rules{}, 50)
+	type job struct {
+		p Position
+		h int
+	}
+	var jobs []job
+	for _, p := range ps {
+		bs := base(p.ToMove())
+		for h := range 16 {
+			if p.pits[bs+h] != 0 && !p.endless(h) {
+				jobs = append(jobs, job{p, h})
+			}
+		}
+	}
+	b.ReportAllocs()
+	cows, laps := 0, 0
+	for b.Loop() {
+		for i := range jobs {
+			r := jobs[i].p.sow(jobs[i].h)
+			cows += r.sown
+			laps += r.laps
+		}
+	}
+	b.ReportMetric(float64(cows)/b.Elapsed().Seconds(), "seeds/s")
+	b.ReportMetric(float64(laps)/b.Elapsed().Seconds(), "laps/s")
+}
+
+// BenchmarkEndless measures what an endless move costs Apply (C-6, KM-13):
+// BK5 (period 128, proved by the cycle check), the typical endless move of
+// random games, and the slowest loop found (period 860,368 laps, stopped by
+// MaxLaps after 1,000,000 laps).
+func BenchmarkEndless(b *testing.B) {
+	cases := []struct{ name, pos, move string }{
+		{"BK5", "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,1,0,1,0,1,0,1/1,2,1,0,1,0,1,0 S turn=8 reserves=21,20", "a2"},
+		{"slowest", slowLoop, slowLoopMove},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			p := mustParse(b, c.pos)
+			m := mustMove(b, c.move)
+			laps := p.sow(m.Pit()).laps
+			b.ReportAllocs()
+			for b.Loop() {
+				q, err := p.Apply(m)
+				if err != nil || q.Outcome().Reason != mancala.Endless {
+					b.Fatalf("%v %v", q, err)
+				}
+			}
+			b.ReportMetric(float64(laps), "laps/op")
+			b.ReportMetric(float64(laps)*float64(b.N)/b.Elapsed().Seconds(), "laps/s")
+		})
+	}
+	b.Run("random-games", func(b *testing.B) {
+		ps := samplePositions(b, Rules{}, 200)
+		type job struct {
+			p Position
+			h int
+		}
+		var jobs []job
+		for _, p := range ps {
+			bs := base(p.ToMove())
+			for h := range 16 {
+				if p.pits[bs+h] != 0 && p.endless(h) {
+					jobs = append(jobs, job{p, h})
+				}
+			}
+		}
+		b.ReportAllocs()
+		laps, n := 0, 0
+		for b.Loop() {
+			for i := range jobs {
+				laps += jobs[i].p.sow(jobs[i].h).laps
+				n++
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/endless-move")
+		b.ReportMetric(float64(laps)/float64(n), "laps/endless-move")
+	})
+}
+
+// TestEndlessCost reports (with -v) what endless moves cost in random games:
+// how many candidates are endless and the mean and worst detection time.
+func TestEndlessCost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing report")
+	}
+	ps := samplePositions(t, Rules{}, 300)
+	var total, worst time.Duration
+	n, cands, worstLaps := 0, 0, 0
+	for _, p := range ps {
+		bs := base(p.ToMove())
+		for h := range 16 {
+			if p.pits[bs+h] == 0 {
+				continue
+			}
+			cands++
+			t0 := time.Now()
+			r := p.sow(h)
+			d := time.Since(t0)
+			if r.end == mancala.EndEndless {
+				n++
+				total += d
+				if d > worst {
+					worst, worstLaps = d, r.laps
+				}
+			}
+		}
+	}
+	if n > 0 {
+		t.Logf("%d positions, %d candidates, %d endless (%.2f%%): mean %v, worst %v (%d laps)",
+			len(ps), cands, n, 100*float64(n)/float64(cands), total/time.Duration(n), worst, worstLaps)
+	}
+}
+
+// perftStart holds perft counts from the start position (default rules),
+// golden values, also checked against refPerft.
+var perftStart = []uint64{1, 8, 64, 416, 2912, 20272, 151316}
+
+// refPerft counts with the plain cow-by-cow trace instead of Apply, and with
+// KM-11 and KM-12 spelled out; it knows nothing of endless moves, so it is
+// only for shallow depths from the start, where none occurs.
+func refPerft(p Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	mover := p.ToMove()
+	for _, pit := range layout.Circuit(mover) {
+		if p.pits[pit] == 0 {
+			continue
+		}
+		if depth == 1 {
+			n++
+			continue
+		}
+		board, res, end := p.trace(pit, 1<<20, func(mancala.Event) {})
+		if end == mancala.EndInnerRowEmptied || innerEmpty(&board, mover) {
+			continue // KM-11, KM-12: the game is over
+		}
+		q := p
+		q.pits, q.reserves, q.turn = board, res, p.turn+1
+		n += refPerft(q, depth-1)
+	}
+	return n
+}
+
+func TestPerft(t *testing.T) {
+	depth := len(perftStart) - 1
+	if testing.Short() {
+		depth = 4
+	}
+	for d := 0; d <= depth; d++ {
+		n, err := mancala.Perft[Position, Move](Start(), d)
+		if err != nil || n != perftStart[d] {
+			t.Errorf("perft(start, %d) = %d, %v; want %d", d, n, err, perftStart[d])
+		}
+		if r := refPerft(Start(), d); r != perftStart[d] {
+			t.Errorf("refPerft(start, %d) = %d; want %d", d, r, perftStart[d])
+		}
+	}
+}
+
+func BenchmarkPerft(b *testing.B) {
+	for _, d := range []int{4, 5} {
+		b.Run(fmt.Sprint("depth", d), func(b *testing.B) {
+			b.ReportAllocs()
+			var n uint64
+			for b.Loop() {
+				k, err := mancala.Perft[Position, Move](Start(), d)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n += k
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}

@@ -1,0 +1,213 @@
+package kimasai
+
+import (
+	"encoding"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+var (
+	_ encoding.TextMarshaler   = Position{}
+	_ encoding.TextUnmarshaler = (*Position)(nil)
+	_ encoding.TextMarshaler   = Move{}
+	_ encoding.TextUnmarshaler = (*Move)(nil)
+)
+
+const startText = "kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24"
+
+func TestRules(t *testing.T) {
+	for _, c := range []struct {
+		in, out string
+		want    Rules
+	}{
+		{"", "", Rules{}},
+		{"Endless:Draw", "", Rules{}},
+		{"MaxLaps:1000000", "", Rules{}},
+		{"MaxLaps:0", "", Rules{}},
+		{"MaxLaps:5000,Endless:Illegal", "Endless:Illegal,MaxLaps:5000", Rules{Endless: Illegal, MaxLaps: 5000}},
+		{"SelfEmptiedInnerRow:Continues,FreeFirstTurn:EachPlayer", "FreeFirstTurn:EachPlayer,SelfEmptiedInnerRow:Continues",
+			Rules{FreeFirstTurn: EachPlayer, SelfEmptiedInnerRow: Continues}},
+		{"FreeFirstTurn:GameOnly,SelfEmptiedInnerRow:Loses", "", Rules{}},
+	} {
+		r, err := ParseRules(c.in)
+		if err != nil || r != c.want || r.String() != c.out {
+			t.Errorf("ParseRules(%q) = %+v (%q), %v; want %+v (%q)", c.in, r, r.String(), err, c.want, c.out)
+		}
+	}
+	for _, in := range []string{"MaxLaps:-1", "MaxLaps:x", "MaxLaps:01", "Endless:draw", "Foo:Bar", "Endless", "Endless:Illegal,Endless:Draw", ",", "FreeFirstTurn:Both"} {
+		if _, err := ParseRules(in); !errors.Is(err, mancala.ErrSyntax) {
+			t.Errorf("ParseRules(%q): %v, want ErrSyntax", in, err)
+		}
+	}
+	for _, r := range []Rules{{MaxLaps: -1}, {Endless: 2}, {FreeFirstTurn: 9}, {SelfEmptiedInnerRow: 3}} {
+		if err := r.Validate(); !errors.Is(err, mancala.ErrSyntax) {
+			t.Errorf("Validate(%+v) = %v", r, err)
+		}
+		if _, err := New(r); err == nil {
+			t.Errorf("New(%+v) accepted", r)
+		}
+	}
+	// Normalised: MaxLaps 1,000,000 is the default, so the positions are ==.
+	a, _ := New(Rules{MaxLaps: DefaultMaxLaps})
+	if a != Start() || a.Rules().Laps() != DefaultMaxLaps {
+		t.Errorf("New(MaxLaps: 1000000) != Start()")
+	}
+	if got := (Rules{FreeFirstTurn: 5}).FreeFirstTurn.String(); got != "FirstTurn(5)" {
+		t.Errorf("out-of-range enum prints %q", got)
+	}
+	d, err := Descriptor.New("Endless:Illegal")
+	if err != nil || d.Rules().Endless != Illegal || Descriptor.Rules(d) != "Endless:Illegal" {
+		t.Errorf("Descriptor.New: %v, %v", d, err)
+	}
+	if _, err := Descriptor.New("Bogus:1"); !errors.Is(err, mancala.ErrSyntax) {
+		t.Errorf("Descriptor.New(bogus): %v", err)
+	}
+}
+
+func TestParseMove(t *testing.T) {
+	for _, bad := range []string{"", "b", "b0", "b9", "e1", "B3", "b03", "b3 ", "xb3", "a10", "-"} {
+		if m, err := ParseMove(bad); !errors.Is(err, mancala.ErrSyntax) || m != (Move{}) {
+			t.Errorf("ParseMove(%q) = %v, %v", bad, m, err)
+		}
+	}
+	if (Move{}).String() != "-" || (Move{}).Pit() != -1 || MoveAt(32) != (Move{}) || MoveAt(-1) != (Move{}) {
+		t.Error("zero Move")
+	}
+	var m Move
+	if err := m.UnmarshalText([]byte("d8")); err != nil || m.Pit() != 31 {
+		t.Errorf("UnmarshalText d8: %v %v", m, err)
+	}
+	if err := m.UnmarshalText([]byte("z1")); err == nil || m.Pit() != 31 {
+		t.Errorf("UnmarshalText z1 changed the move: %v %v", m, err)
+	}
+	if b, err := m.MarshalText(); err != nil || string(b) != "d8" {
+		t.Errorf("MarshalText: %s %v", b, err)
+	}
+	if _, err := (Move{}).MarshalText(); err == nil {
+		t.Error("zero Move marshals")
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	rows := "0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0"
+	for _, bad := range []string{
+		"",
+		"kisolo " + rows + " S turn=0 reserves=24,24",
+		"kimasai " + rows + " S turn=0",                                                                 // missing reserves
+		"kimasai " + rows + " S turn=1 reserves=24,24",                                                  // side vs parity
+		"kimasai " + rows + " N turn=0 reserves=24,24",                                                  // side vs parity
+		"kimasai " + rows + " X turn=0 reserves=24,24",                                                  // bad side
+		"kimasai " + rows + " S reserves=24,24",                                                         // no turn
+		"kimasai " + rows + " S turn=-1 reserves=24,24",                                                 // negative
+		"kimasai " + rows + " S turn=0 reserves=24,24 prisons=0,0",                                      // unknown field
+		"kimasai " + rows + " S turn=0 reserves=24,24 reserves=24,24",                                   // repeated
+		"kimasai " + rows + " S turn=0 reserves=24",                                                     // bad pair
+		"kimasai " + rows + " S turn=0 reserves=24,256",                                                 // over 255
+		"kimasai " + rows + " S turn=0 reserves=200,40",                                                 // total over 255
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=draw:inner",                                // bad draw
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=S:outer",                                   // Kisolo only
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=S:endless",                                 // no win by endless
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=draw:nomove",                               // no such draw
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=*",                                         // not a result
+		"kimasai " + rows + " S turn=0 reserves=24,24 rules=Endless:Maybe",                              // bad rules
+		"kimasai " + rows + " S turn=0 reserves=24,24 rules=MaxLaps:-5",                                 // bad rules
+		"kimasai " + rows + "  S turn=0 reserves=24,24",                                                 // double space
+		"kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1 S turn=0 reserves=24,24",               // 3 rows
+		"kimasai 0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24", // 7 pits
+		"kimasai 0,0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24",
+		"kimasai 0,0,0,0,0,0,0,-1/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24",
+		"kimasai 0,0,0,0,0,0,0,256/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=0,0",
+		"kimasai 0,0,0,0,0,0,0,5*/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24",
+		"kimasai 0,0,0,0,0,0,0,x/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24",
+	} {
+		p, err := Parse(bad)
+		var se *mancala.SyntaxError
+		if !errors.Is(err, mancala.ErrSyntax) || !errors.As(err, &se) || p != (Position{}) {
+			t.Errorf("Parse(%q) = %v, %v; want a *SyntaxError", bad, p, err)
+		}
+	}
+	// UnmarshalText leaves the receiver unchanged on error.
+	p := Start()
+	if err := p.UnmarshalText([]byte("kimasai nonsense")); err == nil || p != Start() {
+		t.Errorf("UnmarshalText: %v, %v", p, err)
+	}
+}
+
+func TestParseAccepts(t *testing.T) {
+	// Fields in any order; String writes them back in the canonical order.
+	p := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S rules=Endless:Illegal reserves=24,24 turn=0")
+	if want := startText + " rules=Endless:Illegal"; p.String() != want {
+		t.Errorf("String() = %q, want %q", p, want)
+	}
+	// A hand-made total other than 64, up to 255.
+	q := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=200,39")
+	if n := Descriptor.SeedTotal(q); n != 255 {
+		t.Errorf("total %d", n)
+	}
+	var r Position
+	if err := r.UnmarshalText([]byte(startText)); err != nil || r != Start() {
+		t.Errorf("UnmarshalText: %v %v", r, err)
+	}
+	if b, _ := Start().MarshalText(); string(b) != startText {
+		t.Errorf("MarshalText %s", b)
+	}
+}
+
+func TestDiagram(t *testing.T) {
+	want := strings.Join([]string{
+		"    1   2   3   4   5   6   7   8",
+		"d   0   0   0   0   0   0   0   0   North reserve 24",
+		"c   1   1   1   1   1   1   1   1",
+		"b   1   1   1   1   1   1   1   1",
+		"a   0   0   0   0   0   0   0   0   South reserve 24",
+		"South to move, turn 0, phase 1",
+		""}, "\n")
+	if diff := cmp.Diff(want, Start().Diagram()); diff != "" {
+		t.Errorf("start diagram (-want +got):\n%s", diff)
+	}
+	p := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,1,3,1,1,0,0/0,0,0,0,0,0,0,0 N turn=11 reserves=0,0 result=S:inner rules=Endless:Illegal")
+	want = strings.Join([]string{
+		"    1   2   3   4   5   6   7   8",
+		"d   0   0   0   0   0   0   0   0   North reserve 0",
+		"c   0   0   0   0   0   0   0   0",
+		"b   0   0   1   3   1   1   0   0",
+		"a   0   0   0   0   0   0   0   0   South reserve 0",
+		"South wins (inner), turn 11, phase 2, rules Endless:Illegal",
+		""}, "\n")
+	if diff := cmp.Diff(want, Descriptor.Diagram(p)); diff != "" {
+		t.Errorf("diagram (-want +got):\n%s", diff)
+	}
+}
+
+// TestBadMoves checks the refusals of Apply: zero move, opponent's pit,
+// empty pit, after the end; the receiver is unchanged and errors are
+// *mancala.MoveError.
+func TestBadMoves(t *testing.T) {
+	p := Start()
+	for _, c := range []struct {
+		m      Move
+		reason string
+	}{{Move{}, "no such pit"}, {Move{200}, "no such pit"}, {MoveAt(16), "North"}, {MoveAt(8), "empty"}} {
+		q, err := p.Apply(c.m)
+		var me *mancala.MoveError
+		if !errors.As(err, &me) || !errors.Is(err, mancala.ErrIllegalMove) || errors.Is(err, mancala.ErrGameOver) ||
+			!strings.Contains(err.Error(), c.reason) || me.Game != Name || q != p {
+			t.Errorf("Apply(%v) = %v, %v", c.m, q, err)
+		}
+		n := 0
+		if _, err := p.ApplyTrace(c.m, func(mancala.Event) { n++ }); err == nil || n != 0 {
+			t.Errorf("ApplyTrace(%v) reported %d events", c.m, n)
+		}
+	}
+	if p != Start() {
+		t.Error("receiver changed")
+	}
+	over := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,1,3,1,1,0,0/0,0,0,0,0,0,0,0 N turn=11 reserves=0,0 result=S:inner")
+	if _, err := over.Apply(MoveAt(16)); !errors.Is(err, mancala.ErrGameOver) || !errors.Is(err, mancala.ErrIllegalMove) {
+		t.Errorf("after the end: %v", err)
+	}
+}

@@ -1,0 +1,205 @@
+package kimasai
+
+import (
+	"testing"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"pgregory.net/rapid"
+)
+
+// genRules draws a rule set; bounded says whether MaxLaps is kept small, so
+// that endless moves of random hand-made positions end quickly.
+func genRules(bounded bool) *rapid.Generator[Rules] {
+	return rapid.Custom(func(t *rapid.T) Rules {
+		r := Rules{
+			FreeFirstTurn:       FirstTurn(rapid.IntRange(0, 1).Draw(t, "free")),
+			SelfEmptiedInnerRow: SelfEmptied(rapid.IntRange(0, 1).Draw(t, "self")),
+			Endless:             EndlessRule(rapid.IntRange(0, 1).Draw(t, "endless")),
+		}
+		if bounded {
+			r.MaxLaps = rapid.IntRange(1, 20000).Draw(t, "maxlaps")
+		} else if rapid.Bool().Draw(t, "setmax") {
+			r.MaxLaps = rapid.IntRange(1, 5000).Draw(t, "maxlaps")
+		}
+		return r.normal()
+	})
+}
+
+// genPosition draws a hand-made position: up to 6 cows a pit and 15 in
+// each reserve (at most 222 in all), any turn from minTurn, any rules, and
+// sometimes a written result.
+func genPosition(minTurn int) *rapid.Generator[Position] {
+	return rapid.Custom(func(t *rapid.T) Position {
+		var p Position
+		for i := range Pits {
+			p.pits[i] = uint8(rapid.IntRange(0, 6).Draw(t, "pit"))
+		}
+		if rapid.IntRange(0, 3).Draw(t, "phase2") == 0 {
+			p.reserves = [2]uint8{0, 0}
+		} else {
+			p.reserves = [2]uint8{uint8(rapid.IntRange(0, 15).Draw(t, "rs")), uint8(rapid.IntRange(0, 15).Draw(t, "rn"))}
+		}
+		p.turn = uint32(rapid.IntRange(minTurn, 120).Draw(t, "turn"))
+		p.rules = genRules(true).Draw(t, "rules")
+		if rapid.IntRange(0, 9).Draw(t, "result") == 0 {
+			res := rapid.SampledFrom([]string{"S:nomove", "N:inner", "S:selfinner", "draw:endless"}).Draw(t, "res")
+			o, _ := mancala.ParseResult(res)
+			p.setResult(o.Status, o.Winner, o.Reason, true)
+		} else {
+			p.derive(false)
+		}
+		return p
+	})
+}
+
+func cows(p Position) int {
+	n := int(p.reserves[0]) + int(p.reserves[1])
+	for _, c := range p.pits {
+		n += int(c)
+	}
+	return n
+}
+
+// TestPropConservationFromStart: board + reserves = 64 in every position
+// reached from the start (C-5, KM-5), under any rules.
+func TestPropConservationFromStart(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, err := New(genRules(false).Draw(t, "rules"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []Move
+		for ply := 0; ply < 300; ply++ {
+			if n := cows(p); n != TotalCows {
+				t.Fatalf("ply %d: %d cows in %s", ply, n, p)
+			}
+			buf = p.AppendLegalMoves(buf[:0])
+			if len(buf) == 0 {
+				return
+			}
+			p, err = p.Apply(buf[rapid.IntRange(0, len(buf)-1).Draw(t, "move")])
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestPropConservationFromParsed: from any parsed position the number of
+// cows never changes (C-5), and each position round-trips through the
+// notation.
+func TestPropConservationFromParsed(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p0 := genPosition(0).Draw(t, "p")
+		p, err := Parse(p0.String())
+		if err != nil || p != p0 {
+			t.Fatalf("Parse(%q) = %v, %v", p0.String(), p, err)
+		}
+		total := cows(p)
+		var buf []Move
+		for ply := 0; ply < 40; ply++ {
+			buf = p.AppendLegalMoves(buf[:0])
+			if len(buf) == 0 {
+				return
+			}
+			p, err = p.Apply(buf[rapid.IntRange(0, len(buf)-1).Draw(t, "move")])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := cows(p); n != total {
+				t.Fatalf("ply %d: %d cows, want %d: %s", ply, n, total, p)
+			}
+			if q, err := Parse(p.String()); err != nil || q != p {
+				t.Fatalf("round trip of %s: %v, %v", p, q, err)
+			}
+		}
+	})
+}
+
+// TestPropRoundTrip: Parse(String()) == p and String is stable, for hand-made
+// positions with any rules and results.
+func TestPropRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(0).Draw(t, "p")
+		s := p.String()
+		q, err := Parse(s)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", s, err)
+		}
+		if q != p || q.String() != s {
+			t.Fatalf("Parse(%q) = %q", s, q.String())
+		}
+		var r Position
+		b, _ := p.MarshalText()
+		if err := r.UnmarshalText(b); err != nil || r != p {
+			t.Fatalf("text round trip: %v", err)
+		}
+	})
+}
+
+// TestPropHalfTurn: the rules do not care which side is South. Turning a
+// position half a turn (pits rotated, reserves and sides swapped, the turn
+// moved by one to the other side's parity) and playing the rotated move
+// gives the rotated result, for every candidate pit, legal or not.
+func TestPropHalfTurn(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(2).Draw(t, "p")
+		if rapid.Bool().Draw(t, "fromStart") {
+			s, _ := New(genRules(false).Draw(t, "rules"))
+			pl := mancala.NewPlayout[Position, Move](rapid.Uint64().Draw(t, "seed"))
+			p, _, _ = pl.Run(s, rapid.IntRange(0, 80).Draw(t, "plies"))
+		}
+		shift := 1
+		if p.turn%2 == 1 {
+			shift = -1
+		}
+		if p.turn < 2 && p.rules.FreeFirstTurn == GameOnly {
+			return // turn 0 is free for South only
+		}
+		rp := rotate(p, int(p.turn)+shift)
+		if q, err := Parse(rp.String()); err != nil || q != rp {
+			t.Fatalf("rotated position %s does not round-trip: %v", rp, err)
+		}
+		if p.Outcome().Over() != rp.Outcome().Over() {
+			t.Fatalf("outcome %v, rotated %v", p.Outcome(), rp.Outcome())
+		}
+		for pit := range Pits {
+			m := MoveAt(pit)
+			q, err := p.Apply(m)
+			rq, rerr := rp.Apply(rotateMove(m))
+			if (err == nil) != (rerr == nil) {
+				t.Fatalf("%s: %v vs rotated %v", m, err, rerr)
+			}
+			if err != nil {
+				continue
+			}
+			if want := rotate(q, int(q.turn)+shift); rq != want {
+				t.Fatalf("move %s from %s:\n got %s\nwant %s", m, p, rq, want)
+			}
+		}
+	})
+}
+
+// TestPropTraceAgrees: the cow-by-cow trace (a plain second implementation
+// of the sowing rules over the layout tables) reaches the same board and
+// reserves as the word-parallel core, for every move of random positions.
+func TestPropTraceAgrees(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(0).Draw(t, "p")
+		for _, m := range p.LegalMoves() {
+			r := p.sow(m.Pit() - base(p.ToMove()))
+			if r.end == mancala.EndEndless {
+				continue
+			}
+			var last mancala.Event
+			board, res, end := p.trace(m.Pit(), r.laps, func(e mancala.Event) { last = e })
+			q, err := p.Apply(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if board != q.pits || res != q.reserves || end != r.end || last.EndReason != r.end {
+				t.Fatalf("move %s from %s: trace %v %v %v, Apply %s (%v)", m, p, board, res, end, q, r.end)
+			}
+		}
+	})
+}
