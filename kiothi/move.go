@@ -83,7 +83,7 @@ func (m Move) Kind() MoveKind { return m.kind }
 // Pit returns the pit index 0..19 of a Sow, Lift or Drop move, and -1 for
 // Stop, the zero Move or a move built with a pit out of range.
 func (m Move) Pit() int {
-	if m.kind == NoKind || m.kind == StopMove || m.pit == noPit {
+	if m.kind == NoKind || m.kind == StopMove || m.pit >= NumPits {
 		return -1
 	}
 	return int(m.pit)
@@ -109,7 +109,7 @@ func (m Move) String() string {
 
 func (m Move) appendText(b []byte) []byte {
 	pit := func(b []byte) []byte {
-		if m.pit == noPit {
+		if m.pit >= NumPits {
 			return append(b, '?')
 		}
 		return append(b, layout.PitName(int(m.pit))...)

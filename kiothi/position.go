@@ -343,7 +343,7 @@ func MoveKey(p Position, m Move) int {
 	switch {
 	case m.kind == StopMove:
 		return NumPits * 256
-	case m.kind == NoKind || m.pit == noPit:
+	case m.kind == NoKind || m.pit >= NumPits:
 		return -1
 	}
 	return circ(p.ToMove(), int(m.pit))*256 + int(m.count)
@@ -376,8 +376,9 @@ func (p Position) apply(m Move, fn func(mancala.Event)) (Position, error) {
 	if p.status != mancala.Ongoing {
 		return p, p.refuse(m, "the game is over ("+p.Outcome().Result()+")", mancala.ErrGameOver)
 	}
-	if m.kind == NoKind {
-		return p, p.refuse(m, "not a move (the zero Move)", nil)
+	if m.kind == NoKind || m.kind > StopMove ||
+		(m.kind != SowMove && m.count != 0) || (m.kind == StopMove && m.pit != 0) {
+		return p, p.refuse(m, "not a move (the zero Move, or one not built by Sow, Lift, Drop, Stop or ParseMove)", nil)
 	}
 	if p.turn < 2 {
 		return p.applyStep(m, fn)
@@ -400,7 +401,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 	if m.kind == SowMove {
 		return old, p.refuse(m, "no sowing during the opening (KI-6): play Lift (-a5), Drop (+b3) and Stop (=) steps", nil)
 	}
-	if m.kind != StopMove && m.pit == noPit {
+	if m.kind != StopMove && m.pit >= NumPits {
 		return old, p.refuse(m, "no such pit: warriors are lifted from and dropped into the 20 pits only, never a prison (KI-6)", nil)
 	}
 	switch m.kind {
@@ -590,7 +591,7 @@ func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 	switch {
 	case m.kind != SowMove:
 		return old, p.refuse(m, "the opening is over: opening steps are played only in turns 0 and 1 (KI-7)", nil)
-	case m.pit == noPit:
+	case m.pit >= NumPits:
 		return old, p.refuse(m, "no such pit", nil)
 	case owner(pit) != mover:
 		return old, p.refuse(m, "the pit is in the enemy row (KI-9, C-7)", nil)
