@@ -70,9 +70,15 @@ func rotateMoves(ms []Move, c int) []Move {
 	return out
 }
 
+// tb is what the helpers need of *testing.T and *rapid.T.
+type tb interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
 // checkTrace applies m to p with ApplyTrace and checks that it returns
 // what Apply returns and that its events replay to the new board.
-func checkTrace(t testing.TB, p Position, m Move) []mancala.Event {
+func checkTrace(t tb, p Position, m Move) []mancala.Event {
 	t.Helper()
 	want, werr := p.Apply(m)
 	var events []mancala.Event

@@ -78,7 +78,9 @@ func (p *Position) geom() *geom { return geoms[p.rules.columns()] }
 func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 
 // Turn returns the number of turns completed, as in the notation's turn=
-// field (C-1): 0 at the start. A set-up position may start at any turn.
+// field (C-1): 0 at the start. A set-up position may start at any turn
+// up to 1,000,000,000, the largest turn= that [Parse] accepts; a position
+// played on past that prints a turn that Parse refuses.
 func (p Position) Turn() int { return int(p.turn) }
 
 // Ply returns the number of plies played, which in Kisolo is the same as
