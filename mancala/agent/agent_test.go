@@ -140,25 +140,33 @@ func TestMaterial(t *testing.T) {
 	}
 }
 
-// evalToy is the toy game with its own Evaluator: twice the store
-// difference, ignoring the board.
-type evalToy struct{ p toy.Position }
-
-func (e evalToy) Evaluate(pl mancala.Player) int {
-	c := e.p.Counts()
-	return 2 * (c.Stores[pl] - c.Stores[pl.Other()])
+// Evaluate is pile's heuristic for TestEvaluationUsesEvaluator: 1 for the
+// mover when the pile is a multiple of 3 plus 1, else -1.
+func (p pile) Evaluate(pl mancala.Player) int {
+	v := -1
+	if p.stones%3 == 1 {
+		v = 1
+	}
+	if pl != p.side {
+		v = -v
+	}
+	return v
 }
 
 func TestEvaluationUsesEvaluator(t *testing.T) {
-	var zero evalToy
-	if _, ok := any(zero).(Evaluator); !ok {
-		t.Fatal("evalToy does not implement Evaluator")
+	d := &mancala.Descriptor[pile, pileMove]{Name: "pile"} // Counts is not needed
+	ev := Evaluation(d)
+	for n := int8(1); n < 8; n++ {
+		p := pile{stones: n, side: mancala.North}
+		for _, pl := range []mancala.Player{mancala.South, mancala.North} {
+			if got, want := ev(p, pl), p.Evaluate(pl); got != want {
+				t.Errorf("pile %d for %v: %d, want %d", n, pl, got, want)
+			}
+		}
 	}
-	// Evaluation only needs the type; build the eval the way Evaluation
-	// does for a Position type that implements Evaluator.
-	p := evalToy{mustToy(t, "toy 0,3,1/1,0,2 S turn=4 stores=2,5")}
-	if got := any(p).(Evaluator).Evaluate(mancala.South); got != -6 {
-		t.Errorf("Evaluate(South) = %d, want -6", got)
+	p := pile{stones: 7}
+	if allocs := testing.AllocsPerRun(100, func() { ev(p, mancala.South) }); allocs != 0 {
+		t.Errorf("Evaluation through Evaluator allocates %v times a call", allocs)
 	}
 }
 

@@ -62,10 +62,16 @@ func Material[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P,
 
 // Evaluation returns the evaluation for d's game: the position's own
 // Evaluate method when P implements [Evaluator], otherwise [Material](d).
+// The method is called through one scratch copy of the position, so that
+// no call allocates; the returned Eval must therefore not be called by two
+// goroutines at once (each [NewAlphaBeta] gets its own).
 func Evaluation[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) Eval[P] {
-	var zero P
-	if _, ok := any(zero).(Evaluator); ok {
-		return func(p P, pl mancala.Player) int { return any(p).(Evaluator).Evaluate(pl) }
+	slot := new(P)
+	if ev, ok := any(slot).(Evaluator); ok {
+		return func(p P, pl mancala.Player) int {
+			*slot = p
+			return ev.Evaluate(pl)
+		}
 	}
 	return Material(d)
 }
