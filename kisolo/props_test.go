@@ -185,3 +185,22 @@ func TestPropTrace(t *testing.T) {
 		checkTrace(t, p, genMove(t))
 	})
 }
+
+// TestPropFastPath: the word-wise sowing of Apply (sowFast) and the
+// seed-by-seed sowing of ApplyTrace end every move the same way, after the
+// same number of seeds, on the same board (C-6's endless moves included,
+// whose boards are discarded).
+func TestPropFastPath(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(t)
+		for _, m := range p.LegalMoves() {
+			pit := p.Pit(m)
+			fast, slow := p.seeds, p.seeds
+			endF, nF := p.sow(&fast, m.Kind(), pit, nil)
+			endS, nS := p.sow(&slow, m.Kind(), pit, func(mancala.Event) {})
+			if endF != endS || nF != nS || (endF != mancala.EndEndless && fast != slow) {
+				t.Fatalf("%v %v: fast %v %d %v, traced %v %d %v", p, m, endF, nF, fast, endS, nS, slow)
+			}
+		}
+	})
+}
