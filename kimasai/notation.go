@@ -96,14 +96,14 @@ func Parse(s string) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
+	if t.Marked {
+		return Position{}, notation.Errorf(Name, s, "Bao la Kimasai has no nki marks ('*')")
+	}
 	var p Position
 	total := 0
 	for r, row := range t.Rows {
 		if len(row) != Files {
 			return Position{}, notation.Errorf(Name, s, "row %d (%c) has %d pits, want %d", r+1, 'd'-r, len(row), Files)
-		}
-		if t.Marked {
-			return Position{}, notation.Errorf(Name, s, "Bao la Kimasai has no nki marks ('*')")
 		}
 		for f, n := range row {
 			p.pits[rowPits[r][f]] = uint8(n)
