@@ -1,6 +1,8 @@
 package kiothi
 
 import (
+	"encoding/binary"
+
 	"github.com/seed8ebe013a/go-mancala/internal/cycle"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -13,10 +15,24 @@ const brentStart = 48
 // lapState is the lap-boundary state of C-6 and KI-17: the board, the nki
 // marks and the pit that received the last warrior, taken right after a
 // lap. Within a move the rest of the sowing is a function of it.
+//
+// The pits are packed into words so that comparing two states is a few
+// integer compares, not a call to compare memory.
 type lapState struct {
-	pits [NumPits]uint8
-	nki  uint32
-	last uint8
+	w0, w1 uint64 // pits 0..7 and 8..15, one byte each
+	w2     uint32 // pits 16..19
+	nki    uint32
+	last   uint8
+}
+
+func newLapState(b *[NumPits]uint8, nki uint32, last int) lapState {
+	return lapState{
+		w0:   binary.LittleEndian.Uint64(b[0:8]),
+		w1:   binary.LittleEndian.Uint64(b[8:16]),
+		w2:   binary.LittleEndian.Uint32(b[16:20]),
+		nki:  nki,
+		last: uint8(last),
+	}
 }
 
 // firstLapIllegal reports whether lifting k warriors from the mover's pit
@@ -94,7 +110,7 @@ func (p *Position) sow(pit, k int, fn func(mancala.Event)) (laps, sown int, endl
 		if laps >= maxLaps {
 			return laps, sown, true
 		}
-		if laps >= brentStart && brent.Seen(lapState{b, nki, uint8(last)}) {
+		if laps >= brentStart && brent.Seen(newLapState(&b, nki, last)) {
 			return laps, sown, true
 		}
 		// KI-11: relay the whole landing pit.
