@@ -25,6 +25,9 @@ var clauseCases = []example{
 	{"KS-1/Columns8",
 		"kisolo 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,3 S turn=0 rules=Columns:8", "a8",
 		"kisolo 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,1,1,1/0,0,0,0,0,0,0,0 N turn=1 rules=Columns:8", "ongoing"},
+	{"KS-1/Columns6-capture",
+		"kisolo 0,0,0,0,0,2/1,0,0,0,0,1/0,0,0,0,0,1/0,0,0,0,0,0 S turn=0 rules=Columns:6", "xb6",
+		"kisolo 0,0,0,0,0,0/1,0,0,0,0,0/0,0,0,1,1,2/0,0,0,0,0,0 N turn=1 rules=Columns:6", "ongoing"},
 	{"KS-1/Columns8-start", "kisolo 3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3 S turn=0 rules=Columns:8", "-",
 		"xb8 xb7 xb6 xb5 xb4 xb3 xb2 xb1", "ongoing"},
 	// KS-2: legal moves in circuit order from the mover's first pit (a1,
@@ -52,6 +55,9 @@ var clauseCases = []example{
 	{"KS-5/Outer3", "kisolo 3,3,3,3,3,3,3/0,0,0,0,0,0,0/0,0,0,0,0,0,0/3,3,3,3,3,3,3 S turn=0 rules=Setup:Outer3,Win:OuterRowEmptied", "a1",
 		"kisolo 3,3,3,3,3,3,3/0,0,0,0,0,0,0/0,0,0,0,0,0,1/0,4,4,4,0,4,4 N turn=1 rules=Setup:Outer3,Win:OuterRowEmptied", "ongoing"},
 	{"KS-5/Townshend1", "kisolo 15,0,1,0,1,0,1/0,1,0,1,0,1,0/0,1,0,1,0,1,0/1,0,1,0,1,0,15 S turn=0 rules=Setup:Townshend1", "-", "xb6 xb4 xb2", "ongoing"},
+	{"KS-5/Townshend1-xb6", "kisolo 15,0,1,0,1,0,1/0,1,0,1,0,1,0/0,1,0,1,0,1,0/1,0,1,0,1,0,15 S turn=0 rules=Setup:Townshend1", "xb6",
+		"kisolo 15,0,1,0,1,0,1/0,1,0,1,0,0,0/0,1,0,1,0,2,0/1,0,1,0,1,0,15 N turn=1 rules=Setup:Townshend1", "ongoing"},
+	{"KS-5/Townshend2", "kisolo 9,0,0,0,0,0,9/0,1,0,1,0,1,0/0,1,0,1,0,1,0/9,0,0,0,0,0,9 S turn=0 rules=Setup:Townshend2", "-", "xb6 xb4 xb2", "ongoing"},
 	// KS-6: with captures available only captures are legal, in circuit
 	// order; sowing is refused; each refusal leaves the position as it was.
 	{"KS-6/only-captures", "kisolo 0,0,0,0,0,0,0/1,1,1,0,0,0,0/1,1,0,0,0,0,0/2,0,0,0,0,0,0 S turn=0", "-", "xb2 xb1", "ongoing"},
