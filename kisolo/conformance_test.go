@@ -42,4 +42,15 @@ func TestConformance(t *testing.T) {
 			gametest.Run(t, &Descriptor, gametest.Config[Position, Move]{Games: tc.games, Starts: starts, Seed: uint64(i + 1)})
 		})
 	}
+	// Positions set up by hand: every example and clause case's before
+	// position (finished ones included), played on at random.
+	t.Run("set-up", func(t *testing.T) {
+		t.Parallel()
+		var starts []Position
+		for _, ex := range append(append([]example{}, kisoloExamples...), clauseCases...) {
+			p := mustParse(t, ex.before)
+			starts = append(starts, p, rotate(p))
+		}
+		gametest.Run(t, &Descriptor, gametest.Config[Position, Move]{Games: 2 * len(starts), Starts: starts, Seed: 99})
+	})
 }
