@@ -18,10 +18,18 @@ import (
 
 const ones = 0x0101010101010101
 
-// masks[s][r] has a 1 in the r circuit bytes s, s+1, ... (mod 16).
-var masks [16][16][2]uint64
+// masks[s][r] has a 1 in the r circuit bytes s, s+1, ... (mod 16); keep[i]
+// has 0xff in every byte but circuit byte i.
+var (
+	masks [16][16][2]uint64
+	keep  [16][2]uint64
+)
 
 func init() {
+	for i := range 16 {
+		keep[i] = [2]uint64{^uint64(0), ^uint64(0)}
+		keep[i][i>>3] &^= 0xff << (uint(i&7) * 8)
+	}
 	for s := range 16 {
 		for r := range 16 {
 			for k := range r {
@@ -122,12 +130,11 @@ func (p *Position) sow(h int) result {
 			end = mancala.EndInnerRowEmptied
 			break
 		}
-		var c int
-		if last < 8 {
-			c = int(w0>>(uint(last)*8)) & 0xff
-		} else {
-			c = int(w1>>(uint(last-8)*8)) & 0xff
+		x := w0
+		if last >= 8 {
+			x = w1
 		}
+		c := int(x>>(uint(last&7)*8)) & 0xff
 		if c == 1 { // KM-9.1 with C-3: the last pit was empty before the last cow
 			end = mancala.EndEmptyPit
 			break
@@ -156,11 +163,9 @@ func (p *Position) sow(h int) result {
 			}
 		}
 		// KM-9.3: relay
-		if last < 8 {
-			w0 &^= 0xff << (uint(last) * 8)
-		} else {
-			w1 &^= 0xff << (uint(last-8) * 8)
-		}
+		k := &keep[last]
+		w0 &= k[0]
+		w1 &= k[1]
 		n, start, raid = c, (last+1)&15, false
 	}
 	return result{w: [2]uint64{w0, w1}, opp: opp, end: end, placed: placed, laps: laps, sown: sown, raids: raids, maxSeen: maxSeen}
