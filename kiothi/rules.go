@@ -227,9 +227,10 @@ func (r Rules) String() string {
 
 // ParseRules reads rules written as in a position's rules= field
 // ("Bonus:Run,WholeLift:true"; "" for the defaults). Options may come in
-// any order and may name their default value; the result is validated and
-// normalised. Unknown options, bad values and repeated options give an
-// error wrapping [mancala.ErrSyntax].
+// any order and may name their default value (OpeningPits:0 and MaxLaps:0
+// also mean the defaults); the result is valid and normalised. Unknown
+// options, bad values and repeated options give an error wrapping
+// [mancala.ErrSyntax].
 func ParseRules(s string) (Rules, error) {
 	opts, err := notation.ParseRules(Name, s)
 	if err != nil {
@@ -248,8 +249,8 @@ func ParseRules(s string) (Rules, error) {
 			r.Setup = Setup(i)
 		case "OpeningPits":
 			i, err = notation.Number(o.Value)
-			if err == nil && (i < 1 || i > 2) {
-				return Rules{}, bad(errorString("OpeningPits must be 1 or 2"))
+			if err == nil && i > 2 {
+				return Rules{}, bad(errorString("OpeningPits must be 1 or 2 (0 means 2)"))
 			}
 			r.OpeningPits = i
 		case "OpeningUpTo":
@@ -272,9 +273,6 @@ func ParseRules(s string) (Rules, error) {
 			r.Endless = EndlessRule(i)
 		case "MaxLaps":
 			i, err = notation.Number(o.Value)
-			if err == nil && i == 0 {
-				return Rules{}, bad(errorString("MaxLaps must be at least 1"))
-			}
 			r.MaxLaps = i
 		default:
 			return Rules{}, &mancala.SyntaxError{Game: Name, What: "rules", Input: o.Name + ":" + o.Value,
