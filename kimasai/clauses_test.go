@@ -50,6 +50,14 @@ var clauseCases = []example{
 	// KM-8: phase 2, a singleton, no reserve cow: b8 -> a8 (empty): end.
 	{"KM-8/singleton", "kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 S turn=60 reserves=0,0", "b8",
 		"kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 N turn=61 reserves=0,0", "ongoing"},
+	// KM-9.2, KM-9.3: b2 was occupied but faces the empty c2: relay (b3,
+	// facing the occupied c3, is passed over, not a lap end).
+	{"KM-9/facing-empty-relays", "kimasai 0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,0/1,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S turn=60 reserves=0,0", "b1",
+		"kimasai 0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,0/0,0,1,1,0,0,0,0/0,0,0,0,0,0,0,0 N turn=61 reserves=0,0", "ongoing"},
+	// KM-9.3: a lap ending in an occupied outer pit relays (outer pits face
+	// nothing): b8 -> a8, relay 2 -> a7, a6 (empty): end.
+	{"KM-9/outer-relays", "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,5/1,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 S turn=60 reserves=0,0", "b8",
+		"kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,5/1,0,0,0,0,0,0,0/0,0,0,0,0,1,1,0 N turn=61 reserves=0,0", "ongoing"},
 	// KM-10: the raid takes only the facing inner pit c4, never d4 behind it
 	// (BK3 with 5 cows in d4).
 	{"KM-10/not-behind", "kimasai 0,0,0,5,0,0,0,0/1,0,0,3,0,0,0,0/0,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 S turn=10 reserves=0,0", "b2",
