@@ -42,7 +42,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	buf = append(buf, p.ToMove().Letter()...)
 	buf = append(buf, " turn="...)
 	buf = strconv.AppendUint(buf, uint64(p.turn), 10)
-	if p.result != 0 {
+	if p.result != 0 && !p.derived {
 		buf = append(buf, " result="...)
 		buf = append(buf, decodeResult(p.result).Result()...)
 	}
@@ -72,7 +72,8 @@ func (p *Position) UnmarshalText(b []byte) error {
 // follows for that player: no legal move loses (C-8), and under Endless =
 // Illegal a player whose every candidate is endless draws (C-6).
 //
-// A derived end is written back as result= by String.
+// A derived end is not written back: String writes exactly what was
+// parsed (DESIGN.md), and Outcome reports the derived result.
 //
 // Errors are [*mancala.SyntaxError] values wrapping [mancala.ErrSyntax]:
 // another game's name, not four rows, a row without C counts, a count
@@ -127,6 +128,7 @@ func Parse(s string) (Position, error) {
 		return p, nil
 	}
 	p.settle()
+	p.derived = p.result != 0
 	return p, nil
 }
 

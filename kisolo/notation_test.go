@@ -21,9 +21,9 @@ func TestParseGood(t *testing.T) {
 		{"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 rules=Columns:7",
 			"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"},
 		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,1/255,0,0,0,0,0 N turn=1000000000 rules=Columns:6", "ERR"}, // 256 seeds
-		// North to move has no seed: the derived end (C-8) is written back.
-		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/255,0,0,0,0,0 N turn=999999999 rules=Columns:6",
-			"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/255,0,0,0,0,0 N turn=999999999 result=S:nomove rules=Columns:6"},
+		// North to move has no seed: the end (C-8) is derived, and String
+		// writes back exactly what was parsed (DESIGN.md).
+		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/255,0,0,0,0,0 N turn=999999999 rules=Columns:6", ""},
 		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,1/0,0,0,0,0,0/254,0,0,0,0,0 N turn=999999999 rules=Columns:6", ""},
 		// A result the rules cannot reach is still authoritative if its
 		// reason fits the rules: S wins although North has seeds.
@@ -75,6 +75,9 @@ func TestParseDerives(t *testing.T) {
 		p := mustParse(t, tc.in)
 		if got := p.Outcome().Result(); got != tc.result {
 			t.Errorf("Parse(%q).Outcome() = %s, want %s", tc.in, got, tc.result)
+		}
+		if got := p.String(); got != tc.in {
+			t.Errorf("Parse(%q).String() = %q: String must write back what was parsed", tc.in, got)
 		}
 		if (tc.result == "*") != (len(p.LegalMoves()) > 0) {
 			t.Errorf("%q: outcome %s with legal moves %v", tc.in, tc.result, p.LegalMoves())

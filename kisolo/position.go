@@ -25,6 +25,7 @@ type Position struct {
 	turn    uint32
 	result  uint8  // encoded Outcome; 0 while ongoing
 	endless uint16 // Endless = Illegal: bit i set if the candidate at circuit index i is endless
+	derived bool   // result was derived by Parse from a set-up without result=; String leaves it out
 }
 
 var _ mancala.Game[Position, Move] = Position{}
