@@ -78,6 +78,7 @@ type AlphaBeta[P interface {
 	deadline time.Time
 	ctx      context.Context
 	abort    bool
+	horizon  bool // the iteration scored a leaf by Eval or used a table value
 	err      error
 	rootBest M
 }
@@ -106,7 +107,9 @@ func (a *AlphaBeta[P, M]) Move(ctx context.Context, p P) (M, error) {
 
 // Search runs the iterative deepening search of p and reports the best move
 // of the deepest completed iteration and its value. It stops early once an
-// iteration proves a won or lost game. For a finished game it returns an
+// iteration has seen every line end in a finished game (the value can then
+// no longer change), but not merely because a win was found: a deeper
+// search may find a larger margin. For a finished game it returns an
 // error wrapping [mancala.ErrGameOver]; a legal move that fails to apply (a
 // bug in the game) is returned as an error.
 func (a *AlphaBeta[P, M]) Search(ctx context.Context, p P) (Result[M], error) {
@@ -144,6 +147,7 @@ func (a *AlphaBeta[P, M]) Search(ctx context.Context, p P) (Result[M], error) {
 	}
 	maxDepth = min(maxDepth, MaxDepth)
 	for depth := 1; depth <= maxDepth; depth++ {
+		a.horizon = false
 		v := a.negamax(p, depth, 0, -WinValue*2, WinValue*2, depth > 1)
 		if a.err != nil {
 			return res, a.err
@@ -152,8 +156,11 @@ func (a *AlphaBeta[P, M]) Search(ctx context.Context, p P) (Result[M], error) {
 			break
 		}
 		res.Move, res.Value, res.Depth = a.rootBest, v, depth
-		if v >= decided || v <= -decided {
-			break // a proven result: deeper iterations find the same
+		if !a.horizon {
+			// Every line ended in a finished game within depth plies
+			// (no heuristic leaf, no table answer): deeper iterations
+			// would find the same value.
+			break
 		}
 	}
 	res.Nodes = a.nodes
@@ -183,6 +190,7 @@ func (a *AlphaBeta[P, M]) negamax(p P, depth, ply, alpha, beta int, canStop bool
 		if o := p.Outcome(); o.Over() {
 			return Terminal(o, p.ToMove(), ply)
 		}
+		a.horizon = true
 		if a.Eval == nil {
 			return 0
 		}
@@ -199,6 +207,7 @@ func (a *AlphaBeta[P, M]) negamax(p P, depth, ply, alpha, beta int, canStop bool
 				case e.bound == exact,
 					e.bound == lower && v >= beta,
 					e.bound == upper && v <= alpha:
+					a.horizon = true
 					return v
 				}
 			}
