@@ -16,6 +16,13 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 )
 
+// Every game supplies its own heuristic to AlphaBeta.
+var (
+	_ agent.Evaluator = kiothi.Position{}
+	_ agent.Evaluator = kisolo.Position{}
+	_ agent.Evaluator = kimasai.Position{}
+)
+
 // strengthEnv turns on the long strength test: 100 games per game and
 // agent at full budget.
 const strengthEnv = "MANCALA_STRENGTH"
