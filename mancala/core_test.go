@@ -106,7 +106,7 @@ func TestOutcome(t *testing.T) {
 			t.Errorf("ParseResult(%q) = %v, %v; want %v", tt.result, back, err, want)
 		}
 	}
-	for _, s := range []string{"", "*", "S", "S:", "X:nomove", "draw:inner", "S:foo", "s:nomove", "draw:selfinner"} {
+	for _, s := range []string{"", "*", "S", "S:", "X:nomove", "draw:inner", "S:foo", "s:nomove", "draw:selfinner", "S:endless", "N:endless"} {
 		if _, err := mancala.ParseResult(s); !errors.Is(err, mancala.ErrSyntax) {
 			t.Errorf("ParseResult(%q) error %v, want ErrSyntax", s, err)
 		}

@@ -133,9 +133,9 @@ func (o Outcome) String() string {
 
 // ParseResult parses a result in the notation of a position's result= field
 // ("S:nomove", "N:inner", "draw:endless") into an Outcome without a score.
-// Malformed text, "*", and a draw for a reason that only ends games with a
-// winner are accepted or refused as follows: only "draw:endless" and
-// "draw:nomove" are valid draws; anything else gives an error wrapping
+// Only "draw:endless" and "draw:nomove" are valid draws, and an endless
+// move never has a winner (C-6: it is always a draw), so "S:endless" is
+// refused too. Malformed text, "*", and those give an error wrapping
 // [ErrSyntax].
 func ParseResult(s string) (Outcome, error) {
 	side, reason, ok := strings.Cut(s, ":")
@@ -148,6 +148,9 @@ func ParseResult(s string) (Outcome, error) {
 	}
 	switch side {
 	case "S", "N":
+		if r == Endless {
+			return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "an endless move is a draw (C-6), not a win"}
+		}
 		pl, _ := ParsePlayer(side)
 		return Outcome{Status: Win, Winner: pl, Reason: r}, nil
 	case "draw":
