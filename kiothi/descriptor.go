@@ -3,6 +3,7 @@ package kiothi
 import (
 	"fmt"
 
+	"github.com/seed8ebe013a/go-mancala/internal/notation"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -36,8 +37,8 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 // emptied than OpeningPits requires (OpeningUpTo), then one Drop per
 // warrior in ring order from the mover's first pit. Each redistribution has
 // exactly one such sequence. A redistribution that p does not allow
-// (wrong pits, wrong number of pits, warriors placed not equal to warriors
-// lifted, p not at the start of an opening turn, the game over) gives an
+// (wrong pits, wrong number of pits, a count placed outside 0..255,
+// warriors placed not equal to warriors lifted, p not at the start of an opening turn, the game over) gives an
 // error wrapping [mancala.ErrIllegalMove].
 func (p Position) RedistributionSteps(emptied []int, placed [NumPits]int) ([]Move, error) {
 	bad := func(format string, args ...any) ([]Move, error) {
@@ -67,6 +68,9 @@ func (p Position) RedistributionSteps(emptied []int, placed [NumPits]int) ([]Mov
 	for q, n := range placed {
 		if n < 0 {
 			return bad("a negative number of warriors placed into %s", layout.PitName(q))
+		}
+		if n > notation.MaxSeeds {
+			return bad("%d warriors placed into %s; a position holds at most %d", n, layout.PitName(q), notation.MaxSeeds)
 		}
 		placedTotal += n
 	}

@@ -106,8 +106,10 @@ func (p *Position) UnmarshalText(text []byte) error {
 // at most 255 warriors, that the side matches the turn's parity, that nki
 // marks appear only from turn 2 on and the opening fields (hand=, lifted=,
 // dropfrom=) only before it and only together as in an opening turn that
-// can still be completed (KI-7), that result= names a Kiothi end (nomove or
-// endless) from turn 2 on, and that rules= is valid and written as
+// can still be completed (KI-7), that result= names a Kiothi end from turn
+// 2 on that the position agrees with (draw:endless, C-6; or nomove for a
+// player to move without a move, won by the side the prisons favour after
+// the KI-15 sweep, KI-16), and that rules= is valid and written as
 // [Rules.String] writes it. A position from turn 2 on without result=
 // whose player to move has no legal move is over: its [Position.Outcome]
 // is the result of KI-15 with the sweep counted (KT8), or a draw if every
@@ -179,6 +181,18 @@ func Parse(s string) (Position, error) {
 		}
 		if p.turn < 2 {
 			return bad("result="+v, "a game cannot end before turn 2")
+		}
+		if o.Reason == mancala.NoMove {
+			// KI-15, KI-16: the player to move has no move, and the
+			// prisons after the sweep decide the result.
+			if candidate, _ := p.hasMoves(); candidate {
+				return bad("result="+v, "%v has a move, so the game is not over by KI-15", p.ToMove())
+			}
+			q := p
+			q.setNoMoveResult()
+			if q.status != o.Status || q.winner != o.Winner {
+				return bad("result="+v, "the prisons after the KI-15 sweep give %s", q.Outcome().Result())
+			}
 		}
 		p.status, p.winner, p.reason, p.shown = o.Status, o.Winner, o.Reason, true
 		return p, nil

@@ -21,6 +21,9 @@ func TestParseRoundTrip(t *testing.T) {
 		"kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove",
 		"kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 N turn=3 prisons=0,0 result=draw:endless",
 		"kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=20,35",
+		// KI-15 with WholeLift: 21 warriors in a1 land in the occupied a2
+		// (KI-10), so South has warriors but no move; the sweep gives North 41.
+		"kiothi 0,0,0,0,0,0,0,0,0,0/21,0,0,0,0,0,0,0,0,0 S turn=4 prisons=10,20 result=N:nomove rules=WholeLift:true",
 		"kiothi 1,1,1,0,1,1,1,1,1,0*/0,1,1,0,0,0,0,0,0,0 N turn=3 prisons=2,0 rules=NkiClear:OwnerLift",
 		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 S turn=0 prisons=0,0 rules=Bonus:Run,CaptureNeedsCrossing:true,Endless:Illegal,MaxLaps:5000,NkiClear:OwnerLift,OpeningPits:1,OpeningUpTo:true,Setup:FiveByFive,WholeLift:true",
 		"kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,255 S turn=1000000000 prisons=0,0",
@@ -138,6 +141,16 @@ func TestParseErrors(t *testing.T) {
 		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 result=X:nomove",
 		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 result=*",
 		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 N turn=1 prisons=0,0 result=S:nomove",
+		// Results that contradict the position: an endless move is a draw
+		// (C-6); nomove needs a player to move without a move, and its winner
+		// is the one the prisons give after the KI-15 sweep (KI-16).
+		"kiothi " + a + "/" + a + " S turn=4 prisons=10,20 result=S:endless",
+		"kiothi " + a + "/" + a + " S turn=4 prisons=10,20 result=S:nomove",
+		"kiothi " + a + "/" + a + " S turn=4 prisons=10,20 result=draw:nomove",
+		"kiothi " + a + "/" + a + " S turn=4 prisons=20,20 result=N:nomove",
+		"kiothi " + a + "/5,0,0,0,0,0,0,0,0,0 S turn=4 prisons=10,20 result=N:nomove",
+		"kiothi " + a + "/21,0,0,0,0,0,0,0,0,0 S turn=4 prisons=10,20 result=draw:nomove rules=WholeLift:true",
+		"kiothi " + a + "/21,0,0,0,0,0,0,0,0,0 S turn=4 prisons=10,20 result=S:nomove rules=WholeLift:true",
 		// Rules.
 		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=",
 		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=Bonus:Four",

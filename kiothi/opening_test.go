@@ -1,6 +1,7 @@
 package kiothi
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -285,6 +286,10 @@ func TestRedistributionSteps(t *testing.T) {
 		{"same pit twice", p, []int{4, 4}, [NumPits]int{0: 10}},
 		{"pit out of range", p, []int{4, 20}, [NumPits]int{0: 5}},
 		{"negative placement", p, []int{4, 5}, [NumPits]int{0: 11, 1: -1}},
+		// Placements whose sum wraps round to the 10 lifted: must be refused,
+		// not turned into 2^63 Drop steps.
+		{"placements overflowing int", p, []int{4, 5}, [NumPits]int{0: math.MaxInt, 1: math.MaxInt, 2: 12}},
+		{"more warriors than a position holds", p, []int{4, 5}, [NumPits]int{0: 256, 1: -246}},
 		{"after the opening", mustParse(t, afterNorth), nil, [NumPits]int{}},
 		{"mid-turn", play(t, startText, "-a5"), []int{6}, [NumPits]int{0: 5}},
 	}
