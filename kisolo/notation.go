@@ -66,8 +66,9 @@ func (p *Position) UnmarshalText(b []byte) error {
 
 // Parse reads a position in the DESIGN.md notation (see
 // [Position.String]). Fields after the side may come in any order;
-// rules= (as [ParseRules] reads it) sets the number of pits per row. A
-// result= field is authoritative; without one the position is taken as
+// rules= (written as [Rules.String] writes it) sets the number of pits per
+// row. A result= field is authoritative (it must agree with the board and
+// the side to move, see below); without one the position is taken as
 // set up with the side to move about to move, and Parse derives only what
 // follows for that player: no legal move loses (C-8), and under Endless =
 // Illegal a player whose every candidate is endless draws (C-6).
@@ -82,7 +83,15 @@ func (p *Position) UnmarshalText(b []byte) error {
 // field, a malformed result or one these rules cannot produce (a draw
 // other than draw:endless; inner or selfinner under Win =
 // OuterRowEmptied; outer under Win = InnerRowEmptied; selfinner under
-// SelfEmptiedInnerRow = Continues), and bad rules.
+// SelfEmptiedInnerRow = Continues), a win the board or the side to move
+// contradicts (nomove while the side to move has seeds, C-8; inner won by
+// the side to move or with its inner row holding seeds, KS-10; selfinner
+// lost by the side to move or with the last mover's inner row holding
+// seeds, KS-11; outer rows that give the game to the other side; any of
+// those but nomove at turn 0), bad rules, and rules= not written as
+// [Rules.String] writes it (only the options that differ from the
+// defaults, sorted by name), so that String writes back exactly what was
+// parsed.
 func Parse(s string) (Position, error) {
 	t, err := notation.Split(Name, s, maxRows, "result", "rules")
 	if err != nil {
@@ -98,6 +107,9 @@ func Parse(s string) (Position, error) {
 		}
 		if r, err = ParseRules(v); err != nil {
 			return Position{}, err
+		}
+		if r.String() != v {
+			return Position{}, notation.Errorf(Name, "rules="+v, "write rules= as %q: only the options that differ from the defaults, sorted by name", r.String())
 		}
 	}
 	p := Position{rules: r, turn: uint32(t.Turn)}
@@ -124,6 +136,9 @@ func Parse(s string) (Position, error) {
 		if msg := p.rules.impossible(o); msg != "" {
 			return Position{}, notation.Errorf(Name, "result="+v, "%s", msg)
 		}
+		if msg := p.contradicts(o); msg != "" {
+			return Position{}, notation.Errorf(Name, "result="+v, "%s", msg)
+		}
 		p.result = encodeResult(o)
 		return p, nil
 	}
@@ -143,6 +158,59 @@ func (r Rules) impossible(o mancala.Outcome) string {
 		return o.Reason.String() + " cannot end a game under Win:OuterRowEmptied"
 	case o.Reason == mancala.SelfEmptiedInnerRow && r.SelfEmptiedInnerRow == Continues:
 		return "selfinner cannot end a game under SelfEmptiedInnerRow:Continues"
+	}
+	return ""
+}
+
+// contradicts says why o cannot be the result of a game that reached p's
+// board with p's side to move, or "". The player who moved last wins by
+// KS-10 (the side to move has an empty inner row) and by C-8 (the side to
+// move has no seed); the side to move wins by KS-11 (the last mover's inner
+// row is empty); under Win=OuterRowEmptied the last mover wins if the side
+// to move has an empty outer row, else loses if their own is empty. Every
+// end but C-8 and C-6 follows a move, so needs turn 1 or later.
+func (p *Position) contradicts(o mancala.Outcome) string {
+	if o.Status != mancala.Win {
+		return ""
+	}
+	g := p.geom()
+	c, ring := g.c, g.ring
+	next := p.ToMove()
+	last := next.Other()
+	outer := func(pl mancala.Player) bool { return rowEmpty(&p.seeds, int(pl)*ring, c) }
+	inner := func(pl mancala.Player) bool { return rowEmpty(&p.seeds, int(pl)*ring+c, c) }
+	if o.Reason != mancala.NoMove && p.turn == 0 {
+		return "no move has been played at turn 0"
+	}
+	switch o.Reason {
+	case mancala.NoMove:
+		switch {
+		case o.Winner != last:
+			return "the player to move loses by nomove (C-8)"
+		case p.hasSeeds():
+			return next.String() + " has seeds to move (C-8)"
+		}
+	case mancala.InnerRowEmptied:
+		switch {
+		case o.Winner != last:
+			return "inner is won by the player who moved last (KS-10)"
+		case !inner(next):
+			return next.String() + "'s inner row is not empty (KS-10)"
+		}
+	case mancala.SelfEmptiedInnerRow:
+		switch {
+		case o.Winner != next:
+			return "selfinner is lost by the player who moved last (KS-11)"
+		case !inner(last):
+			return last.String() + "'s inner row is not empty (KS-11)"
+		}
+	case mancala.OuterRowEmptied:
+		switch {
+		case o.Winner == last && !outer(next):
+			return next.String() + "'s outer row is not empty (KS-11, Win=OuterRowEmptied)"
+		case o.Winner == next && (outer(next) || !outer(last)):
+			return "the outer rows give the game to " + last.String() + " or to nobody (KS-11, Win=OuterRowEmptied)"
+		}
 	}
 	return ""
 }

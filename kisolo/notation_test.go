@@ -18,16 +18,26 @@ func TestParseGood(t *testing.T) {
 			"ERR"}, // 7 pits per row with Columns:6
 		{"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N rules=Win:OuterRowEmptied result=S:outer turn=11",
 			"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:outer rules=Win:OuterRowEmptied"},
-		{"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 rules=Columns:7",
-			"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"},
+		// rules= is written as Rules.String writes it (only the options
+		// that differ from the defaults, sorted by name), so that String
+		// writes back exactly what was parsed (DESIGN.md).
+		{"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 rules=Columns:7", "ERR"},
+		{"kisolo 3,3,3,3,3,3,3/0,0,0,0,0,0,0/0,0,0,0,0,0,0/3,3,3,3,3,3,3 S turn=0 rules=Win:OuterRowEmptied,Setup:Outer3", "ERR"},
+		{"kisolo 3,3,3,3,3,3,3/0,0,0,0,0,0,0/0,0,0,0,0,0,0/3,3,3,3,3,3,3 S turn=0 rules=Setup:Outer3,Win:OuterRowEmptied", ""},
 		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,1/255,0,0,0,0,0 N turn=1000000000 rules=Columns:6", "ERR"}, // 256 seeds
 		// North to move has no seed: the end (C-8) is derived, and String
 		// writes back exactly what was parsed (DESIGN.md).
 		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/255,0,0,0,0,0 N turn=999999999 rules=Columns:6", ""},
 		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,1/0,0,0,0,0,0/254,0,0,0,0,0 N turn=999999999 rules=Columns:6", ""},
-		// A result the rules cannot reach is still authoritative if its
-		// reason fits the rules: S wins although North has seeds.
-		{"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 result=N:nomove", ""},
+		// A result is authoritative but must agree with the board and the
+		// side to move: North moved last and South's inner row is empty
+		// (KS-10); North moved last with its own inner row empty (KS-11).
+		{"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=N:inner", ""},
+		{"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=S:selfinner", ""},
+		{"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 N turn=3 result=S:nomove", ""},
+		// Win=OuterRowEmptied: North moved last and its outer row is empty
+		// while South's is not: North loses.
+		{"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=S:outer rules=Win:OuterRowEmptied", ""},
 	}
 	for _, tc := range tests {
 		p, err := Parse(tc.in)
@@ -118,6 +128,17 @@ func TestParseBad(t *testing.T) {
 		"kisolo " + rows + " S turn=0 result=S:inner rules=Win:OuterRowEmptied",
 		"kisolo " + rows + " S turn=0 result=N:selfinner rules=Win:OuterRowEmptied",
 		"kisolo " + rows + " S turn=0 result=N:selfinner rules=SelfEmptiedInnerRow:Continues",
+		// Results that contradict the position (side to move, rows):
+		"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 result=N:nomove",                          // South has seeds (C-8)
+		"kisolo 1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=2 result=S:nomove",                          // the player to move loses (C-8)
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=N:inner",                           // South's inner row holds a seed (KS-10)
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=S:inner",                           // North moved last (KS-10)
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=0 result=N:inner",                           // no move was played
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=N:selfinner",                       // the last mover loses (KS-11)
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=S:selfinner",                       // North's inner row holds a seed (KS-11)
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=N:outer rules=Win:OuterRowEmptied", // South's outer row holds a seed
+		"kisolo 1,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=S:outer rules=Win:OuterRowEmptied", // North's outer row holds a seed
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=S:outer rules=Win:OuterRowEmptied", // South's outer row is empty: North, the mover, won
 		"kisolo " + rows + "  S turn=0",                                                         // double space
 		"kisolo " + rows + " S turn=0 ",                                                         // trailing space
 		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0 S turn=0",                             // 3 rows
