@@ -428,13 +428,14 @@ func TestC8NoMove(t *testing.T) {
 }
 
 // TestResultAuthoritative checks that a parsed result= decides the game
-// whatever the board says.
+// although the player to move still has cows: South moved last and left
+// its inner row empty (KM-12).
 func TestResultAuthoritative(t *testing.T) {
-	p := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24 result=N:selfinner")
+	p := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0/1,1,0,0,0,0,0,0 N turn=61 reserves=0,0 result=N:selfinner")
 	if o := p.Outcome(); o.Winner != mancala.North || o.Reason != mancala.SelfEmptiedInnerRow || len(p.LegalMoves()) != 0 {
 		t.Fatalf("outcome %v, moves %v", o, p.LegalMoves())
 	}
-	_, err := p.Apply(mustMove(t, "b1"))
+	_, err := p.Apply(mustMove(t, "c1"))
 	if !errors.Is(err, mancala.ErrGameOver) || !errors.Is(err, mancala.ErrIllegalMove) {
 		t.Fatalf("move after the end: %v", err)
 	}

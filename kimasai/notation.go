@@ -1,6 +1,7 @@
 package kimasai
 
 import (
+	"encoding/binary"
 	"strconv"
 	"strings"
 
@@ -80,8 +81,16 @@ func (p *Position) UnmarshalText(text []byte) error {
 
 // Parse reads a position in the notation of [Position.String]. The fields
 // after turn= may come in any order; reserves= is required; result= and
-// rules= are optional. result= is authoritative and takes one of S|N:nomove,
-// S|N:inner, S|N:selfinner or draw:endless. Without it, an end that follows
+// rules= are optional; rules= is written as [Rules.String] writes it (only
+// the options that differ from the defaults, sorted by name), so that
+// String writes back exactly what was parsed. result= is authoritative and
+// takes one of S|N:nomove, S|N:inner, S|N:selfinner or draw:endless, which
+// must agree with the board and the side to move: nomove is won by the
+// player who moved last when the side to move has no cow (C-8); inner by
+// the player who moved last when the side to move has an empty inner row
+// (KM-11); selfinner by the side to move when the last mover's inner row is
+// empty and SelfEmptiedInnerRow is Loses (KM-12); inner and selfinner not
+// at turn 0. Without it, an end that follows
 // from the position itself is derived (and not printed back): a player to
 // move without any cow on their rows loses (C-8); with Endless=Illegal, one
 // whose every candidate move is endless draws (C-6). The counts may total
@@ -90,7 +99,8 @@ func (p *Position) UnmarshalText(text []byte) error {
 // Malformed text gives a [*mancala.SyntaxError] wrapping [mancala.ErrSyntax]:
 // another game's name, not four rows of eight counts 0..255, a side that
 // does not match the turn's parity, an unknown, repeated or missing field,
-// a total over 255 cows, bad rules or a bad result.
+// a total over 255 cows, bad rules or rules= not in that form, or a bad or
+// contradicted result.
 func Parse(s string) (Position, error) {
 	t, err := notation.Split(Name, s, 4, "reserves", "result", "rules")
 	if err != nil {
@@ -128,6 +138,9 @@ func Parse(s string) (Position, error) {
 		if p.rules, err = ParseRules(v); err != nil {
 			return Position{}, err
 		}
+		if v == "" || p.rules.String() != v {
+			return Position{}, notation.Errorf(Name, "rules="+v, "write rules= as %q: only the options that differ from the defaults, sorted by name (leave it out for the defaults)", p.rules.String())
+		}
 	}
 	if v, ok := t.Field("result"); ok {
 		o, err := mancala.ParseResult(v)
@@ -141,11 +154,58 @@ func Parse(s string) (Position, error) {
 			return Position{}, &mancala.SyntaxError{Game: Name, What: "result", Input: v,
 				Msg: "Bao la Kimasai results are S|N:nomove, S|N:inner, S|N:selfinner or draw:endless"}
 		}
+		if msg := p.contradicts(o); msg != "" {
+			return Position{}, &mancala.SyntaxError{Game: Name, What: "result", Input: v, Msg: msg}
+		}
 		p.setResult(o.Status, o.Winner, o.Reason, true)
 	} else {
 		p.derive(false)
 	}
 	return p, nil
+}
+
+// contradicts says why a game cannot have ended with the win o in p (its
+// board, side to move and rules), or "": the player who moved last wins by
+// KM-11 (the side to move has an empty inner row) and by C-8 (the side to
+// move has no cow on the board); the side to move wins by KM-12 (the last
+// mover's inner row is empty, and SelfEmptiedInnerRow is Loses). KM-11 and
+// KM-12 follow a move, so they need turn 1 or later.
+func (p *Position) contradicts(o mancala.Outcome) string {
+	if o.Status != mancala.Win {
+		return ""
+	}
+	next := p.ToMove()
+	last := next.Other()
+	inner := func(pl mancala.Player) bool { return binary.LittleEndian.Uint64(p.pits[base(pl):]) == 0 }
+	if o.Reason != mancala.NoMove && p.turn == 0 {
+		return "no move has been played at turn 0"
+	}
+	switch o.Reason {
+	case mancala.NoMove:
+		switch {
+		case o.Winner != last:
+			return "the player to move loses by nomove (C-8)"
+		case !inner(next) || binary.LittleEndian.Uint64(p.pits[base(next)+8:]) != 0:
+			return next.String() + " has cows to move (C-8)"
+		}
+	case mancala.InnerRowEmptied:
+		switch {
+		case o.Winner != last:
+			return "inner is won by the player who moved last (KM-11)"
+		case !inner(next):
+			return next.String() + "'s inner row is not empty (KM-11)"
+		}
+	case mancala.SelfEmptiedInnerRow:
+		switch {
+		case p.rules.SelfEmptiedInnerRow == Continues:
+			return "selfinner cannot end a game under SelfEmptiedInnerRow:Continues (KM-12)"
+		case o.Winner != next:
+			return "selfinner is lost by the player who moved last (KM-12)"
+		case !inner(last):
+			return last.String() + "'s inner row is not empty (KM-12)"
+		}
+	}
+	return ""
 }
 
 // Diagram draws p as a player at South's seat sees it: North's outer row d

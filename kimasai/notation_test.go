@@ -97,27 +97,41 @@ func TestParseErrors(t *testing.T) {
 	for _, bad := range []string{
 		"",
 		"kisolo " + rows + " S turn=0 reserves=24,24",
-		"kimasai " + rows + " S turn=0",                                                                 // missing reserves
-		"kimasai " + rows + " S turn=1 reserves=24,24",                                                  // side vs parity
-		"kimasai " + rows + " N turn=0 reserves=24,24",                                                  // side vs parity
-		"kimasai " + rows + " X turn=0 reserves=24,24",                                                  // bad side
-		"kimasai " + rows + " S reserves=24,24",                                                         // no turn
-		"kimasai " + rows + " S turn=-1 reserves=24,24",                                                 // negative
-		"kimasai " + rows + " S turn=0 reserves=24,24 prisons=0,0",                                      // unknown field
-		"kimasai " + rows + " S turn=0 reserves=24,24 reserves=24,24",                                   // repeated
-		"kimasai " + rows + " S turn=0 reserves=24",                                                     // bad pair
-		"kimasai " + rows + " S turn=0 reserves=24,256",                                                 // over 255
-		"kimasai " + rows + " S turn=0 reserves=200,40",                                                 // total over 255
-		"kimasai " + rows + " S turn=0 reserves=24,24 result=draw:inner",                                // bad draw
-		"kimasai " + rows + " S turn=0 reserves=24,24 result=S:outer",                                   // Kisolo only
-		"kimasai " + rows + " S turn=0 reserves=24,24 result=S:endless",                                 // no win by endless
-		"kimasai " + rows + " S turn=0 reserves=24,24 result=draw:nomove",                               // no such draw
-		"kimasai " + rows + " S turn=0 reserves=24,24 result=*",                                         // not a result
-		"kimasai " + rows + " S turn=0 reserves=24,24 rules=Endless:Maybe",                              // bad rules
-		"kimasai " + rows + " S turn=0 reserves=24,24 rules=MaxLaps:-5",                                 // bad rules
-		"kimasai " + rows + "  S turn=0 reserves=24,24",                                                 // double space
-		"kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1 S turn=0 reserves=24,24",               // 3 rows
-		"kimasai 0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24", // 7 pits
+		"kimasai " + rows + " S turn=0",                                    // missing reserves
+		"kimasai " + rows + " S turn=1 reserves=24,24",                     // side vs parity
+		"kimasai " + rows + " N turn=0 reserves=24,24",                     // side vs parity
+		"kimasai " + rows + " X turn=0 reserves=24,24",                     // bad side
+		"kimasai " + rows + " S reserves=24,24",                            // no turn
+		"kimasai " + rows + " S turn=-1 reserves=24,24",                    // negative
+		"kimasai " + rows + " S turn=0 reserves=24,24 prisons=0,0",         // unknown field
+		"kimasai " + rows + " S turn=0 reserves=24,24 reserves=24,24",      // repeated
+		"kimasai " + rows + " S turn=0 reserves=24",                        // bad pair
+		"kimasai " + rows + " S turn=0 reserves=24,256",                    // over 255
+		"kimasai " + rows + " S turn=0 reserves=200,40",                    // total over 255
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=draw:inner",   // bad draw
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=S:outer",      // Kisolo only
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=S:endless",    // no win by endless
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=draw:nomove",  // no such draw
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=*",            // not a result
+		"kimasai " + rows + " S turn=0 reserves=24,24 rules=Endless:Maybe", // bad rules
+		"kimasai " + rows + " S turn=0 reserves=24,24 rules=MaxLaps:-5",    // bad rules
+		// rules= written as Rules.String writes it, so that String writes
+		// back exactly what was parsed (DESIGN.md).
+		"kimasai " + rows + " S turn=0 reserves=24,24 rules=",
+		"kimasai " + rows + " S turn=0 reserves=24,24 rules=Endless:Draw",
+		"kimasai " + rows + " S turn=0 reserves=24,24 rules=MaxLaps:5000,Endless:Illegal",
+		// Results that the rules, the board or the side to move contradict.
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=N:selfinner",                                                                                       // no move was played
+		"kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 N turn=61 reserves=0,0 result=S:selfinner",                                     // the last mover loses (KM-12)
+		"kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 N turn=61 reserves=0,0 result=N:selfinner",                                     // South's inner row holds a cow
+		"kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 N turn=61 reserves=0,0 result=N:selfinner rules=SelfEmptiedInnerRow:Continues", // KM-12 does not apply
+		"kimasai 5,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N turn=31 reserves=0,0 result=N:inner",                                         // the last mover wins (KM-11)
+		"kimasai 5,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N turn=31 reserves=0,0 result=S:inner",                                         // North's inner row holds a cow
+		"kimasai 0,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S turn=40 reserves=0,0 result=S:nomove",                                        // the player to move loses (C-8)
+		"kimasai 0,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 S turn=40 reserves=0,0 result=N:nomove",                                        // South has a cow to move
+		"kimasai " + rows + "  S turn=0 reserves=24,24",                                                                                                         // double space
+		"kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1 S turn=0 reserves=24,24",                                                                       // 3 rows
+		"kimasai 0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24",                                                         // 7 pits
 		"kimasai 0,0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24",
 		"kimasai 0,0,0,0,0,0,0,-1/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24",
 		"kimasai 0,0,0,0,0,0,0,256/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=0,0",
@@ -154,6 +168,32 @@ func TestParseAccepts(t *testing.T) {
 	}
 	if b, _ := Start().MarshalText(); string(b) != startText {
 		t.Errorf("MarshalText %s", b)
+	}
+}
+
+// TestZeroPosition: the zero Position is an empty board with South to move
+// at turn 0, so South has no move and has lost (C-8), as in Kisolo: Outcome
+// says so, there are no legal moves, and every move is refused with
+// ErrGameOver.
+func TestZeroPosition(t *testing.T) {
+	var z Position
+	want := mancala.Outcome{Status: mancala.Win, Winner: mancala.North, Reason: mancala.NoMove}
+	if diff := cmp.Diff(want, z.Outcome()); diff != "" {
+		t.Errorf("zero Position outcome (-want +got):\n%s", diff)
+	}
+	if moves := z.LegalMoves(); len(moves) != 0 {
+		t.Errorf("zero Position moves %v", moves)
+	}
+	for _, m := range []Move{{}, MoveAt(0), MoveAt(20)} {
+		if q, err := z.Apply(m); !errors.Is(err, mancala.ErrGameOver) || q != z {
+			t.Errorf("zero Position Apply(%v) = %v, %v; want ErrGameOver", m, q, err)
+		}
+	}
+	if k := Descriptor.MoveKey(z, Move{}); k != -1 {
+		t.Errorf("MoveKey of the zero Move = %d, want -1", k)
+	}
+	if k := Descriptor.MoveKey(Start(), MoveAt(16)); k != -1 {
+		t.Errorf("MoveKey of North's pit for South = %d, want -1", k)
 	}
 }
 

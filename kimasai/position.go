@@ -41,7 +41,9 @@ func Layout() *mancala.Layout { return layout }
 // both reserves, the number of turns played, the rules, and the result once
 // the game is over. It is a small comparable value: == is exact equality of
 // positions under equal rules, it can key a map, and copying it is the undo.
-// The zero Position is not a game position; use [Start], [New] or [Parse].
+// The zero Position is an empty board with South to move at turn 0 under
+// the default rules: a finished game that North has won, since South has no
+// move (C-8). Use [Start], [New] or [Parse] to make a position.
 type Position struct {
 	pits     [Pits]uint8
 	reserves [2]uint8
@@ -145,6 +147,11 @@ func (p *Position) freeTurn() bool {
 // the result stored in the position and costs nothing. HasScore is false.
 func (p Position) Outcome() mancala.Outcome {
 	if p.status == mancala.Ongoing {
+		if p.noCows() {
+			// Only the zero Position gets here: every position made by
+			// New, Parse or Apply has its C-8 end settled.
+			return mancala.Outcome{Status: mancala.Win, Winner: p.ToMove().Other(), Reason: mancala.NoMove}
+		}
 		return mancala.Outcome{}
 	}
 	return mancala.Outcome{Status: p.status, Winner: p.winner, Reason: p.reason}
@@ -229,7 +236,17 @@ func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
 	return q, nil
 }
 
+// noCows reports whether the player to move has no cow on their rows.
+func (p *Position) noCows() bool {
+	b := base(p.ToMove())
+	return binary.LittleEndian.Uint64(p.pits[b:])|binary.LittleEndian.Uint64(p.pits[b+8:]) == 0
+}
+
 func (p Position) refuse(m Move, err error, reason string) (Position, result, error) {
+	if err != mancala.ErrGameOver && p.noCows() {
+		// The zero Position: a finished game (C-8), as Outcome says.
+		err, reason = mancala.ErrGameOver, "the game is over ("+p.Outcome().String()+")"
+	}
 	return p, result{}, &mancala.MoveError{Game: Name, Move: m.String(), Reason: reason, Err: err}
 }
 
@@ -283,7 +300,7 @@ func (p Position) apply(m Move) (Position, result, error) {
 func (p *Position) derive(written bool) {
 	mover := p.ToMove()
 	b := base(mover)
-	if binary.LittleEndian.Uint64(p.pits[b:])|binary.LittleEndian.Uint64(p.pits[b+8:]) == 0 {
+	if p.noCows() {
 		p.setResult(mancala.Win, mover.Other(), mancala.NoMove, written)
 		return
 	}
@@ -309,9 +326,20 @@ func (p Position) Counts() mancala.Counts {
 	return c
 }
 
-// Descriptor describes Bao la Kimasai to generic tools (DESIGN.md). MoveKey
-// is the circuit index of the move's pit from the mover's first pit times
-// 256 (moves carry no count).
+// MoveKey returns m's place in the order of p's legal moves (DESIGN.md):
+// the circuit index of m's pit from the mover's first pit (South b1, North
+// c8; KM-2) times 256 (moves carry no count). It returns -1 for the zero
+// Move and for a pit that is not the mover's.
+func MoveKey(p Position, m Move) int {
+	i := layout.CircuitIndex(p.ToMove(), m.Pit())
+	if i < 0 {
+		return -1
+	}
+	return i * 256
+}
+
+// Descriptor describes Bao la Kimasai to generic tools (DESIGN.md); MoveKey
+// is [MoveKey].
 var Descriptor = mancala.Descriptor[Position, Move]{
 	Name:  Name,
 	Start: Start,
@@ -331,7 +359,5 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	ApplyTrace: func(p Position, m Move, fn func(mancala.Event)) (Position, error) {
 		return p.ApplyTrace(m, fn)
 	},
-	MoveKey: func(p Position, m Move) int {
-		return layout.CircuitIndex(p.ToMove(), m.Pit()) * 256
-	},
+	MoveKey: MoveKey,
 }

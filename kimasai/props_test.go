@@ -42,9 +42,32 @@ func genPosition(minTurn int) *rapid.Generator[Position] {
 		p.turn = uint32(rapid.IntRange(minTurn, 120).Draw(t, "turn"))
 		p.rules = genRules(true).Draw(t, "rules")
 		if rapid.IntRange(0, 9).Draw(t, "result") == 0 {
-			res := rapid.SampledFrom([]string{"S:nomove", "N:inner", "S:selfinner", "draw:endless"}).Draw(t, "res")
-			o, _ := mancala.ParseResult(res)
-			p.setResult(o.Status, o.Winner, o.Reason, true)
+			// A written result that the board agrees with (Parse refuses
+			// the others): clear the rows the reason says are empty.
+			next, last := p.ToMove(), p.ToMove().Other()
+			clear := func(pl mancala.Player, n int) {
+				for i := range n {
+					p.pits[base(pl)+i] = 0
+				}
+			}
+			reason := rapid.SampledFrom([]mancala.Reason{mancala.NoMove, mancala.InnerRowEmptied, mancala.SelfEmptiedInnerRow, mancala.Endless}).Draw(t, "res")
+			if p.turn == 0 && reason != mancala.NoMove {
+				reason = mancala.Endless
+			}
+			switch reason {
+			case mancala.NoMove:
+				clear(next, 16)
+				p.setResult(mancala.Win, last, reason, true)
+			case mancala.InnerRowEmptied:
+				clear(next, 8)
+				p.setResult(mancala.Win, last, reason, true)
+			case mancala.SelfEmptiedInnerRow:
+				clear(last, 8)
+				p.rules.SelfEmptiedInnerRow = Loses
+				p.setResult(mancala.Win, next, reason, true)
+			default:
+				p.setResult(mancala.Draw, 0, reason, true)
+			}
 		} else {
 			p.derive(false)
 		}
