@@ -90,6 +90,21 @@ var clauseCases = []example{
 	// with CaptureOnAnyLanding set changes nothing when L was occupied.
 	{"KS-8.3/any-landing-same", "kisolo 0,0,0,0,0,0,0/1,1,0,0,0,0,0/0,0,2,0,0,0,0/12,1,0,0,0,0,0 S turn=10 rules=CaptureOnAnyLanding:true", "b3",
 		"kisolo 0,0,0,0,0,0,0/0,1,0,0,0,0,0/2,2,1,1,1,1,1/0,2,1,1,1,1,1 N turn=11 rules=CaptureOnAnyLanding:true", "ongoing"},
+	// KS-8.3 with C-3 and C-4: a lap of 15 from a6 goes once round and on
+	// to a7, which got a seed earlier in the same lap: L was occupied, X = b7
+	// faces the occupied c7: capture c7 and d7 (3) into b7, b6, b5; then
+	// relays b4 -> b3, b2 -> b1, a1 -> a2, a3 -> a4, a5 -> a6, a7 (2) ->
+	// b7, b6, b5 (2) -> b4, b3; X = b2, lifted earlier, is empty: end.
+	{"KS-8.3/C-3-same-lap", "kisolo 0,0,0,0,0,0,1/1,0,0,0,0,0,2/0,0,0,0,0,0,0/0,0,0,0,0,15,0 S turn=0", "a6",
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/2,0,3,1,0,3,3/0,2,0,2,0,2,0 N turn=1", "ongoing"},
+	// KS-8.3 with C-3 and C-4: a lap of 14 from a7 goes once round and
+	// ends in a7, emptied by the lift: L was empty, so no capture through
+	// b7 although c7 is occupied; relay b7 -> b6, b5 -> b4, b3 -> b2; L = b2
+	// was occupied and X = b1 faces c1: capture c1 (d1 is empty) into b1;
+	// relays a1 -> a2, a3 -> a4, a5 -> a6, a7 -> b7 (L = b7 empty: relay,
+	// no capture), b6 (2) -> b5, b4; X = b3 is empty: end.
+	{"KS-8.3/C-3-lifted-pit-empty", "kisolo 0,0,0,0,0,0,1/1,0,0,0,0,0,2/0,0,0,0,0,0,0/0,0,0,0,0,0,14 S turn=0", "a7",
+		"kisolo 0,0,0,0,0,0,1/0,0,0,0,0,0,2/2,2,0,3,1,0,1/0,2,0,2,0,2,0 N turn=1", "ongoing"},
 	// KS-8.4: a lap that ends in an occupied outer pit relays from the
 	// next (outer) pit.
 	{"KS-8.4/outer", "kisolo 0,0,0,0,0,0,0/0,1,0,0,0,0,0/1,0,0,0,0,0,0/1,1,1,0,0,0,0 S turn=0", "a1",
