@@ -145,6 +145,9 @@ func Parse(s string) (Position, error) {
 	if v, ok := t.Field("result"); ok {
 		o, err := mancala.ParseResult(v)
 		if err != nil {
+			if se, ok := err.(*mancala.SyntaxError); ok {
+				se.Game = Name
+			}
 			return Position{}, err
 		}
 		switch {

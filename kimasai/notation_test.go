@@ -142,6 +142,8 @@ func TestParseErrors(t *testing.T) {
 		var se *mancala.SyntaxError
 		if !errors.Is(err, mancala.ErrSyntax) || !errors.As(err, &se) || p != (Position{}) {
 			t.Errorf("Parse(%q) = %v, %v; want a *SyntaxError", bad, p, err)
+		} else if se.Game != Name {
+			t.Errorf("Parse(%q): error %v names game %q", bad, err, se.Game)
 		}
 	}
 	// UnmarshalText leaves the receiver unchanged on error.
