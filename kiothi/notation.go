@@ -107,7 +107,9 @@ func (p *Position) UnmarshalText(text []byte) error {
 // marks appear only from turn 2 on and the opening fields (hand=, lifted=,
 // dropfrom=) only before it and only together as in an opening turn that
 // can still be completed (KI-7), that result= names a Kiothi end from turn
-// 2 on that the position agrees with (draw:endless, C-6; or nomove for a
+// 2 on that the position agrees with (draw:endless, C-6: from turn 3 on,
+// and under Endless=Illegal only if every candidate of the player to move
+// is endless; or nomove for a
 // player to move without a move, won by the side the prisons favour after
 // the KI-15 sweep, KI-16), and that rules= is valid and written as
 // [Rules.String] writes it. A position from turn 2 on without result=
@@ -181,6 +183,18 @@ func Parse(s string) (Position, error) {
 		}
 		if p.turn < 2 {
 			return bad("result="+v, "a game cannot end before turn 2")
+		}
+		if o.Reason == mancala.Endless {
+			// C-6: under Endless=Illegal every candidate of the player to
+			// move is endless; under Endless=Draw an endless move was
+			// played, from turn 2 on.
+			if p.rules.Endless == Illegal {
+				if candidate, legal := p.hasMoves(); !candidate || legal {
+					return bad("result="+v, "under Endless=Illegal draw:endless needs every candidate move of %v to be endless (C-6)", p.ToMove())
+				}
+			} else if p.turn < 3 {
+				return bad("result="+v, "an endless move is played from turn 2 on, so draw:endless needs turn 3 or later (C-6)")
+			}
 		}
 		if o.Reason == mancala.NoMove {
 			// KI-15, KI-16: the player to move has no move, and the

@@ -151,6 +151,11 @@ func TestParseErrors(t *testing.T) {
 		"kiothi " + a + "/5,0,0,0,0,0,0,0,0,0 S turn=4 prisons=10,20 result=N:nomove",
 		"kiothi " + a + "/21,0,0,0,0,0,0,0,0,0 S turn=4 prisons=10,20 result=draw:nomove rules=WholeLift:true",
 		"kiothi " + a + "/21,0,0,0,0,0,0,0,0,0 S turn=4 prisons=10,20 result=S:nomove rules=WholeLift:true",
+		// draw:endless: under Endless=Draw an endless move was played, so
+		// not before turn 3; under Endless=Illegal every candidate of the
+		// player to move is endless (C-6), and here a10:1 is not.
+		"kiothi 0,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,1 S turn=2 prisons=0,0 result=draw:endless",
+		"kiothi 0,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,1 S turn=4 prisons=0,0 result=draw:endless rules=Endless:Illegal",
 		// Rules.
 		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=",
 		"kiothi " + a + "/" + a + " S turn=2 prisons=0,0 rules=Bonus:Four",
