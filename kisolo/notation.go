@@ -84,7 +84,9 @@ func (p *Position) UnmarshalText(b []byte) error {
 // other than draw:endless; inner or selfinner under Win =
 // OuterRowEmptied; outer under Win = InnerRowEmptied; selfinner under
 // SelfEmptiedInnerRow = Continues), a win the board or the side to move
-// contradicts (nomove while the side to move has seeds, C-8; inner won by
+// contradicts (draw:endless at turn 0 under Endless=Draw, or under
+// Endless=Illegal with a candidate that is not endless, C-6; nomove while
+// the side to move has seeds, C-8; inner won by
 // the side to move or with its inner row holding seeds, KS-10; selfinner
 // lost by the side to move or with the last mover's inner row holding
 // seeds, KS-11; outer rows that give the game to the other side; any of
@@ -167,10 +169,25 @@ func (r Rules) impossible(o mancala.Outcome) string {
 // KS-10 (the side to move has an empty inner row) and by C-8 (the side to
 // move has no seed); the side to move wins by KS-11 (the last mover's inner
 // row is empty); under Win=OuterRowEmptied the last mover wins if the side
-// to move has an empty outer row, else loses if their own is empty. Every
-// end but C-8 and C-6 follows a move, so needs turn 1 or later.
+// to move has an empty outer row, else loses if their own is empty. A draw
+// by endless sowing (C-6) needs, under Endless=Illegal, every candidate of
+// the side to move to be endless, and under Endless=Draw a move played.
+// Every end but C-8 and C-6 under Endless=Illegal follows a move, so needs
+// turn 1 or later.
 func (p *Position) contradicts(o mancala.Outcome) string {
-	if o.Status != mancala.Win {
+	if o.Status == mancala.Draw {
+		// C-6: under Endless=Illegal every candidate of the side to move
+		// is endless (even if they are captures); under Endless=Draw an
+		// endless move was played.
+		if p.rules.Endless == Illegal {
+			q := *p
+			q.settle()
+			if q.result != drawEndless {
+				return "under Endless=Illegal draw:endless needs every candidate move of " + p.ToMove().String() + " to be endless (C-6)"
+			}
+		} else if p.turn == 0 {
+			return "no move has been played at turn 0"
+		}
 		return ""
 	}
 	g := p.geom()

@@ -129,16 +129,18 @@ func TestParseBad(t *testing.T) {
 		"kisolo " + rows + " S turn=0 result=N:selfinner rules=Win:OuterRowEmptied",
 		"kisolo " + rows + " S turn=0 result=N:selfinner rules=SelfEmptiedInnerRow:Continues",
 		// Results that contradict the position (side to move, rows):
-		"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 result=N:nomove",                          // South has seeds (C-8)
-		"kisolo 1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=2 result=S:nomove",                          // the player to move loses (C-8)
-		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=N:inner",                           // South's inner row holds a seed (KS-10)
-		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=S:inner",                           // North moved last (KS-10)
-		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=0 result=N:inner",                           // no move was played
-		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=N:selfinner",                       // the last mover loses (KS-11)
-		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=S:selfinner",                       // North's inner row holds a seed (KS-11)
-		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=N:outer rules=Win:OuterRowEmptied", // South's outer row holds a seed
-		"kisolo 1,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=S:outer rules=Win:OuterRowEmptied", // North's outer row holds a seed
-		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=S:outer rules=Win:OuterRowEmptied", // South's outer row is empty: North, the mover, won
+		"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 result=N:nomove",                           // South has seeds (C-8)
+		"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 result=draw:endless",                       // no move was played (C-6, Endless=Draw)
+		"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=2 result=draw:endless rules=Endless:Illegal", // South has finite captures (C-6)
+		"kisolo 1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=2 result=S:nomove",                           // the player to move loses (C-8)
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=N:inner",                            // South's inner row holds a seed (KS-10)
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=S:inner",                            // North moved last (KS-10)
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=0 result=N:inner",                            // no move was played
+		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=N:selfinner",                        // the last mover loses (KS-11)
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=S:selfinner",                        // North's inner row holds a seed (KS-11)
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=N:outer rules=Win:OuterRowEmptied",  // South's outer row holds a seed
+		"kisolo 1,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=4 result=S:outer rules=Win:OuterRowEmptied",  // North's outer row holds a seed
+		"kisolo 0,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=4 result=S:outer rules=Win:OuterRowEmptied",  // South's outer row is empty: North, the mover, won
 		"kisolo " + rows + "  S turn=0",                                                         // double space
 		"kisolo " + rows + " S turn=0 ",                                                         // trailing space
 		"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/1,0,0,0,0,0,0 S turn=0",                             // 3 rows
