@@ -90,7 +90,9 @@ func (p *Position) UnmarshalText(text []byte) error {
 // the player who moved last when the side to move has an empty inner row
 // (KM-11); selfinner by the side to move when the last mover's inner row is
 // empty and SelfEmptiedInnerRow is Loses (KM-12); inner and selfinner not
-// at turn 0. Without it, an end that follows
+// at turn 0; draw:endless (C-6) under Endless=Illegal only if every
+// candidate of the side to move is endless, under Endless=Draw not at turn
+// 0. Without it, an end that follows
 // from the position itself is derived (and not printed back): a player to
 // move without any cow on their rows loses (C-8); with Endless=Illegal, one
 // whose every candidate move is endless draws (C-6). The counts may total
@@ -172,9 +174,22 @@ func Parse(s string) (Position, error) {
 // KM-11 (the side to move has an empty inner row) and by C-8 (the side to
 // move has no cow on the board); the side to move wins by KM-12 (the last
 // mover's inner row is empty, and SelfEmptiedInnerRow is Loses). KM-11 and
-// KM-12 follow a move, so they need turn 1 or later.
+// KM-12 follow a move, so they need turn 1 or later. A draw by endless
+// sowing (C-6) needs, under Endless=Illegal, every candidate of the side to
+// move to be endless, and under Endless=Draw a move played (turn 1 on).
 func (p *Position) contradicts(o mancala.Outcome) string {
-	if o.Status != mancala.Win {
+	if o.Status == mancala.Draw {
+		// C-6: under Endless=Illegal every candidate of the side to move
+		// is endless; under Endless=Draw an endless move was played.
+		if p.rules.Endless == Illegal {
+			q := *p
+			q.derive(false)
+			if q.status != mancala.Draw {
+				return "under Endless=Illegal draw:endless needs every candidate move of " + p.ToMove().String() + " to be endless (C-6)"
+			}
+		} else if p.turn == 0 {
+			return "no move has been played at turn 0"
+		}
 		return ""
 	}
 	next := p.ToMove()

@@ -122,6 +122,8 @@ func TestParseErrors(t *testing.T) {
 		"kimasai " + rows + " S turn=0 reserves=24,24 rules=MaxLaps:5000,Endless:Illegal",
 		// Results that the rules, the board or the side to move contradict.
 		"kimasai " + rows + " S turn=0 reserves=24,24 result=N:selfinner",                                                                                       // no move was played
+		"kimasai " + rows + " S turn=0 reserves=24,24 result=draw:endless",                                                                                      // no move was played (C-6, Endless=Draw)
+		"kimasai " + rows + " S turn=2 reserves=23,23 result=draw:endless rules=Endless:Illegal",                                                                // South has finite moves (C-6)
 		"kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 N turn=61 reserves=0,0 result=S:selfinner",                                     // the last mover loses (KM-12)
 		"kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 N turn=61 reserves=0,0 result=N:selfinner",                                     // South's inner row holds a cow
 		"kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1 N turn=61 reserves=0,0 result=N:selfinner rules=SelfEmptiedInnerRow:Continues", // KM-12 does not apply

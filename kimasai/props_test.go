@@ -51,8 +51,8 @@ func genPosition(minTurn int) *rapid.Generator[Position] {
 				}
 			}
 			reason := rapid.SampledFrom([]mancala.Reason{mancala.NoMove, mancala.InnerRowEmptied, mancala.SelfEmptiedInnerRow, mancala.Endless}).Draw(t, "res")
-			if p.turn == 0 && reason != mancala.NoMove {
-				reason = mancala.Endless
+			if p.turn == 0 {
+				reason = mancala.NoMove // every other end follows a move
 			}
 			switch reason {
 			case mancala.NoMove:
@@ -66,6 +66,7 @@ func genPosition(minTurn int) *rapid.Generator[Position] {
 				p.rules.SelfEmptiedInnerRow = Loses
 				p.setResult(mancala.Win, next, reason, true)
 			default:
+				p.rules.Endless = Draw // under Illegal only if every candidate is endless
 				p.setResult(mancala.Draw, 0, reason, true)
 			}
 		} else {
@@ -180,6 +181,9 @@ func TestPropHalfTurn(t *testing.T) {
 			return // turn 0 is free for South only
 		}
 		rp := rotate(p, int(p.turn)+shift)
+		if rp.turn == 0 && p.status != mancala.Ongoing && p.reason != mancala.NoMove {
+			return // ends that follow a move do not parse at turn 0
+		}
 		if q, err := Parse(rp.String()); err != nil || q != rp {
 			t.Fatalf("rotated position %s does not round-trip: %v", rp, err)
 		}
