@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -198,6 +199,11 @@ func TestSowRefused(t *testing.T) {
 		{"pit out of range", pos, Sow(20, 1), mancala.ErrIllegalMove},
 		{"KI-10", pos, Sow(2, 2), mancala.ErrIllegalMove},
 		{"WholeLift partial", pos + " rules=WholeLift:true", Sow(2, 1), mancala.ErrIllegalMove},
+		// KI-10 with C-3 and C-4: 21 warriors from a1 go once round and on
+		// into a2, which got one earlier in the same lap: occupied.
+		{"KI-10 lap of 21", "kiothi 0,0,0,0,0,0,0,0,0,0/21,0,0,0,0,0,0,0,0,0 S turn=2 prisons=0,0", Sow(0, 21), mancala.ErrIllegalMove},
+		// KI-10: 40 from a1 end in a1, which got one on the first round.
+		{"KI-10 lap of 40", "kiothi 0,0,0,0,0,0,0,0,0,0/40,0,0,0,0,0,0,0,0,0 S turn=2 prisons=0,0", Sow(0, 40), mancala.ErrIllegalMove},
 		{"endless under Illegal", "kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 S turn=2 prisons=0,0 rules=Endless:Illegal", Sow(8, 3), mancala.ErrIllegalMove},
 		{"zero move", pos, Move{}, mancala.ErrIllegalMove},
 		{"Lift after the opening", pos, Lift(2), mancala.ErrIllegalMove},
@@ -288,5 +294,28 @@ func TestBoard(t *testing.T) {
 	}
 	if p.Layout() != l || Descriptor.Layout(p) != l {
 		t.Errorf("Layout not shared")
+	}
+}
+
+// TestZeroPosition pins what the Position doc says of the zero value: an
+// empty board at turn 0 where each player's only step is Stop (KI-7), after
+// which South has no move and the game is drawn 0-0 (KI-15, KI-16).
+func TestZeroPosition(t *testing.T) {
+	var p Position
+	for turn := 0; turn < 2; turn++ {
+		if diff := cmp.Diff([]Move{Stop()}, p.LegalMoves(), cmp.AllowUnexported(Move{})); diff != "" {
+			t.Fatalf("turn %d: legal steps (-want +got):\n%s", turn, diff)
+		}
+		var err error
+		if p, err = p.Apply(Stop()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := mancala.Outcome{Status: mancala.Draw, Reason: mancala.NoMove, HasScore: true}
+	if diff := cmp.Diff(want, p.Outcome()); diff != "" {
+		t.Errorf("outcome (-want +got):\n%s", diff)
+	}
+	if got := p.String(); got != "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=0,0 result=draw:nomove" {
+		t.Errorf("String() = %q", got)
 	}
 }

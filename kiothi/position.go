@@ -46,8 +46,10 @@ const (
 // hand, the pits lifted, where the next drop may go), the result once the
 // game is over, and the rules. It is a small comparable value: == is exact
 // equality of positions under equal rules, it is a valid map key, and
-// copying it is the undo. The zero value is not a valid position; use
-// [Start], [New] or [Parse].
+// copying it is the undo. The zero value is an empty board at turn 0
+// under the default rules: each player's only step is Stop (KI-7), and the
+// game then ends drawn 0-0 by KI-15; use [Start], [New] or [Parse] for a
+// real game.
 type Position struct {
 	pits     [NumPits]uint8
 	nki      uint32 // bit p: pit p is nki (KI-8)
