@@ -51,6 +51,9 @@ func TestRules(t *testing.T) {
 			t.Errorf("New(%+v) accepted", r)
 		}
 	}
+	if got := (Rules{MaxLaps: DefaultMaxLaps, Endless: Illegal}).Normalize(); got != (Rules{Endless: Illegal}) {
+		t.Errorf("Normalize = %+v", got)
+	}
 	// Normalised: MaxLaps 1,000,000 is the default, so the positions are ==.
 	a, _ := New(Rules{MaxLaps: DefaultMaxLaps})
 	if a != Start() || a.Rules().Laps() != DefaultMaxLaps {

@@ -78,7 +78,7 @@ func New(r Rules) (Position, error) {
 		return Position{}, err
 	}
 	p := Start()
-	p.rules = r.normal()
+	p.rules = r.Normalize()
 	return p, nil
 }
 

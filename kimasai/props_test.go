@@ -21,7 +21,7 @@ func genRules(bounded bool) *rapid.Generator[Rules] {
 		} else if rapid.Bool().Draw(t, "setmax") {
 			r.MaxLaps = rapid.IntRange(1, 5000).Draw(t, "maxlaps")
 		}
-		return r.normal()
+		return r.Normalize()
 	})
 }
 

@@ -115,9 +115,10 @@ func (r Rules) Validate() error {
 	return nil
 }
 
-// normal returns r in its normal form: MaxLaps equal to DefaultMaxLaps is
-// written as 0, so equal rule sets are ==.
-func (r Rules) normal() Rules {
+// Normalize returns r with every explicit default written as its zero
+// value (MaxLaps 1,000,000 becomes 0), so that rule sets meaning the same
+// thing are ==, as positions hold them. It does not validate.
+func (r Rules) Normalize() Rules {
 	if r.MaxLaps == DefaultMaxLaps {
 		r.MaxLaps = 0
 	}
@@ -137,7 +138,7 @@ func (r Rules) Laps() int {
 // from the defaults, sorted by name, with the option names of the rules file
 // ("Endless:Illegal,MaxLaps:5000"); "" for the defaults.
 func (r Rules) String() string {
-	r = r.normal()
+	r = r.Normalize()
 	var opts []notation.Option
 	if r.Endless != Draw {
 		opts = append(opts, notation.Option{Name: "Endless", Value: r.Endless.String()})
@@ -204,5 +205,5 @@ func ParseRules(s string) (Rules, error) {
 	if err := r.Validate(); err != nil {
 		return Rules{}, err
 	}
-	return r.normal(), nil
+	return r.Normalize(), nil
 }
