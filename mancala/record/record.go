@@ -8,10 +8,11 @@
 //	[Game "kisolo"]
 //	[South "alice"]
 //	[North "bob"]
-//	[Date "2025-01-31"]
+//	[Date "2026-11-30"]
 //	[Result "S:inner"]
 //
-//	1. xb1 2. xc1 3. b5 ...
+//	1. xb1 2. xc6 3. xb2 4. xc7 5. xb4 6. xc6 7. xb7 8. xc6 9. xb7 10. xc6
+//	11. xb1 12. xc7 13. xb3 14. xc7 15. a2 16. xc7 17. xb1 18. d3 19. b1
 //
 // The headers are Game (the game's notation name: kiothi, kisolo,
 // kimasai), Rules (the rules= field of a position, omitted for the
