@@ -139,11 +139,11 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	o2 := final.Outcome()
 	switch {
 	case o2.Over():
-		fmt.Fprintf(out, "\nResult: %s after %d plies (%s)\n", o2, len(moves), o2.Result())
+		fmt.Fprintf(out, "\nResult: %s after %s (%s)\n", o2, plies(len(moves)), o2.Result())
 	case errors.Is(playErr, errQuit):
-		fmt.Fprintf(out, "\nStopped after %d plies; the game is unfinished.\n", len(moves))
+		fmt.Fprintf(out, "\nStopped after %s; the game is unfinished.\n", plies(len(moves)))
 	default:
-		fmt.Fprintf(out, "\nStopped after %d plies (-plies); the game is unfinished.\n", len(moves))
+		fmt.Fprintf(out, "\nStopped after %s (-plies); the game is unfinished.\n", plies(len(moves)))
 	}
 	if o.recordFile != "" {
 		r, err := record.New(start, moves)
@@ -186,7 +186,7 @@ func human[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]
 				if err := in.Err(); err != nil {
 					return zero, err
 				}
-				return zero, io.ErrUnexpectedEOF
+				return zero, fmt.Errorf("input ended before the game did (type quit to stop): %w", io.ErrUnexpectedEOF)
 			}
 			text := strings.TrimSpace(in.Text())
 			switch text {
@@ -210,4 +210,12 @@ func human[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]
 			return m, nil
 		}
 	})
+}
+
+// plies writes a count of plies: "1 ply", "15 plies".
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
 }
