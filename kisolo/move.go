@@ -107,7 +107,7 @@ func ParseMove(s string) (Move, error) {
 		return Move{}, &mancala.SyntaxError{Game: Name, What: "move", Input: s, Msg: "want a pit name like b3, or x and a pit name like xb3"}
 	}
 	if row >= maxRows || file > maxFiles {
-		return Move{}, &mancala.SyntaxError{Game: Name, What: "move", Input: s, Msg: "no such pit: rows are a..d, files 1..8"}
+		return Move{}, &mancala.SyntaxError{Game: Name, What: "move", Input: s, Msg: "no such pit on any Kisolo board (rows a..d, files 1..8 on the widest board)"}
 	}
 	return newMove(k, row, file), nil
 }
