@@ -1,17 +1,14 @@
 package kimasai
 
 import (
-	"bufio"
 	"errors"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/examplestsv"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
-
-const examplesFile = "../../shared/rules/examples.tsv"
 
 // runExample plays one example: before, move, then after (or a refusal).
 func runExample(t *testing.T, before Position, m Move, after string, want Position, outcome string) {
@@ -96,31 +93,27 @@ func TestExamplesNorth(t *testing.T) {
 // TestExamplesFile checks that the in-code table is the Bao la Kimasai part
 // of rules/examples.tsv, row for row.
 func TestExamplesFile(t *testing.T) {
-	f, err := os.Open(examplesFile)
-	if err != nil {
-		t.Skipf("%s not found (shared/ must lie beside the module); the in-code copy is still tested: %v", examplesFile, err)
-	}
-	defer f.Close()
-	var got []example
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		c := strings.Split(line, "\t")
-		if len(c) != 5 {
-			t.Fatalf("line %q has %d columns, want 5", line, len(c))
-		}
-		if strings.HasPrefix(c[0], "BK") || strings.HasPrefix(c[0], "KM") || strings.HasPrefix(c[1], Name+" ") {
-			got = append(got, example{c[0], c[1], c[2], c[3], c[4]})
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	got := fileExamples(t, Name)
 	if diff := cmp.Diff(examples, got, cmp.AllowUnexported(example{})); diff != "" {
 		t.Fatalf("examples.tsv and the in-code table differ (-code +file):\n%s", diff)
 	}
+}
+
+// fileExamples returns the rows of the shared examples.tsv for game, or
+// skips the test when the shared specification is not beside the
+// repository (the in-code table still runs).
+func fileExamples(t *testing.T, game string) []example {
+	t.Helper()
+	rows, err := examplestsv.Rows(examplestsv.Path, game)
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("%s not found (the shared specification lies beside the repository); the in-code examples still run", examplestsv.Path)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []example
+	for _, r := range rows {
+		out = append(out, example{r[0], r[1], r[2], r[3], r[4]})
+	}
+	return out
 }

@@ -1,12 +1,13 @@
 package kiothi
 
 import (
-	"bufio"
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/examplestsv"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -154,32 +155,30 @@ func TestMirrorOfKT1IsKT9(t *testing.T) {
 // TestExamplesFileMatches reads the shared examples file and checks that
 // its KT rows are exactly the in-code table, then plays them.
 func TestExamplesFileMatches(t *testing.T) {
-	const path = "../../shared/rules/examples.tsv"
-	f, err := os.Open(path)
-	if err != nil {
-		t.Skipf("shared examples not found at %s (shared/ is laid beside the clone): %v; the in-code table still runs", path, err)
-	}
-	defer f.Close()
-	var rows []example
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if !strings.HasPrefix(line, "KT") {
-			continue
-		}
-		cols := strings.Split(line, "\t")
-		if len(cols) != 5 {
-			t.Fatalf("row %q has %d columns", line, len(cols))
-		}
-		rows = append(rows, example{cols[0], cols[1], cols[2], cols[3], cols[4]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	rows := fileExamples(t, Name)
 	if diff := cmp.Diff(kiothiExamples, rows, cmp.AllowUnexported(example{})); diff != "" {
 		t.Errorf("examples.tsv KT rows differ from the in-code table (-code +file):\n%s", diff)
 	}
 	for _, ex := range rows {
 		t.Run(ex.id, func(t *testing.T) { runExample(t, ex) })
 	}
+}
+
+// fileExamples returns the rows of the shared examples.tsv for game, or
+// skips the test when the shared specification is not beside the
+// repository (the in-code table still runs).
+func fileExamples(t *testing.T, game string) []example {
+	t.Helper()
+	rows, err := examplestsv.Rows(examplestsv.Path, game)
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("%s not found (the shared specification lies beside the repository); the in-code examples still run", examplestsv.Path)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []example
+	for _, r := range rows {
+		out = append(out, example{r[0], r[1], r[2], r[3], r[4]})
+	}
+	return out
 }

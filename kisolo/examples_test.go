@@ -1,13 +1,13 @@
 package kisolo
 
 import (
-	"bufio"
 	"errors"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/examplestsv"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -129,30 +129,7 @@ func runExample(t *testing.T, ex example, north bool) {
 // TestExamplesFile checks that every KS row of ../../shared/rules/
 // examples.tsv is in kisoloExamples, unchanged, and vice versa.
 func TestExamplesFile(t *testing.T) {
-	f, err := os.Open("../../shared/rules/examples.tsv")
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skip("../../shared/rules/examples.tsv not found (shared/ is not beside the repository); the in-code examples still run")
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []example
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if !strings.HasPrefix(line, "KS") {
-			continue
-		}
-		parts := strings.Split(line, "\t")
-		if len(parts) != 5 {
-			t.Fatalf("row %q has %d fields, want 5", line, len(parts))
-		}
-		rows = append(rows, example{parts[0], parts[1], parts[2], parts[3], parts[4]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	rows := fileExamples(t, Name)
 	if diff := cmp.Diff(kisoloExamples, rows, cmp.AllowUnexported(example{})); diff != "" {
 		t.Fatalf("examples.tsv and kisoloExamples differ (-code +file):\n%s", diff)
 	}
@@ -209,4 +186,23 @@ func TestExampleLaps(t *testing.T) {
 			})
 		}
 	}
+}
+
+// fileExamples returns the rows of the shared examples.tsv for game, or
+// skips the test when the shared specification is not beside the
+// repository (the in-code table still runs).
+func fileExamples(t *testing.T, game string) []example {
+	t.Helper()
+	rows, err := examplestsv.Rows(examplestsv.Path, game)
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("%s not found (the shared specification lies beside the repository); the in-code examples still run", examplestsv.Path)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []example
+	for _, r := range rows {
+		out = append(out, example{r[0], r[1], r[2], r[3], r[4]})
+	}
+	return out
 }
