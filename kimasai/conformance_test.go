@@ -7,8 +7,8 @@ import (
 )
 
 // TestConformance runs the shared conformance suite over random games from
-// the start under every option, and from a phase-2 position (six games
-// from each; the rapid properties add breadth at lower cost).
+// the start under every option, and from a phase-2 position (50 games
+// from each start: 300 games, 30 under -short).
 func TestConformance(t *testing.T) {
 	starts := []Position{Start()}
 	for _, r := range []Rules{
@@ -24,5 +24,5 @@ func TestConformance(t *testing.T) {
 		starts = append(starts, p)
 	}
 	starts = append(starts, mustParse(t, "kimasai 0,4,1,3,1,0,1,4/6,1,0,6,2,0,0,3/5,1,1,2,3,1,3,4/3,1,0,3,0,2,0,3 N turn=49 reserves=0,0"))
-	gametest.Run(t, &Descriptor, gametest.Config[Position, Move]{Games: 36, Seed: 5, Starts: starts})
+	gametest.Run(t, &Descriptor, gametest.Config[Position, Move]{Games: 300, Seed: 5, Starts: starts})
 }

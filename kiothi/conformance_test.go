@@ -31,5 +31,5 @@ func TestConformance(t *testing.T) {
 		mustParse(t, "kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 S turn=2 prisons=0,0"),
 		mustParse(t, "kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 S turn=2 prisons=0,0 rules=Endless:Illegal"),
 	)
-	gametest.Run(t, &Descriptor, gametest.Config[Position, Move]{Games: 40, Seed: 4, Starts: starts})
+	gametest.Run(t, &Descriptor, gametest.Config[Position, Move]{Games: 300, Seed: 4, Starts: starts})
 }

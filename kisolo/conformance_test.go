@@ -26,7 +26,7 @@ func TestConformance(t *testing.T) {
 		rules []string
 		games int
 	}{
-		{"default", []string{""}, 120},
+		{"default", []string{""}, 500},
 		{"columns", []string{"Columns:6", "Columns:8"}, 40},
 		{"setups", []string{"Setup:Townshend1", "Setup:Townshend2", "Setup:Outer3,Win:OuterRowEmptied"}, 60},
 		{"options", []string{"CaptureOnAnyLanding:true", "SelfEmptiedInnerRow:Continues", "Win:OuterRowEmptied"}, 60},

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,7 +36,8 @@ import (
 // Config sets the size of a conformance run. Zero fields take defaults.
 type Config[P mancala.Position[P, M], M mancala.Move] struct {
 	// Games is the number of random games (default 500; a tenth, at
-	// least 5, under -short).
+	// least 5, under -short; times N when the environment variable
+	// MANCALA_CONFORMANCE_SCALE=N is set, for long runs).
 	Games int
 	// MaxPlies caps each game (default 600 plies).
 	MaxPlies int
@@ -48,6 +50,11 @@ type Config[P mancala.Position[P, M], M mancala.Move] struct {
 	// (default 4).
 	Illegal int
 }
+
+// ScaleEnv names the environment variable that multiplies the number of
+// games of every conformance run (MANCALA_CONFORMANCE_SCALE=10 go test
+// ./...), for a long run before a release.
+const ScaleEnv = "MANCALA_CONFORMANCE_SCALE"
 
 // Run runs the suite as a test and fails t with the first violation found.
 // Under -short it plays a tenth of the games.
@@ -66,6 +73,9 @@ func Check[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]
 	}
 	if short {
 		cfg.Games = max(5, cfg.Games/10)
+	}
+	if n, err := strconv.Atoi(os.Getenv(ScaleEnv)); err == nil && n > 1 {
+		cfg.Games *= n
 	}
 	if cfg.MaxPlies <= 0 {
 		cfg.MaxPlies = 600
