@@ -14,6 +14,8 @@
 //   - Parse(String()) gives back an equal position that prints the same;
 //   - ApplyTrace returns what Apply returns, ends with exactly one End
 //     event, and its events replayed on the old counts give the new counts;
+//   - a heuristic Evaluate(player) method, where the position has one, is
+//     antisymmetric;
 //   - the side to move is the one the notation prints, matches the turn's
 //     parity, and a ply either keeps the side and the turn (a Kiothi opening
 //     step mid-turn) or passes to the other side with the turn advanced by
@@ -149,6 +151,13 @@ func (c *checker[P, M]) position(p P, total int, rng *rand.Rand) error {
 	}
 	if (turn%2 == 0) != (side == mancala.South) {
 		return fmt.Errorf("side %v does not match turn %d", side, turn)
+	}
+	// A heuristic, where the game has one (mancala/agent's Evaluator),
+	// is antisymmetric.
+	if ev, ok := any(p).(interface{ Evaluate(mancala.Player) int }); ok {
+		if a, b := ev.Evaluate(mancala.South), ev.Evaluate(mancala.North); a != -b {
+			return fmt.Errorf("Evaluate(South) = %d but Evaluate(North) = %d: not antisymmetric", a, b)
+		}
 	}
 	// Legal moves.
 	var zero M

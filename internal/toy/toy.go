@@ -41,10 +41,11 @@ const (
 	MoveText      // ParseMove reads "a2" as a3
 	OverError     // a move after the end is refused without ErrGameOver
 	Order2        // MoveKey disagrees with the order (keys all equal)
+	Eval          // Evaluate is not antisymmetric
 	nBugs
 )
 
-var bugNames = [...]string{"None", "Leak", "Order", "Dup", "Refuse", "Accept", "Mutate", "Print", "Trace", "Ending", "Side", "MoveText", "OverError", "Order2"}
+var bugNames = [...]string{"None", "Leak", "Order", "Dup", "Refuse", "Accept", "Mutate", "Print", "Trace", "Ending", "Side", "MoveText", "OverError", "Order2", "Eval"}
 
 // Bugs lists every defect except None.
 func Bugs() []Bug {
@@ -121,6 +122,26 @@ func (p Position) board() [6]uint8 {
 		b[0] += *p.extra
 	}
 	return b
+}
+
+// Evaluate returns the seeds pl owns (own row and store) minus the
+// opponent's: plain material, as mancala/agent's default (its Evaluator).
+func (p Position) Evaluate(pl mancala.Player) int {
+	if pl > mancala.North {
+		return 0
+	}
+	side := func(x mancala.Player) int {
+		b := p.board()
+		n := int(p.stores[x])
+		for i := 3 * int(x); i < 3*int(x)+3; i++ {
+			n += int(b[i])
+		}
+		return n
+	}
+	if p.bug == Eval {
+		return side(pl)
+	}
+	return side(pl) - side(pl.Other())
 }
 
 // ToMove returns the player to move.
