@@ -9,6 +9,9 @@ import (
 	"time"
 
 	"github.com/seed8ebe013a/go-mancala/internal/toy"
+	"github.com/seed8ebe013a/go-mancala/kimasai"
+	"github.com/seed8ebe013a/go-mancala/kiothi"
+	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"pgregory.net/rapid"
 )
@@ -582,4 +585,35 @@ func TestPlay(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: err = %v", err)
 	}
+}
+
+// checkGame runs checkExact on random positions of a real game, reached by
+// random playouts from the start (Kiothi's included: its opening lets one
+// player move several plies in a row), with the game's own heuristic.
+func checkGame[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], maxDepth int) {
+	eval := Evaluation(d)
+	reused := &AlphaBeta[P, M]{Eval: eval, Key: d.MoveKey, exactTT: true}
+	rapid.Check(t, func(t *rapid.T) {
+		plies := rapid.IntRange(0, 80).Draw(t, "plies")
+		seed := rapid.Uint64().Draw(t, "seed")
+		p, n, err := mancala.RandomPlayout[P, M](d.Start(), seed, plies)
+		if err == nil && p.Outcome().Over() && n > 0 {
+			// The same game one ply earlier: still going.
+			p, _, err = mancala.RandomPlayout[P, M](d.Start(), seed, n-1)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth := rapid.IntRange(1, maxDepth).Draw(t, "depth")
+		checkExact(t, p, eval, d.MoveKey, depth, reused)
+	})
+}
+
+// TestAlphaBetaMatchesMinimaxGames: on random positions of each game,
+// AlphaBeta (no table, exact-depth table, tiny table, reused table) returns
+// the plain minimax value.
+func TestAlphaBetaMatchesMinimaxGames(t *testing.T) {
+	t.Run("kisolo", func(t *testing.T) { checkGame(t, &kisolo.Descriptor, 4) })
+	t.Run("kiothi", func(t *testing.T) { checkGame(t, &kiothi.Descriptor, 3) })
+	t.Run("kimasai", func(t *testing.T) { checkGame(t, &kimasai.Descriptor, 4) })
 }
