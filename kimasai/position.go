@@ -342,6 +342,7 @@ func MoveKey(p Position, m Move) int {
 // is [MoveKey].
 var Descriptor = mancala.Descriptor[Position, Move]{
 	Name:  Name,
+	Seed:  "cow",
 	Start: Start,
 	New: func(rules string) (Position, error) {
 		r, err := ParseRules(rules)

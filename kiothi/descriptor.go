@@ -11,6 +11,7 @@ import (
 // game records, agents, the example programs); every field is set.
 var Descriptor = mancala.Descriptor[Position, Move]{
 	Name:  Name,
+	Seed:  "warrior",
 	Start: Start,
 	New: func(rules string) (Position, error) {
 		r, err := ParseRules(rules)

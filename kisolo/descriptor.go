@@ -9,6 +9,7 @@ import "github.com/seed8ebe013a/go-mancala/mancala"
 // on the mover's circuit.
 var Descriptor = mancala.Descriptor[Position, Move]{
 	Name:  Name,
+	Seed:  "seed",
 	Start: Start,
 	New: func(rules string) (Position, error) {
 		r, err := ParseRules(rules)

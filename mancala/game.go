@@ -49,6 +49,9 @@ type Move interface {
 type Descriptor[P Position[P, M], M Move] struct {
 	// Name is the game's notation name: "kiothi", "kisolo" or "kimasai".
 	Name string
+	// Seed is the game's word for one counter, for messages: "warrior"
+	// (Kiothi), "seed" (Kisolo), "cow" (Bao la Kimasai).
+	Seed string
 	// Start returns the standard start position under the default rules.
 	Start func() P
 	// New returns the standard start position under the rules given as in

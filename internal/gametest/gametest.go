@@ -88,6 +88,18 @@ func Check[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]
 	if len(cfg.Starts) == 0 {
 		cfg.Starts = []P{d.Start()}
 	}
+	if d.Name == "" || d.Seed == "" || d.Start == nil || d.New == nil || d.Rules == nil || d.Parse == nil || d.ParseMove == nil ||
+		d.Diagram == nil || d.Counts == nil || d.Layout == nil || d.ApplyTrace == nil || d.MoveKey == nil {
+		return fmt.Errorf("descriptor %q: every field must be set", d.Name)
+	}
+	if p, err := d.New(d.Rules(d.Start())); err != nil || p != d.Start() {
+		return fmt.Errorf("%s: New(Rules(Start())) = %v, %v; want Start()", d.Name, p, err)
+	}
+	for _, p := range cfg.Starts {
+		if q, err := d.New(d.Rules(p)); err != nil || d.Rules(q) != d.Rules(p) {
+			return fmt.Errorf("%s: New(Rules(%v)) has rules %q, %v", d.Name, p, d.Rules(q), err)
+		}
+	}
 	c := &checker[P, M]{d: d, cfg: cfg, seen: map[M]bool{}}
 	for g := range cfg.Games {
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)))

@@ -343,6 +343,7 @@ func (p Position) Counts() mancala.Counts {
 func Descriptor(b Bug) *mancala.Descriptor[Position, Move] {
 	return &mancala.Descriptor[Position, Move]{
 		Name:  "toy",
+		Seed:  "seed",
 		Start: func() Position { return Start(b) },
 		New: func(rules string) (Position, error) {
 			if rules == "" {

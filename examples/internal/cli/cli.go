@@ -109,6 +109,10 @@ func Describe[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P,
 			end = e.EndReason
 		}
 	}
+	seed := d.Seed
+	if seed == "" {
+		seed = "seed"
+	}
 	var parts []string
 	switch {
 	case end == mancala.EndEndless:
@@ -118,9 +122,9 @@ func Describe[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P,
 	case relays == 0 && captured == 0 && len(lifted) == 0 && drops > 0:
 		parts = append(parts, "dropped into "+strings.Join(dropped, ","))
 	case laps > 0:
-		parts = append(parts, plural(laps, "lap")+", "+plural(drops, "seed")+" sown")
+		parts = append(parts, plural(laps, "lap")+", "+plural(drops, seed)+" sown")
 	case drops > 0:
-		parts = append(parts, plural(drops, "seed")+" dropped")
+		parts = append(parts, plural(drops, seed)+" dropped")
 	}
 	if relays > 0 {
 		parts = append(parts, plural(relays, "relay"))

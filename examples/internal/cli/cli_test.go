@@ -39,9 +39,9 @@ func TestDescribe(t *testing.T) {
 		{"kisolo KS6", describe(t, &kisolo.Descriptor, "kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10", "xb1"),
 			"1 lap, 3 seeds sown; captured 3 from c1,d1; game over: South wins (inner)"},
 		{"kimasai BK2b", describe(t, &kimasai.Descriptor, "kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=2 reserves=24,23", "b6"),
-			"2 laps, 4 seeds sown; 1 relay; South reserve 24->23"},
+			"2 laps, 4 cows sown; 1 relay; South reserve 24->23"},
 		{"kiothi KT1", describe(t, &kiothi.Descriptor, "kiothi 0,0,0,0,3,0,0,0,0,0/0,0,2,0,0,0,0,0,0,0 S turn=2 prisons=0,0", "a3:2"),
-			"1 lap, 2 seeds sown; captured 4 from b5,a5; South prison 0->5; 1 swept off the board; game over: South wins (nomove) 5-0"},
+			"1 lap, 2 warriors sown; captured 4 from b5,a5; South prison 0->5; 1 swept off the board; game over: South wins (nomove) 5-0"},
 		{"kiothi lift", describe(t, &kiothi.Descriptor, "kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 S turn=0 prisons=0,0", "-a5"),
 			"lifted 5 from a5"},
 	}
