@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -89,19 +90,7 @@ func BenchmarkPlayout(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			start, _ := New(r)
-			pl := mancala.NewPlayout[Position, Move](1)
-			b.ReportAllocs()
-			games, plies := 0, 0
-			for b.Loop() {
-				_, k, err := pl.Run(start, 0)
-				if err != nil {
-					b.Fatal(err)
-				}
-				games++
-				plies += k
-			}
-			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "playouts/s")
-			b.ReportMetric(float64(plies)/float64(games), "plies/game")
+			gametest.BenchPlayouts[Position, Move](b, start)
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -148,20 +149,7 @@ func BenchmarkSown(b *testing.B) {
 }
 
 func BenchmarkPlayout(b *testing.B) {
-	pl := mancala.NewPlayout[Position, Move](1)
-	start := Start()
-	games, plies := 0, 0
-	b.ReportAllocs()
-	for b.Loop() {
-		_, n, err := pl.Run(start, 0)
-		if err != nil {
-			b.Fatal(err)
-		}
-		games++
-		plies += n
-	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "playouts/s")
-	b.ReportMetric(float64(plies)/float64(games), "plies/playout")
+	gametest.BenchPlayouts[Position, Move](b, Start())
 }
 
 // BenchmarkApplyMaxLaps times one Apply that sows to MaxLaps (1,000,000

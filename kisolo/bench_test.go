@@ -3,6 +3,7 @@ package kisolo
 import (
 	"testing"
 
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -107,20 +108,7 @@ func BenchmarkMovegenApply(b *testing.B) {
 // BenchmarkPlayout measures seeded random playouts from the start
 // position to the end of the game, under the default rules.
 func BenchmarkPlayout(b *testing.B) {
-	pl := mancala.NewPlayout[Position, Move](1)
-	start := Start()
-	games, plies := 0, 0
-	b.ReportAllocs()
-	for b.Loop() {
-		_, n, err := pl.Run(start, 0)
-		if err != nil {
-			b.Fatal(err)
-		}
-		games++
-		plies += n
-	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "playouts/s")
-	b.ReportMetric(float64(plies)/float64(games), "plies/playout")
+	gametest.BenchPlayouts[Position, Move](b, Start())
 }
 
 // BenchmarkSow measures sowing speed: Apply of every legal move of 1000
