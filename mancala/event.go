@@ -19,8 +19,8 @@ const (
 // Place is where seeds are: a pit, a player's store or reserve, or the
 // mover's hand. The zero value is no place. Places are comparable.
 type Place struct {
-	Kind  PlaceKind
-	Index int // the pit index for PitPlace, the Player for StorePlace and ReservePlace, else 0
+	Kind  PlaceKind // pit, store, reserve or hand; NoPlace for the zero Place
+	Index int       // the pit index for PitPlace, the Player for StorePlace and ReservePlace, else 0
 }
 
 // PitAt returns the place of pit p.
@@ -130,10 +130,10 @@ func (e MoveEnd) String() string {
 // pit in From; End has no places and says why in EndReason. Replaying the events
 // of a move on the old position's [Counts] gives the new one.
 type Event struct {
-	Kind      EventKind
-	From, To  Place
-	Count     int     // seeds moved: 1 for Drop, 0 for marks and End
-	EndReason MoveEnd // why the move stopped, for End events only
+	Kind      EventKind // what happened; never zero in a trace
+	From, To  Place     // where the seeds came from and went; a mark's pit is From
+	Count     int       // seeds moved: 1 for Drop, 0 for marks and End
+	EndReason MoveEnd   // why the move stopped, for End events only
 }
 
 // String returns a short debugging form: "lift pit 3 -> hand (4)",

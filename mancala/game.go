@@ -158,8 +158,8 @@ func perft[P Game[P, M], M comparable](s *Stack[P, M], p P, depth, level int) (u
 // DivideEntry is one line of [Divide]: a legal move and the perft count of
 // the position it leads to.
 type DivideEntry[M comparable] struct {
-	Move  M
-	Nodes uint64
+	Move  M      // a legal move of the divided position, in the game's order
+	Nodes uint64 // perft at depth-1 of the position after Move
 }
 
 // Divide returns, for each legal move of p in the game's order, the perft
