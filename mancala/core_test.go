@@ -3,6 +3,7 @@ package mancala_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -106,9 +107,17 @@ func TestOutcome(t *testing.T) {
 			t.Errorf("ParseResult(%q) = %v, %v; want %v", tt.result, back, err, want)
 		}
 	}
-	for _, s := range []string{"", "*", "S", "S:", "X:nomove", "draw:inner", "S:foo", "s:nomove", "draw:selfinner", "S:endless", "N:endless"} {
+	for _, s := range []string{"", "*", "S", "S:", "X:nomove", "S:foo", "s:nomove", "S:endless", "N:endless"} {
 		if _, err := mancala.ParseResult(s); !errors.Is(err, mancala.ErrSyntax) {
 			t.Errorf("ParseResult(%q) error %v, want ErrSyntax", s, err)
+		}
+	}
+	// Draws the common clauses allow parse; which of them a game can reach
+	// is that game's Parse's check (kisolo refuses draw:inner, for one).
+	for _, s := range []string{"draw:inner", "draw:selfinner", "draw:outer", "draw:nomove", "draw:endless"} {
+		want, _ := mancala.ParseReason(s[len("draw:"):])
+		if o, err := mancala.ParseResult(s); err != nil || o != (mancala.Outcome{Status: mancala.Draw, Reason: want}) {
+			t.Errorf("ParseResult(%q) = %v, %v; want a draw by %v", s, o, err, want)
 		}
 	}
 	if got := mancala.Reason(42).String(); got != "Reason(42)" {
@@ -204,11 +213,12 @@ func TestPerftToy(t *testing.T) {
 	if diff := cmp.Diff([]string{"a1", "a2", "a3"}, moves); diff != "" {
 		t.Errorf("Divide moves (-want +got):\n%s", diff)
 	}
-	if _, err := mancala.Perft[toy.Position, toy.Move](start, -1); !errors.Is(err, mancala.ErrSyntax) {
-		t.Errorf("Perft with a negative depth: %v", err)
+	// A bad depth is a programmer's error, not bad text: a plain error.
+	if _, err := mancala.Perft[toy.Position, toy.Move](start, -1); err == nil || errors.Is(err, mancala.ErrSyntax) || !strings.Contains(err.Error(), "depth -1") {
+		t.Errorf("Perft with a negative depth: %v, want a plain error naming the depth", err)
 	}
-	if _, err := mancala.Divide[toy.Position, toy.Move](start, 0); !errors.Is(err, mancala.ErrSyntax) {
-		t.Errorf("Divide at depth 0: %v", err)
+	if _, err := mancala.Divide[toy.Position, toy.Move](start, 0); err == nil || errors.Is(err, mancala.ErrSyntax) || !strings.Contains(err.Error(), "depth 0") {
+		t.Errorf("Divide at depth 0: %v, want a plain error naming the depth", err)
 	}
 	// A game whose legal moves do not apply is reported, not hidden.
 	if _, err := mancala.Perft[toy.Position, toy.Move](toy.Start(toy.Refuse), 3); !errors.Is(err, mancala.ErrIllegalMove) {
@@ -291,4 +301,83 @@ func BenchmarkPerftToy(b *testing.B) {
 		nodes += n
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// TestRulesErrors: a RulesError matches ErrRules only; a SyntaxError with
+// Err set matches ErrSyntax and Err's sentinels too (rules text naming an
+// invalid rule set), and errors.As finds both.
+func TestRulesErrors(t *testing.T) {
+	re := &mancala.RulesError{Game: "kisolo", Rules: "Columns:9", Msg: "Columns must be 6, 7 or 8 (0 means 7)"}
+	if !errors.Is(re, mancala.ErrRules) || errors.Is(re, mancala.ErrSyntax) || errors.Is(re, mancala.ErrIllegalMove) {
+		t.Errorf("RulesError must match only ErrRules")
+	}
+	if got, want := re.Error(), `kisolo: invalid rules "Columns:9": Columns must be 6, 7 or 8 (0 means 7)`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if got, want := (&mancala.RulesError{}).Error(), "mancala: invalid rules"; got != want {
+		t.Errorf("empty RulesError: Error() = %q, want %q", got, want)
+	}
+	syn := &mancala.SyntaxError{Game: "kisolo", What: "rules", Input: "Columns:9", Msg: re.Msg, Err: re}
+	if !errors.Is(syn, mancala.ErrSyntax) || !errors.Is(syn, mancala.ErrRules) {
+		t.Errorf("SyntaxError with Err = RulesError must match ErrSyntax and ErrRules")
+	}
+	var got *mancala.RulesError
+	if !errors.As(fmt.Errorf("wrapped: %w", syn), &got) || got != re {
+		t.Errorf("errors.As does not find the RulesError inside the SyntaxError")
+	}
+	if diff := cmp.Diff([]error{mancala.ErrSyntax, re}, syn.Unwrap(), cmp.Comparer(func(a, b error) bool { return a == b })); diff != "" {
+		t.Errorf("Unwrap (-want +got):\n%s", diff)
+	}
+	if u := (&mancala.SyntaxError{}).Unwrap(); len(u) != 1 || u[0] != mancala.ErrSyntax {
+		t.Errorf("Unwrap without Err = %v, want [ErrSyntax]", u)
+	}
+}
+
+// TestQuote: error messages quote at most MaxQuote bytes of an input, cut
+// at a character boundary.
+func TestQuote(t *testing.T) {
+	long := strings.Repeat("x", mancala.MaxQuote+10)
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{"a\tb", `"a\tb"`},
+		{long[:mancala.MaxQuote], `"` + long[:mancala.MaxQuote] + `"`},
+		{long, `"` + long[:mancala.MaxQuote] + `"...`},
+		// A three-byte character across the cut is left out whole.
+		{strings.Repeat("x", mancala.MaxQuote-1) + "€", `"` + strings.Repeat("x", mancala.MaxQuote-1) + `"...`},
+	}
+	for _, tt := range tests {
+		if got := mancala.Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+	syn := &mancala.SyntaxError{Game: "kisolo", What: "position", Input: long, Msg: "too long"}
+	if got, want := syn.Error(), `kisolo: bad position: "`+long[:mancala.MaxQuote]+`"...: too long`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+// TestEndlessAndLaps: the common option Endless prints its rules= names,
+// and Laps gives the bound in force (C-6).
+func TestEndlessAndLaps(t *testing.T) {
+	for e, want := range map[mancala.EndlessRule]string{mancala.EndlessDraw: "Draw", mancala.EndlessIllegal: "Illegal", 7: "EndlessRule(7)"} {
+		if got := e.String(); got != want {
+			t.Errorf("EndlessRule(%d).String() = %q, want %q", e, got, want)
+		}
+	}
+	if diff := cmp.Diff([]string{"Draw", "Illegal"}, mancala.EndlessNames); diff != "" {
+		t.Errorf("EndlessNames (-want +got):\n%s", diff)
+	}
+	for in, want := range map[int]int{0: mancala.DefaultMaxLaps, -5: mancala.DefaultMaxLaps, 1: 1, 5000: 5000, mancala.MaxLapsLimit: mancala.MaxLapsLimit} {
+		if got := mancala.Laps(in); got != want {
+			t.Errorf("Laps(%d) = %d, want %d", in, got, want)
+		}
+	}
+	if mancala.DefaultMaxLaps > mancala.MaxLapsLimit {
+		t.Errorf("DefaultMaxLaps %d above MaxLapsLimit %d", mancala.DefaultMaxLaps, mancala.MaxLapsLimit)
+	}
+	for k, want := range map[mancala.OptionKind]string{mancala.EnumOption: "enum", mancala.BoolOption: "bool", mancala.IntOption: "int", 7: "OptionKind(7)"} {
+		if got := k.String(); got != want {
+			t.Errorf("OptionKind(%d).String() = %q, want %q", k, got, want)
+		}
+	}
 }

@@ -7,12 +7,13 @@
 // [Player] is [South] (moves first, turn 0) or [North] (C-1). A ply is one
 // move, one call of Apply; a turn is one player's complete action, the same
 // as a ply except in the Kiothi opening, where a turn is a run of steps by
-// the same player (KI-7).
+// the same player (KI-7). Positions count turns (their Turn method, the
+// notation's turn=), not plies; a game record's moves are its plies.
 //
 // # Boards
 //
 // [Layout] is a board's immutable topology: pits numbered along each
-// player's sowing path (DESIGN.md, "Board numbering"), owners, rows and
+// player's sowing path (docs/design.md, "Board numbering"), owners, rows and
 // files, the sowing rings ([Layout.Next], [Layout.Circuit]), the facing and
 // behind maps, stores, the half-turn rotation, and algebraic pit names
 // ("a1".."d10", row a nearest South, files from South's left).
@@ -42,13 +43,31 @@
 // Relay, Drop, Capture, Reserve, Sweep), the nki marks (NkiSet, NkiClear)
 // and a final End. [Counts.Replay] applies events to plain counts, so a
 // front end can animate a move seed by seed and a test can check that the
-// events add up to the move.
+// events add up to the move. [Summarize] (or [Descriptor.Summarize]) counts
+// what a move did — laps, relays, seeds sown, captures or raids, store and
+// reserve changes, nki marks, the sweep, how it ended — and
+// [Summary.String] says it in plain words with the game's [Words].
+//
+// # Rules
+//
+// Every game's Rules is a comparable struct whose zero value is the
+// default rule set, written in a position's rules= field as
+// Option:Value pairs; a game's [Descriptor] lists its options as
+// [RuleOption] values for front ends. The common clause C-6 is here:
+// [EndlessRule] (Endless:Draw or Endless:Illegal), [DefaultMaxLaps],
+// [MaxLapsLimit] and [Laps]. An invalid rule set gives an error wrapping
+// [ErrRules].
 //
 // # Errors
 //
 // A refused move returns a [*MoveError] wrapping [ErrIllegalMove], or
 // [ErrGameOver] once the game is over (which matches ErrIllegalMove too);
-// malformed text returns a [*SyntaxError] wrapping [ErrSyntax]. Nothing in
-// this module panics on bad input; the receiver of a refused move is
-// unchanged.
+// malformed text returns a [*SyntaxError] wrapping [ErrSyntax]; an invalid
+// rule set a [*RulesError] wrapping [ErrRules]. Nothing in this module
+// panics on bad input; the receiver of a refused move is unchanged.
+//
+// The specification is in the module's docs folder: docs/rules/common.md
+// (C-1..C-8) and one file per game, docs/notation.md (positions, moves,
+// game records) and docs/design.md (the contract, the numbering, the
+// vocabulary).
 package mancala

@@ -3,6 +3,7 @@ package mancala
 import (
 	"errors"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Sentinel errors. Every error returned by this module for a bad move or bad
@@ -20,6 +21,12 @@ var (
 	// ErrSyntax reports malformed text: a position, a move, a pit name, a
 	// rules string or a game record.
 	ErrSyntax = errors.New("mancala: syntax error")
+
+	// ErrRules reports an invalid rule set: an option value out of range or
+	// a combination the rules file forbids (each game's Rules.Validate).
+	// Rules read from text ([SyntaxError] from a game's ParseRules) match
+	// both ErrRules and ErrSyntax.
+	ErrRules = errors.New("mancala: invalid rules")
 )
 
 type gameOverError struct{}
@@ -64,13 +71,16 @@ func (e *MoveError) Unwrap() error {
 	return e.Err
 }
 
-// SyntaxError describes malformed text. It always unwraps to [ErrSyntax].
+// SyntaxError describes malformed text. It always unwraps to [ErrSyntax],
+// and also to Err when Err is set (rules text that parses but names an
+// invalid rule set carries an error wrapping [ErrRules]).
 type SyntaxError struct {
 	Game  string // the game's notation name, or "" when not known yet
 	What  string // what was being parsed: "position", "move", "pit", "rules", "record", a field name
-	Input string // the offending text (a token or the whole input)
+	Input string // the offending text (a token or the whole input); Error quotes at most MaxQuote bytes of it
 	Line  int    // 1-based line number in a multi-line input (game records); 0 if not applicable
 	Msg   string // why it is malformed, lower case
+	Err   error  // a further cause that errors.Is and errors.As also see, or nil
 }
 
 // Error formats as `kisolo: bad position: row 3: "3,x": count is not a number`.
@@ -84,7 +94,7 @@ func (e *SyntaxError) Error() string {
 		s += ": line " + strconv.Itoa(e.Line)
 	}
 	if e.Input != "" {
-		s += ": " + strconv.Quote(e.Input)
+		s += ": " + Quote(e.Input)
 	}
 	if e.Msg != "" {
 		s += ": " + e.Msg
@@ -92,5 +102,56 @@ func (e *SyntaxError) Error() string {
 	return s
 }
 
-// Unwrap returns ErrSyntax.
-func (e *SyntaxError) Unwrap() error { return ErrSyntax }
+// Unwrap returns ErrSyntax, and Err when it is set.
+func (e *SyntaxError) Unwrap() []error {
+	if e.Err != nil {
+		return []error{ErrSyntax, e.Err}
+	}
+	return []error{ErrSyntax}
+}
+
+// RulesError describes an invalid rule set (see [ErrRules]). It unwraps to
+// ErrRules.
+type RulesError struct {
+	Game  string // the game's notation name
+	Rules string // the rule set as in a rules= field (its String), or the option at fault
+	Msg   string // what is wrong, lower case
+}
+
+// Error formats as `kisolo: invalid rules "Columns:9": Columns must be 6, 7
+// or 8 (0 means 7)`.
+func (e *RulesError) Error() string {
+	s := e.Game
+	if s == "" {
+		s = "mancala"
+	}
+	s += ": invalid rules"
+	if e.Rules != "" {
+		s += " " + Quote(e.Rules)
+	}
+	if e.Msg != "" {
+		s += ": " + e.Msg
+	}
+	return s
+}
+
+// Unwrap returns ErrRules.
+func (e *RulesError) Unwrap() error { return ErrRules }
+
+// MaxQuote is the most bytes of an offending input that error messages
+// quote; a longer input is cut there and marked with "...".
+const MaxQuote = 64
+
+// Quote returns s in double quotes as strconv.Quote does, cut to its first
+// [MaxQuote] bytes (at a character boundary) with "..." after the closing
+// quote when it is longer, so that an error about a huge input stays short.
+func Quote(s string) string {
+	if len(s) <= MaxQuote {
+		return strconv.Quote(s)
+	}
+	cut := MaxQuote
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}

@@ -50,8 +50,8 @@ func (p Place) String() string {
 	return "-"
 }
 
-// EventKind names one step of a move trace (DESIGN.md, "Traces for front
-// ends"). The zero value is not a valid kind.
+// EventKind names one step of a move trace (docs/design.md, "Traces for
+// front ends"). The zero value is not a valid kind.
 type EventKind uint8
 
 const (
@@ -162,7 +162,7 @@ type Counts struct {
 
 // Total returns the number of seeds counted everywhere: pits, stores,
 // reserves and hand (C-5).
-func (c *Counts) Total() int {
+func (c Counts) Total() int {
 	t := c.Stores[0] + c.Stores[1] + c.Reserves[0] + c.Reserves[1] + c.Hand
 	for _, n := range c.Pits {
 		t += n
@@ -171,8 +171,8 @@ func (c *Counts) Total() int {
 }
 
 // Clone returns a deep copy of c.
-func (c *Counts) Clone() Counts {
-	d := *c
+func (c Counts) Clone() Counts {
+	d := c
 	d.Pits = append([]int(nil), c.Pits...)
 	if c.Nki != nil {
 		d.Nki = append([]bool(nil), c.Nki...)

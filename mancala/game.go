@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 )
 
-// Game is the contract every game's position type meets (DESIGN.md, "The
-// contract every game meets"). P is the game's position type, M its move
+// Game is the contract every game's position type meets (docs/design.md,
+// "The contract every game meets"). P is the game's position type, M its move
 // type. kiothi.Position, kisolo.Position and kimasai.Position satisfy it,
 // asserted at compile time in their packages.
 type Game[P any, M comparable] interface {
@@ -28,7 +28,7 @@ type Game[P any, M comparable] interface {
 
 // Position is the constraint for generic code that keys maps by position
 // or prints positions: a comparable position type that meets [Game] and
-// formats itself in the DESIGN.md notation.
+// formats itself in the notation of docs/notation.md.
 type Position[P any, M comparable] interface {
 	comparable
 	Game[P, M]
@@ -49,20 +49,27 @@ type Move interface {
 type Descriptor[P Position[P, M], M Move] struct {
 	// Name is the game's notation name: "kiothi", "kisolo" or "kimasai".
 	Name string
-	// Seed is the game's word for one counter, for messages: "warrior"
-	// (Kiothi), "seed" (Kisolo), "cow" (Bao la Kimasai).
-	Seed string
+	// Title is the game's name in prose: "Kiothi", "Kisolo", "Bao la
+	// Kimasai".
+	Title string
+	// Words are the game's terms for messages: its counter ("warrior",
+	// "seed", "cow"), capture ("capture", "raid"), store ("prison") and
+	// reserve ("reserve") words.
+	Words Words
+	// Options describes the game's rule options, sorted by name, with
+	// their values and defaults, for front ends that offer them.
+	Options []RuleOption
 	// Start returns the standard start position under the default rules.
 	Start func() P
 	// New returns the standard start position under the rules given as in
 	// a position's rules= field ("" for the defaults, e.g.
 	// "Endless:Illegal,MaxLaps:5000"); bad rules give an error wrapping
-	// ErrSyntax.
+	// ErrSyntax (and ErrRules for an invalid rule set).
 	New func(rules string) (P, error)
 	// Rules returns p's rules as in the rules= field: "" for the defaults.
 	Rules func(p P) string
-	// Parse reads a position in the DESIGN.md notation; errors wrap
-	// ErrSyntax.
+	// Parse reads a position in the notation of docs/notation.md; errors
+	// wrap ErrSyntax.
 	Parse func(s string) (P, error)
 	// ParseMove reads a move in the game's notation; errors wrap ErrSyntax.
 	ParseMove func(s string) (M, error)
@@ -76,13 +83,13 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// rules, e.g. Kisolo's Columns).
 	Layout func(p P) *Layout
 	// ApplyTrace is Apply that also reports every event of the move, in
-	// order, to fn (DESIGN.md, "Traces for front ends"). A refused move
-	// reports nothing.
+	// order, to fn (docs/design.md, "Traces for front ends"). A refused
+	// move reports nothing.
 	ApplyTrace func(p P, m M, fn func(Event)) (P, error)
 	// MoveKey returns m's place in the order of legal moves of p: legal
-	// moves come in strictly increasing key order (DESIGN.md: ascending
-	// circuit index from the mover's first pit, then count; Kiothi's Stop
-	// last). The conformance suite checks it.
+	// moves come in strictly increasing key order (docs/design.md:
+	// ascending circuit index from the mover's first pit, then count;
+	// Kiothi's Stop last). The conformance suite checks it.
 	MoveKey func(p P, m M) int
 }
 
@@ -120,13 +127,13 @@ func (s *Stack[P, M]) Moves(depth int, p P) []M {
 // Perft counts the positions exactly depth plies after p, one ply per legal
 // move (a Kiothi opening step is one ply); a game that ends earlier adds
 // nothing, and an endless move under Endless=Draw is one legal move to a
-// finished game (rules/README.md, "Perft convention"). Perft(p, 0) is 1. A
-// negative depth gives an error wrapping ErrSyntax; a legal move that fails
-// to apply (a bug in the game) is returned as an error. It allocates one
+// finished game (docs/rules/common.md, "Perft convention"). Perft(p, 0) is
+// 1. A negative depth gives an error; so does a legal move that fails to
+// apply (a bug in the game). It allocates one
 // move buffer per level and nothing per node.
 func Perft[P Game[P, M], M comparable](p P, depth int) (uint64, error) {
 	if depth < 0 {
-		return 0, &SyntaxError{What: "perft depth", Input: fmt.Sprint(depth), Msg: "depth must be 0 or more"}
+		return 0, fmt.Errorf("mancala: perft: depth %d is negative", depth)
 	}
 	var s Stack[P, M]
 	return perft(&s, p, depth, 0)
@@ -164,11 +171,10 @@ type DivideEntry[M comparable] struct {
 
 // Divide returns, for each legal move of p in the game's order, the perft
 // count at depth-1 of the position after it; the counts add up to
-// Perft(p, depth). depth must be at least 1, else the error wraps
-// ErrSyntax.
+// Perft(p, depth). A depth below 1 gives an error.
 func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error) {
 	if depth < 1 {
-		return nil, &SyntaxError{What: "divide depth", Input: fmt.Sprint(depth), Msg: "depth must be 1 or more"}
+		return nil, fmt.Errorf("mancala: divide: depth %d is less than 1", depth)
 	}
 	var s Stack[P, M]
 	moves := append([]M(nil), s.Moves(0, p)...)

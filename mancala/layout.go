@@ -29,7 +29,7 @@ const MaxFiles = 16
 // game and option set and is safe for concurrent use; its methods never
 // modify it.
 //
-// Numbering (DESIGN.md, "Board numbering"): pit indices run along each
+// Numbering (docs/design.md, "Board numbering"): pit indices run along each
 // player's sowing path, South's pits first, and North's pit p+Pits()/2 is
 // South's pit p rotated half a turn. Rows are counted from South's side
 // (row 0 is "a", nearest South); files from 1 at South's left. Every method
@@ -57,10 +57,10 @@ type Layout struct {
 // (KI-1..KI-4) with files = 10: South owns row a, pits 0..files-1 = a1..aN;
 // North owns row b, pit files+j = b(N-j); Next(p) = (p+1) mod 2*files; pit p
 // faces 2*files-1-p. Nothing is behind anything. files must be in
-// [1, MaxFiles]; otherwise the error wraps [ErrSyntax].
+// [1, MaxFiles]; otherwise it returns an error.
 func NewTwoRowLayout(files int) (*Layout, error) {
 	if files < 1 || files > MaxFiles {
-		return nil, &SyntaxError{What: "layout", Input: strconv.Itoa(files), Msg: fmt.Sprintf("files must be 1..%d", MaxFiles)}
+		return nil, fmt.Errorf("mancala: two-row layout of %d files: files must be 1..%d", files, MaxFiles)
 	}
 	l := newLayout(2, files)
 	l.stores, l.shared = true, true
@@ -87,13 +87,13 @@ func NewTwoRowLayout(files int) (*Layout, error) {
 // 0..N-1 then aN..a1 = N..2N-1. North's pits 2N..4N-1 are South's rotated
 // half a turn. Inner pits of the same file face each other; the pit behind
 // an inner pit is its owner's outer pit of the same file. files must be in
-// [1, MaxFiles]; otherwise the error wraps [ErrSyntax].
+// [1, MaxFiles] and dir a known Direction; otherwise it returns an error.
 func NewFourRowLayout(files int, dir Direction) (*Layout, error) {
 	if files < 1 || files > MaxFiles {
-		return nil, &SyntaxError{What: "layout", Input: strconv.Itoa(files), Msg: fmt.Sprintf("files must be 1..%d", MaxFiles)}
+		return nil, fmt.Errorf("mancala: four-row layout of %d files: files must be 1..%d", files, MaxFiles)
 	}
 	if dir != CounterClockwise && dir != Clockwise {
-		return nil, &SyntaxError{What: "layout", Input: strconv.Itoa(int(dir)), Msg: "unknown direction"}
+		return nil, fmt.Errorf("mancala: four-row layout: unknown direction %d", dir)
 	}
 	l := newLayout(4, files)
 	l.dir = dir

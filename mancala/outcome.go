@@ -26,7 +26,7 @@ func (s Status) String() string {
 }
 
 // Reason says why a game ended. Each reason has a short notation name, used
-// in a position's result= field and a record's Result header (DESIGN.md).
+// in a position's result= field and a record's Result header (docs/notation.md).
 // The zero value, NoReason, belongs to an ongoing game.
 type Reason uint8
 
@@ -90,9 +90,9 @@ type Outcome struct {
 func (o Outcome) Over() bool { return o.Status != Ongoing }
 
 // Margin returns the winner's score minus the loser's (0 for a draw or an
-// ongoing game, or when HasScore is false).
+// ongoing game, when HasScore is false, or when Winner is not a player).
 func (o Outcome) Margin() int {
-	if !o.HasScore || o.Status != Win {
+	if !o.HasScore || o.Status != Win || o.Winner > North {
 		return 0
 	}
 	return o.Score[o.Winner] - o.Score[o.Winner.Other()]
@@ -133,31 +133,33 @@ func (o Outcome) String() string {
 
 // ParseResult parses a result in the notation of a position's result= field
 // ("S:nomove", "N:inner", "draw:endless") into an Outcome without a score.
-// Only "draw:endless" and "draw:nomove" are valid draws, and an endless
-// move never has a winner (C-6: it is always a draw), so "S:endless" is
-// refused too. Malformed text, "*", and those give an error wrapping
-// [ErrSyntax].
+// It refuses what the common clauses forbid: an endless move never has a
+// winner (C-6: it is always a draw), so "S:endless" is refused. Which
+// results a game can reach (Kisolo is never drawn but by endless sowing,
+// Kiothi is drawn by equal prisons) is that game's own check, made by its
+// Parse. Malformed text, "*" and "S:endless" give a [*SyntaxError]
+// wrapping [ErrSyntax].
 func ParseResult(s string) (Outcome, error) {
+	bad := func(msg string) (Outcome, error) {
+		return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: msg}
+	}
 	side, reason, ok := strings.Cut(s, ":")
 	if !ok {
-		return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "want <S|N|draw>:<reason>"}
+		return bad("want <S|N|draw>:<reason>")
 	}
 	r, err := ParseReason(reason)
 	if err != nil {
-		return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "unknown reason " + `"` + reason + `"`}
+		return bad("unknown reason " + Quote(reason) + " (want nomove, inner, selfinner, outer or endless)")
 	}
 	switch side {
 	case "S", "N":
 		if r == Endless {
-			return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "an endless move is a draw (C-6), not a win"}
+			return bad("an endless move is a draw (C-6), not a win")
 		}
 		pl, _ := ParsePlayer(side)
 		return Outcome{Status: Win, Winner: pl, Reason: r}, nil
 	case "draw":
-		if r != Endless && r != NoMove {
-			return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "only endless and nomove can end in a draw"}
-		}
 		return Outcome{Status: Draw, Reason: r}, nil
 	}
-	return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: "side must be S, N or draw"}
+	return bad("side must be S, N or draw")
 }

@@ -37,7 +37,7 @@ func (p Player) String() string {
 	return "Player(" + strconv.Itoa(int(p)) + ")"
 }
 
-// Letter returns the one-letter side of the notation (DESIGN.md): "S" or "N";
+// Letter returns the one-letter side of the notation (docs/notation.md): "S" or "N";
 // an out-of-range value prints as "?".
 func (p Player) Letter() string {
 	switch p {
@@ -49,7 +49,7 @@ func (p Player) Letter() string {
 	return "?"
 }
 
-// ParsePlayer parses the notation's side letter "S" or "N" (DESIGN.md).
+// ParsePlayer parses the notation's side letter "S" or "N" (docs/notation.md).
 // Anything else gives an error wrapping [ErrSyntax].
 func ParsePlayer(s string) (Player, error) {
 	switch s {

@@ -124,9 +124,13 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	}
 	moves, final, playErr := agent.Play(context.Background(), start, players[0], players[1], o.maxPlies,
 		func(ply int, before P, m M, after P) {
-			what, _, err := cli.Describe(d, before, m)
+			sum, _, err := d.Summarize(before, m)
+			what := sum.String()
 			if err != nil {
 				what = err.Error()
+			}
+			if o := after.Outcome(); o.Over() {
+				what += "; game over: " + o.String()
 			}
 			fmt.Fprintf(out, "\n%d. %s plays %s: %s\n", ply+1, before.ToMove(), m, what)
 			if !o.quiet {

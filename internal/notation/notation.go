@@ -1,11 +1,13 @@
-// Package notation holds the parts of the DESIGN.md position notation that
-// every game shares: splitting a position line into its game name, rows,
-// side, turn and named fields; reading and writing rows of counts with
-// optional nki marks; pairs such as prisons=3,4; and the rules= field.
-// Each game package checks what its own fields mean.
+// Package notation holds the parts of the position notation
+// (docs/notation.md) that every game shares: splitting a position line into
+// its game name, rows, side, turn and named fields; reading and writing
+// rows of counts with optional nki marks; pairs such as prisons=3,4; and
+// the rules= field, written and read from a table of each game's rule
+// options ([Options]). Each game package checks what its own fields mean.
 package notation
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,7 +15,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// MaxSeeds is the largest seed total a position may hold (DESIGN.md: counts
+// MaxSeeds is the largest seed total a position may hold (docs/design.md: counts
 // are uint8, so at most 255 seeds per pit and in all).
 const MaxSeeds = 255
 
@@ -204,74 +206,63 @@ func AppendRow(dst []byte, counts []int, marks []bool) []byte {
 	return dst
 }
 
-// Option is one Name:Value entry of a rules= field.
-type Option struct {
-	Name, Value string
-}
-
-// ParseRules splits a rules= value "Name:Value,Name:Value" into its
-// options, refusing empty or repeated names. An empty string is no options.
-// Errors wrap mancala.ErrSyntax.
-func ParseRules(game, s string) ([]Option, error) {
-	if s == "" {
-		return nil, nil
-	}
-	var out []Option
-	for _, part := range strings.Split(s, ",") {
-		name, value, ok := strings.Cut(part, ":")
-		if !ok || name == "" || value == "" {
-			return nil, &mancala.SyntaxError{Game: game, What: "rules", Input: part, Msg: "want Option:Value"}
-		}
-		for _, o := range out {
-			if o.Name == name {
-				return nil, &mancala.SyntaxError{Game: game, What: "rules", Input: part, Msg: "option " + name + " given twice"}
-			}
-		}
-		out = append(out, Option{name, value})
-	}
-	return out, nil
-}
-
-// FormatRules writes options as a rules= value, sorted by name, skipping
-// none (callers list only the options that differ from the defaults).
-func FormatRules(opts []Option) string {
-	sorted := append([]Option(nil), opts...)
-	for i := 1; i < len(sorted); i++ {
-		for j := i; j > 0 && sorted[j].Name < sorted[j-1].Name; j-- {
-			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
-		}
-	}
-	var b strings.Builder
-	for i, o := range sorted {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(o.Name + ":" + o.Value)
-	}
-	return b.String()
-}
-
-// Bool parses an option value "true" or "false".
-func Bool(s string) (bool, error) {
-	switch s {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, errString("want true or false, got " + strconv.Quote(s))
-}
-
-// Enum returns the index of s in names, or an error listing them.
-func Enum(s string, names []string) (int, error) {
-	for i, n := range names {
-		if n == s {
-			return i, nil
-		}
-	}
-	return 0, errString("want one of " + strings.Join(names, ", ") + "; got " + strconv.Quote(s))
-}
-
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// StatusLine returns the status line every game's Diagram ends with
+// (before its rules line): "South to move, turn 12" with ", "+detail when
+// detail is not empty ("South to move, turn 0, phase 1"), or, once the
+// game is over, "game over after turn 12: South wins (inner)".
+func StatusLine(o mancala.Outcome, toMove mancala.Player, turn int, detail string) string {
+	if o.Over() {
+		return "game over after turn " + strconv.Itoa(turn) + ": " + o.String()
+	}
+	s := toMove.String() + " to move, turn " + strconv.Itoa(turn)
+	if detail != "" {
+		s += ", " + detail
+	}
+	return s
+}
+
+// RulesLine returns the line a Diagram adds for non-default rules, "rules
+// Endless:Illegal\n", or "" for the defaults (rules == "").
+func RulesLine(rules string) string {
+	if rules == "" {
+		return ""
+	}
+	return "rules " + rules + "\n"
+}
+
+// ParseResult is [mancala.ParseResult] for game: its error names the game
+// (a copy of the core's *mancala.SyntaxError with Game set).
+func ParseResult(game, s string) (mancala.Outcome, error) {
+	o, err := mancala.ParseResult(s)
+	if err != nil {
+		var se *mancala.SyntaxError
+		if errors.As(err, &se) {
+			c := *se
+			c.Game, c.Input = game, "result="+s
+			return o, &c
+		}
+		return o, err
+	}
+	return o, nil
+}
+
+// CanonicalRules checks that a position's rules= field was written as the
+// game writes it (written == canonical, the parsed rules' String): only
+// the options that differ from the defaults, sorted by name, and never
+// empty (the defaults leave the field out), so that String writes back
+// exactly what Parse read. The error wraps mancala.ErrSyntax.
+func CanonicalRules(game, written, canonical string) error {
+	switch {
+	case written == "":
+		return Errorf(game, "rules=", "empty rules= field: leave it out for the default rules")
+	case canonical == "":
+		return Errorf(game, "rules="+written, "these are the default rules: leave rules= out")
+	case written != canonical:
+		return Errorf(game, "rules="+written, "write rules= as %q: only the options that differ from the defaults, sorted by name", canonical)
+	}
+	return nil
+}

@@ -97,39 +97,6 @@ func TestNumbersAndPairs(t *testing.T) {
 	}
 }
 
-func TestRules(t *testing.T) {
-	opts, err := ParseRules("kiothi", "WholeLift:true,Bonus:Run")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff([]Option{{"WholeLift", "true"}, {"Bonus", "Run"}}, opts); diff != "" {
-		t.Errorf("ParseRules (-want +got):\n%s", diff)
-	}
-	if got := FormatRules(opts); got != "Bonus:Run,WholeLift:true" {
-		t.Errorf("FormatRules = %q, want sorted by name", got)
-	}
-	if opts, err := ParseRules("kiothi", ""); err != nil || opts != nil {
-		t.Errorf("empty rules: %v, %v", opts, err)
-	}
-	for _, s := range []string{",", "A", "A:", ":B", "A:1,A:2", "A:1,"} {
-		if _, err := ParseRules("kiothi", s); !errors.Is(err, mancala.ErrSyntax) {
-			t.Errorf("ParseRules(%q) error %v", s, err)
-		}
-	}
-	if b, err := Bool("true"); err != nil || !b {
-		t.Errorf("Bool(true) = %v, %v", b, err)
-	}
-	if _, err := Bool("yes"); err == nil {
-		t.Errorf("Bool(yes) accepted")
-	}
-	if i, err := Enum("Run", []string{"Three", "Run", "None"}); err != nil || i != 1 {
-		t.Errorf("Enum = %d, %v", i, err)
-	}
-	if _, err := Enum("run", []string{"Three", "Run"}); err == nil {
-		t.Errorf("Enum is case-sensitive")
-	}
-}
-
 func FuzzSplit(f *testing.F) {
 	f.Add("kiothi 5,5*,0/0,0,7 N turn=3 prisons=1,2")
 	f.Add("toy 1/2 S turn=0")

@@ -1,0 +1,56 @@
+package mancala
+
+import "strconv"
+
+// EndlessRule is the common rule option Endless of clause C-6: what an
+// endless move is. Every game's Rules has an Endless field of this type
+// (each game package also names it EndlessRule, with the constants Draw and
+// Illegal). The zero value is EndlessDraw.
+type EndlessRule uint8
+
+const (
+	// EndlessDraw (rules= value "Draw", the default): playing an endless
+	// move ends the game at once as a draw by endless sowing; the move is
+	// never completed, so the board, stores and reserves stay as they were
+	// before it, and the turn passes (C-6).
+	EndlessDraw EndlessRule = iota
+	// EndlessIllegal (rules= value "Illegal"): an endless move is not
+	// legal. A player whose every candidate move is endless draws (C-6);
+	// move generation plays each candidate out.
+	EndlessIllegal
+)
+
+// EndlessNames are the rules= values of [EndlessRule], indexed by value.
+var EndlessNames = []string{"Draw", "Illegal"}
+
+// String returns "Draw" or "Illegal", or "EndlessRule(7)" out of range.
+func (e EndlessRule) String() string {
+	if int(e) < len(EndlessNames) {
+		return EndlessNames[e]
+	}
+	return "EndlessRule(" + strconv.Itoa(int(e)) + ")"
+}
+
+// Lap bounds of C-6, in laps.
+const (
+	// DefaultMaxLaps is the number of laps after which a move that has not
+	// ended is endless when a game's Rules.MaxLaps is 0 (C-6). A move that
+	// ends on exactly this lap is finite.
+	DefaultMaxLaps = 1_000_000
+	// MaxLapsLimit is the largest MaxLaps any game accepts (Rules.Validate,
+	// New and ParseRules refuse more), so that no Apply or move generation
+	// on accepted rules sows for long: a move that runs to this bound takes
+	// a few tens of milliseconds.
+	MaxLapsLimit = 4_000_000
+)
+
+// Laps returns the lap bound of C-6 for a MaxLaps option value: maxLaps
+// itself when it is positive, and [DefaultMaxLaps] for 0 (or a negative
+// value, which every game's Rules.Validate refuses). Every game's
+// Rules.Laps is Laps(r.MaxLaps).
+func Laps(maxLaps int) int {
+	if maxLaps <= 0 {
+		return DefaultMaxLaps
+	}
+	return maxLaps
+}
