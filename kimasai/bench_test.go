@@ -9,52 +9,28 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// samplePositions returns the positions of seeded random games from the
-// start under rules r: a fixed, varied workload of both phases.
-func samplePositions(tb testing.TB, r Rules, games int) []Position {
+// samplePositions returns the positions of games seeded random games from
+// the start under rules r: a fixed, varied workload of both phases.
+func samplePositions(tb gametest.TB, r Rules, games int) []Position {
 	tb.Helper()
-	var out []Position
-	pl := mancala.NewPlayout[Position, Move](7)
-	for range games {
-		p, err := New(r)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for !p.Outcome().Over() {
-			out = append(out, p)
-			if p, _, err = pl.Run(p, 1); err != nil {
-				tb.Fatal(err)
-			}
-		}
+	start, err := New(r)
+	if err != nil {
+		tb.Fatalf("New(%v): %v", r, err)
 	}
-	return out
+	return gametest.SamplePositions(tb, &Descriptor, start, games, nil)
 }
 
 // TestZeroAllocs: AppendLegalMoves into a reused buffer and Apply of every
 // legal move allocate nothing, under Endless=Draw and Endless=Illegal.
 func TestZeroAllocs(t *testing.T) {
-	for _, r := range []Rules{{}, {Endless: Illegal}} {
-		ps := samplePositions(t, r, 5)
-		buf := make([]Move, 0, 16)
-		n := testing.AllocsPerRun(3, func() {
-			for _, p := range ps {
-				buf = p.AppendLegalMoves(buf[:0])
-				for _, m := range buf {
-					if _, err := p.Apply(m); err != nil {
-						panic(err)
-					}
-				}
-			}
-		})
-		if n != 0 {
-			t.Errorf("rules %q: %v allocations per run over %d positions", r, n, len(ps))
-		}
-	}
+	ps := append(samplePositions(t, Rules{}, 5), samplePositions(t, Rules{Endless: Illegal}, 5)...)
+	gametest.ZeroAllocs(t, &Descriptor, ps)
 }
 
-// BenchmarkApply measures AppendLegalMoves + Apply of every legal move over
-// the positions of random games; positions/s counts the positions produced.
-func BenchmarkApply(b *testing.B) {
+// BenchmarkLegalApply measures AppendLegalMoves + Apply of every legal move
+// over the positions of random games; positions/s counts the positions
+// produced.
+func BenchmarkLegalApply(b *testing.B) {
 	for _, r := range []Rules{{}, {Endless: Illegal}} {
 		name := r.String()
 		if name == "" {
@@ -126,30 +102,22 @@ func BenchmarkSow(b *testing.B) {
 }
 
 // BenchmarkEndless measures what an endless move costs Apply (C-6, KM-13):
-// BK5 (period 128, proved by the cycle check), the typical endless move of
-// random games, and the slowest loop found (period 860,368 laps, stopped by
-// MaxLaps after 1,000,000 laps).
+// BK5 (period 128, proved by the cycle check) and the typical endless move
+// of random games.
 func BenchmarkEndless(b *testing.B) {
-	cases := []struct{ name, pos, move string }{
-		{"BK5", "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,1,0,1,0,1,0,1/1,2,1,0,1,0,1,0 S turn=8 reserves=21,20", "a2"},
-		{"slowest", slowLoop, slowLoopMove},
-	}
-	for _, c := range cases {
-		b.Run(c.name, func(b *testing.B) {
-			p := mustParse(b, c.pos)
-			m := mustMove(b, c.move)
-			laps := p.sow(m.Pit()).laps
-			b.ReportAllocs()
-			for b.Loop() {
-				q, err := p.Apply(m)
-				if err != nil || q.Outcome().Reason != mancala.Endless {
-					b.Fatalf("%v %v", q, err)
-				}
+	b.Run("BK5", func(b *testing.B) {
+		p := mustParse(b, gametest.ExampleByID(b, Name, "BK5").Before)
+		m := mustMove(b, "a2")
+		laps := p.sow(p.Index(m.Pit()) - base(p.ToMove())).laps
+		b.ReportAllocs()
+		for b.Loop() {
+			q, err := p.Apply(m)
+			if err != nil || q.Outcome().Reason != mancala.Endless {
+				b.Fatalf("%v %v", q, err)
 			}
-			b.ReportMetric(float64(laps), "laps/op")
-			b.ReportMetric(float64(laps)*float64(b.N)/b.Elapsed().Seconds(), "laps/s")
-		})
-	}
+		}
+		b.ReportMetric(float64(laps), "laps/op")
+	})
 	b.Run("random-games", func(b *testing.B) {
 		ps := samplePositions(b, Rules{}, 200)
 		type job struct {
@@ -176,6 +144,13 @@ func BenchmarkEndless(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/endless-move")
 		b.ReportMetric(float64(laps)/float64(n), "laps/endless-move")
 	})
+}
+
+// BenchmarkApplyMaxLaps times one Apply that sows to MaxLaps (1,000,000
+// laps), the worst case of C-6: the slowest loop found (period 860,368
+// laps), which the cycle check cannot prove within the bound.
+func BenchmarkApplyMaxLaps(b *testing.B) {
+	gametest.BenchMaxLaps(b, &Descriptor, slowLoop, slowLoopMove)
 }
 
 // TestEndlessCost reports (with -v) what endless moves cost in random games:
@@ -212,10 +187,6 @@ func TestEndlessCost(t *testing.T) {
 	}
 }
 
-// perftStart holds perft counts from the start position (default rules),
-// golden values, also checked against refPerft.
-var perftStart = []uint64{1, 8, 64, 416, 2912, 20272, 151316}
-
 // refPerft counts with the plain cow-by-cow trace instead of Apply, and with
 // KM-11 and KM-12 spelled out; it knows nothing of endless moves, so it is
 // only for shallow depths from the start, where none occurs.
@@ -244,18 +215,18 @@ func refPerft(p Position, depth int) uint64 {
 	return n
 }
 
-func TestPerft(t *testing.T) {
-	depth := len(perftStart) - 1
+// TestRefPerft: the perft counts from the start (golden in
+// testdata/perft.golden, TestPerft) are also what the reference count
+// gives.
+func TestRefPerft(t *testing.T) {
+	depth := 6
 	if testing.Short() {
 		depth = 4
 	}
 	for d := 0; d <= depth; d++ {
 		n, err := mancala.Perft[Position, Move](Start(), d)
-		if err != nil || n != perftStart[d] {
-			t.Errorf("perft(start, %d) = %d, %v; want %d", d, n, err, perftStart[d])
-		}
-		if r := refPerft(Start(), d); r != perftStart[d] {
-			t.Errorf("refPerft(start, %d) = %d; want %d", d, r, perftStart[d])
+		if r := refPerft(Start(), d); err != nil || r != n {
+			t.Errorf("refPerft(start, %d) = %d; Perft = %d, %v", d, r, n, err)
 		}
 	}
 }

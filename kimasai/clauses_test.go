@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
 // clauseCases are hand-made positions, one or more per clause of
-// rules/kimasai.md (and C-4, C-6, C-8 of rules/README.md). Each is played
+// docs/rules/kimasai.md (and C-4, C-6, C-8 of docs/rules/common.md). Each is played
 // as written and mirrored for the other side (TestClauses). The after
 // positions were worked out by hand; the comments give the laps.
-var clauseCases = []example{
+var clauseCases = gametest.ExampleTable([][5]string{
 	// KM-3: clockwise round the mover's own 16 pits: a1 -> b1 -> b2 -> b3.
 	{"KM-3/wrap-a1-b1", "kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0 S turn=60 reserves=0,0", "a1",
 		"kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/1,1,1,0,0,0,0,1/0,0,0,0,0,0,0,0 N turn=61 reserves=0,0", "ongoing"},
@@ -108,41 +109,14 @@ var clauseCases = []example{
 	// board and no legal move: South wins.
 	{"C-8/nomove-after-move", "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,1,0,1,0,1,0,1/1,2,1,0,1,0,1,0 S turn=8 reserves=21,20", "b2",
 		"kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,1,1,0,1,0,1,0/0,3,0,1,0,1,0,1 N turn=9 reserves=20,20 result=S:nomove", "S:nomove"},
-}
+})
 
 // TestClauses plays every clause case for the side written and mirrored
 // for the other side.
 func TestClauses(t *testing.T) {
 	for _, c := range clauseCases {
-		for _, north := range []bool{false, true} {
-			name := c.id + "/as-written"
-			if north {
-				name = c.id + "/mirrored"
-			}
-			t.Run(name, func(t *testing.T) {
-				before := mustParse(t, c.before)
-				m := mustMove(t, c.move)
-				var after Position
-				if c.after != "ILLEGAL" {
-					after = mustParse(t, c.after)
-					if after.String() != c.after {
-						t.Fatalf("String() = %q, want %q", after.String(), c.after)
-					}
-				}
-				outcome := c.outcome
-				if north {
-					t0, r0 := before.Turn(), before.Rules()
-					before, m = mirror(before, t0, r0), rotateMove(m)
-					if c.after != "ILLEGAL" {
-						after = mirror(after, t0, r0)
-					}
-					if o, err := mancala.ParseResult(outcome); err == nil && o.Status == mancala.Win {
-						outcome = o.Winner.Other().Letter() + outcome[1:]
-					}
-				}
-				runExample(t, before, m, c.after, after, outcome)
-			})
-		}
+		t.Run(c.ID+"/as-written", func(t *testing.T) { runExample(t, c, false) })
+		t.Run(c.ID+"/mirrored", func(t *testing.T) { runExample(t, c, true) })
 	}
 }
 
@@ -183,9 +157,9 @@ func TestKM2Numbering(t *testing.T) {
 	}
 	var got []string
 	for p := range Pits {
-		got = append(got, MoveAt(p).String())
-		if m, err := ParseMove(want[p]); err != nil || m.Pit() != p {
-			t.Errorf("ParseMove(%s) = %v (pit %d), %v; want pit %d", want[p], m, m.Pit(), err, p)
+		got = append(got, Sow(pitOf(p)).String())
+		if m, err := ParseMove(want[p]); err != nil || Start().Index(m.Pit()) != p {
+			t.Errorf("ParseMove(%s) = %v (pit %d), %v; want pit %d", want[p], m, Start().Index(m.Pit()), err, p)
 		}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -347,12 +321,8 @@ func TestKM7Schedule(t *testing.T) {
 		id    string
 		phase int
 	}{{"KM7-schedule/48", 1}, {"KM7-schedule/49", 1}, {"KM7-schedule/50", 2}} {
-		for _, ex := range examples {
-			if ex.id == c.id {
-				if p := mustParse(t, ex.before); p.Phase() != c.phase {
-					t.Errorf("%s: turn %d phase %d, want %d", c.id, p.Turn(), p.Phase(), c.phase)
-				}
-			}
+		if p := mustParse(t, gametest.ExampleByID(t, Name, c.id).Before); p.Phase() != c.phase {
+			t.Errorf("%s: turn %d phase %d, want %d", c.id, p.Turn(), p.Phase(), c.phase)
 		}
 	}
 }

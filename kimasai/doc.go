@@ -1,7 +1,8 @@
 // Package kimasai implements Bao la Kimasai, the two-phase four-row mancala
-// game of Maasai herders on the plains around Kilimanjaro, exactly as
-// rules/kimasai.md states it (clauses KM-1..KM-13, with the common clauses
-// C-1..C-8 of rules/README.md), on top of package [mancala].
+// game of Maasai herders on the plains around Kilimanjaro, exactly as the
+// rules in this module's docs/rules/kimasai.md state it (clauses
+// KM-1..KM-13, with the common clauses C-1..C-8 of docs/rules/common.md),
+// on top of package [mancala].
 //
 // Sources: David MacKay's record (2001) of the game as taught by Moinget
 // Ole Kuney, as given on Mancala World ("Bao la Kimasai (two rows)"; not the
@@ -50,17 +51,15 @@
 // the lap-boundary state, so a repeated state proves a move endless early:
 // [Position.Apply] runs Brent's constant-memory cycle check from lap 48 on,
 // restarting it after each raid (raids change the opponent's row for
-// good). In random play about one game in twenty ends with an endless move.
-// BK5 (period 128) is proved after 302 laps, about 2 µs; endless candidates
-// of random games take some 2,200 laps on average, under 20 µs; a loop whose
-// period exceeds about 476,000 laps (the longest seen in 200,000 random
-// games is 860,368) cannot be proved within MaxLaps and runs the full
-// 1,000,000 laps, about 10 ms. By default an endless move ends the game at
-// once as a draw, board and reserves as before the move.
+// good). Endless moves are common in phase 1 (docs/rules/kimasai.md,
+// KM-13); most are proved within a few thousand laps, but a loop whose
+// period exceeds about a quarter of MaxLaps cannot be proved within the
+// bound and runs the full MaxLaps laps. By default an endless move ends
+// the game at once as a draw, board and reserves as before the move.
 //
 // # Notation
 //
-// A position is one line (DESIGN.md): the game name, the four rows from
+// A position is one line (docs/notation.md): the game name, the four rows from
 // North's outer row d down to South's outer row a, each from file 1 to 8,
 // the side to move, turn= (turns completed, counted from 0), reserves=S,N,
 // then result= once the game is over and rules= when the rules differ from
@@ -72,12 +71,13 @@
 // Results are S|N:inner (KM-11), S|N:selfinner (KM-12), S|N:nomove (C-8)
 // and draw:endless (C-6), the letter naming the winner. A move is the
 // algebraic name of its pit as seen from South's seat: row a (nearest
-// South) to d, file 1 to 8 from South's left ("b3"). See [Parse],
+// South) to d, file 1 to 8 from South's left ("b3"; a [Pit] from [PitAt] or
+// [ParsePit], a move from [Sow]); the zero Move is "none". See [Parse],
 // [Position.String], [ParseMove] and [Position.Diagram].
 //
 // # Options
 //
-// [Rules] holds the options of the rules file; its zero value is the
+// [Rules] holds the options of docs/rules/kimasai.md; its zero value is the
 // default rule set, and rules= uses the same names:
 //
 //   - FreeFirstTurn: GameOnly (default; only turn 0 places no reserve cow)
@@ -87,8 +87,8 @@
 //   - Endless: Draw (default) or Illegal (an endless move is not offered
 //     and Apply refuses it; a player whose every candidate is endless
 //     draws). With Illegal, move generation plays every candidate out.
-//   - MaxLaps: the lap bound of C-6; 0 means 1,000,000; negative is
-//     invalid.
+//   - MaxLaps: the lap bound of C-6; 0 means 1,000,000; at most
+//     4,000,000 ([mancala.MaxLapsLimit]); negative is invalid.
 //
 // # Use
 //

@@ -100,7 +100,7 @@ func loopShape(p Position, pit, limit int) (mu, lambda int, ok bool) {
 	return tort.laps - 1, lam, true
 }
 
-// TestLoopShapeBK5: BK5's loop (rules/kimasai.md: the state after lap 1
+// TestLoopShapeBK5: BK5's loop (docs/rules/kimasai.md: the state after lap 1
 // recurs after 128 laps).
 func TestLoopShapeBK5(t *testing.T) {
 	p := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,1,0,1,0,1,0,1/1,2,1,0,1,0,1,0 S turn=8 reserves=21,20")
@@ -125,11 +125,11 @@ func TestSlowLoop(t *testing.T) {
 	}
 	p := mustParse(t, slowLoop)
 	m := mustMove(t, slowLoopMove)
-	r := p.sow(m.Pit())
+	r := p.sow(m.Pit().index() - base(p.ToMove()))
 	if r.end != mancala.EndEndless {
 		t.Fatalf("not endless: %v after %d laps", r.end, r.laps)
 	}
-	mu, lambda, ok := loopShape(p, m.Pit(), 10_000_000)
+	mu, lambda, ok := loopShape(p, m.Pit().index(), 10_000_000)
 	t.Logf("%s %s: mu %d, period %d laps; Apply stopped after %d laps (MaxLaps reached: %v)", slowLoop, slowLoopMove, mu, lambda, r.laps, r.maxSeen)
 	if !ok {
 		t.Fatal("no loop found by the plain stepper")
@@ -177,16 +177,16 @@ func TestEndlessSearch(t *testing.T) {
 					total += d
 					mu, lambda, _ := loopShape(p, b+i, 1<<30)
 					if lambda > period.lamda {
-						period = find{d, r.laps, p, MoveAt(b + i), mu, lambda}
+						period = find{d, r.laps, p, Sow(pitOf(b + i)), mu, lambda}
 					}
 				case r.end == mancala.EndEndless:
 					endless++
 					total += d
 					if r.laps > proved.laps {
-						proved = find{d, r.laps, p, MoveAt(b + i), 0, 0}
+						proved = find{d, r.laps, p, Sow(pitOf(b + i)), 0, 0}
 					}
 				case r.laps > longest:
-					longest, longestPos = r.laps, p.String()+" "+MoveAt(b+i).String()
+					longest, longestPos = r.laps, p.String()+" "+Sow(pitOf(b+i)).String()
 				}
 			}
 			var err error
@@ -198,7 +198,7 @@ func TestEndlessSearch(t *testing.T) {
 	t.Logf("%d games: %d endless candidates, mean detection %v; %d reached MaxLaps before the cycle check proved them",
 		*endlessGames, endless, total/time.Duration(max(endless, 1)), maxHit)
 	if proved.laps > 0 {
-		mu, lambda, _ := loopShape(proved.p, proved.m.Pit(), 1<<30)
+		mu, lambda, _ := loopShape(proved.p, proved.m.Pit().index(), 1<<30)
 		t.Logf("slowest proved by the cycle check: %s %s: %d laps, %v (mu %d, period %d)", proved.p, proved.m, proved.laps, proved.d, mu, lambda)
 	}
 	if period.laps > 0 {
@@ -208,18 +208,18 @@ func TestEndlessSearch(t *testing.T) {
 }
 
 // TestLongFiniteMove: the longest finite move found by TestEndlessSearch
-// (2,411 laps, longer than the 847 laps rules/README.md C-6 quotes from
+// (2,411 laps, longer than the 847 laps docs/rules/common.md C-6 quotes from
 // its surveys) ends the same way in the word-parallel core and the plain
 // stepper, and MaxLaps 2,410 makes it endless.
 func TestLongFiniteMove(t *testing.T) {
 	const pos = "kimasai 1,4,1,2,1,2,5,0/1,4,0,4,3,1,0,1/7,4,1,0,2,5,1,1/2,3,1,0,2,0,1,0 N turn=45 reserves=2,2"
 	p := mustParse(t, pos)
 	m := mustMove(t, "d1")
-	r := p.sow(m.Pit() - base(p.ToMove()))
+	r := p.sow(m.Pit().index() - base(p.ToMove()))
 	if r.end != mancala.EndEmptyPit || r.laps != 2411 {
 		t.Fatalf("end %v after %d laps; want an empty pit after 2411", r.end, r.laps)
 	}
-	s := newStepper(p, m.Pit())
+	s := newStepper(p, m.Pit().index())
 	for s.step() {
 	}
 	q, err := p.Apply(m)

@@ -3,30 +3,12 @@ package kimasai
 import (
 	"testing"
 
-	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 )
 
 func TestEvaluate(t *testing.T) {
-	tests := []struct {
-		name string
-		pos  string
-		want int // Evaluate(South)
-	}{
-		{"start is even", Start().String(), 0},
+	gametest.Evaluate(t, &Descriptor, []gametest.EvalCase{
 		// BK3 before: South owns 3 cows, North 4
-		{"worked", "kimasai 0,0,0,0,0,0,0,0/1,0,0,3,0,0,0,0/0,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 S turn=10 reserves=0,0", -1},
-	}
-	for _, tt := range tests {
-		p, err := Parse(tt.pos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Antisymmetry is checked at every ply by the conformance suite.
-		if got := [3]int{p.Evaluate(mancala.South), p.Evaluate(mancala.North), p.Evaluate(mancala.Player(5))}; got != [3]int{tt.want, -tt.want, 0} {
-			t.Errorf("%s: Evaluate(South, North, Player(5)) = %v, want [%d %d 0]", tt.name, got, tt.want, -tt.want)
-		}
-		if a := testing.AllocsPerRun(10, func() { p.Evaluate(mancala.South) }); a != 0 {
-			t.Errorf("Evaluate allocates %.1f times", a)
-		}
-	}
+		{Name: "worked", Pos: "kimasai 0,0,0,0,0,0,0,0/1,0,0,3,0,0,0,0/0,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 S turn=10 reserves=0,0", Want: -1},
+	})
 }

@@ -44,7 +44,7 @@ func Example() {
 // first-move table of the rules, h = 0: five laps, no reserve cow on turn 0).
 func Example_start() {
 	p := kimasai.Start()
-	q, _ := p.Apply(kimasai.MoveAt(0))
+	q, _ := p.Apply(kimasai.Sow(kimasai.PitAt(1, 1))) // b1
 	fmt.Println(p.Phase(), p.Reserve(mancala.South), p.ToMove())
 	fmt.Println(q)
 	fmt.Println(q.Outcome())

@@ -4,14 +4,13 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-func addSeeds(f *testing.F, add func(ex example)) {
-	for _, ex := range examples {
-		add(ex)
-	}
-	for _, ex := range clauseCases {
+// addSeeds calls add with every worked example and clause case.
+func addSeeds(f *testing.F, add func(ex gametest.Example)) {
+	for _, ex := range append(gametest.Examples(f, Name), clauseCases...) {
 		add(ex)
 	}
 }
@@ -19,7 +18,7 @@ func addSeeds(f *testing.F, add func(ex example)) {
 // FuzzParse: Parse never panics; what it accepts prints back to a position
 // that parses equal, and whose legal moves all apply.
 func FuzzParse(f *testing.F) {
-	addSeeds(f, func(ex example) { f.Add(ex.before) })
+	addSeeds(f, func(ex gametest.Example) { f.Add(ex.Before) })
 	f.Add("kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24 rules=MaxLaps:0")
 	f.Add("kimasai 1,1 S turn=0")
 	f.Fuzz(func(t *testing.T, s string) {
@@ -47,7 +46,7 @@ func FuzzParse(f *testing.F) {
 
 // FuzzParseMove: ParseMove never panics and what it accepts prints back.
 func FuzzParseMove(f *testing.F) {
-	addSeeds(f, func(ex example) { f.Add(ex.move) })
+	addSeeds(f, func(ex gametest.Example) { f.Add(ex.Move) })
 	for _, s := range []string{"", "e1", "a0", "a9", "b10", "-", "xb3", "a5:3"} {
 		f.Add(s)
 	}
@@ -59,8 +58,8 @@ func FuzzParseMove(f *testing.F) {
 			}
 			return
 		}
-		if m.String() != s || m.Pit() < 0 || m.Pit() >= Pits {
-			t.Fatalf("ParseMove(%q) = %v (pit %d)", s, m, m.Pit())
+		if i := m.Pit().index(); m.String() != s || (i < 0 || i >= Pits) != (s == "none") {
+			t.Fatalf("ParseMove(%q) = %v (pit %d)", s, m, i)
 		}
 	})
 }
@@ -71,9 +70,9 @@ func FuzzParseMove(f *testing.F) {
 // through the notation and whose trace replays to it. Inputs whose rules
 // allow more than 20,000 laps get MaxLaps 20,000 so that each run is fast.
 func FuzzApply(f *testing.F) {
-	addSeeds(f, func(ex example) {
-		m, _ := ParseMove(ex.move)
-		f.Add(ex.before, uint8(m.Pit()))
+	addSeeds(f, func(ex gametest.Example) {
+		m, _ := ParseMove(ex.Move)
+		f.Add(ex.Before, uint8(m.Pit().index()))
 	})
 	f.Fuzz(func(t *testing.T, s string, pit uint8) {
 		p, err := Parse(s)
@@ -88,7 +87,7 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 		before := p
-		m := MoveAt(int(pit) % (Pits + 2))
+		m := Sow(pitOf(int(pit) % (Pits + 2)))
 		legal := false
 		for _, lm := range p.LegalMoves() {
 			legal = legal || lm == m

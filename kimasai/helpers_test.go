@@ -1,65 +1,16 @@
 package kimasai
 
 import (
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// view is a position spelled out for cmp.Diff: rows as a player at South's
-// seat sees them (d, c, b, a), reserves, side, turn, phase, result, rules.
-type view struct {
-	D, C, B, A [Files]int
-	Reserves   [2]int
-	ToMove     mancala.Player
-	Turn       int
-	Phase      int
-	Outcome    mancala.Outcome
-	Written    bool
-	Rules      Rules
-}
-
-func viewOf(p Position) view {
-	v := view{Reserves: [2]int{p.Reserve(mancala.South), p.Reserve(mancala.North)}, ToMove: p.ToMove(),
-		Turn: p.Turn(), Phase: p.Phase(), Outcome: p.Outcome(), Written: p.written, Rules: p.Rules()}
-	rows := []*[Files]int{&v.D, &v.C, &v.B, &v.A}
-	for r := range 4 {
-		for f := range Files {
-			rows[r][f] = p.Seeds(rowPits[r][f])
-		}
-	}
-	return v
-}
-
-// samePosition fails t unless got == want, showing a diff of their views.
-func samePosition(t *testing.T, want, got Position) {
+// mustParse and mustMove parse a position and a move, or fail the test.
+func mustParse(t gametest.TB, s string) Position {
 	t.Helper()
-	if diff := cmp.Diff(viewOf(want), viewOf(got)); diff != "" {
-		t.Fatalf("position mismatch (-want +got):\n%s\nwant %s\ngot  %s", diff, want, got)
-	}
-	if want != got {
-		t.Fatalf("positions print alike but differ:\nwant %#v\ngot  %#v", want, got)
-	}
+	return gametest.MustParse(t, &Descriptor, s)
 }
-
-func mustParse(t testing.TB, s string) Position {
-	t.Helper()
-	p, err := Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return p
-}
-
-func mustMove(t testing.TB, s string) Move {
-	t.Helper()
-	m, err := ParseMove(s)
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v", s, err)
-	}
-	return m
-}
+func mustMove(t gametest.TB, s string) Move { t.Helper(); return gametest.MustMove(t, &Descriptor, s) }
 
 // rotate turns p half a turn round the board (KM-2: North's numbering is
 // South's rotated), swapping the players' pits, reserves and any result,
@@ -77,7 +28,12 @@ func rotate(p Position, turn int) Position {
 	return q
 }
 
-func rotateMove(m Move) Move { return MoveAt(layout.Rotate(m.Pit())) }
+func rotateMove(m Move) Move {
+	if m.IsZero() {
+		return m
+	}
+	return Sow(pitOf(layout.Rotate(m.Pit().index())))
+}
 
 // mirrorShift returns the turn shift that mirrors a position at turn t for
 // the other side while keeping whether the turn is a free first turn under

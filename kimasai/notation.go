@@ -21,7 +21,7 @@ var rowPits = func() (t [4][Files]int) {
 	return t
 }()
 
-// String returns p in the notation of DESIGN.md:
+// String returns p in the notation of docs/notation.md:
 //
 //	kimasai <d>/<c>/<b>/<a> <S|N> turn=<n> reserves=<S>,<N> [result=<r>] [rules=<o>]
 //
@@ -140,16 +140,13 @@ func Parse(s string) (Position, error) {
 		if p.rules, err = ParseRules(v); err != nil {
 			return Position{}, err
 		}
-		if v == "" || p.rules.String() != v {
-			return Position{}, notation.Errorf(Name, "rules="+v, "write rules= as %q: only the options that differ from the defaults, sorted by name (leave it out for the defaults)", p.rules.String())
+		if err := notation.CanonicalRules(Name, v, p.rules.String()); err != nil {
+			return Position{}, err
 		}
 	}
 	if v, ok := t.Field("result"); ok {
-		o, err := mancala.ParseResult(v)
+		o, err := notation.ParseResult(Name, v)
 		if err != nil {
-			if se, ok := err.(*mancala.SyntaxError); ok {
-				se.Game = Name
-			}
 			return Position{}, err
 		}
 		switch {
@@ -258,16 +255,9 @@ func (p Position) Diagram() string {
 		}
 		b.WriteByte('\n')
 	}
-	if o := p.Outcome(); o.Over() {
-		b.WriteString(o.String())
-	} else {
-		b.WriteString(p.ToMove().String() + " to move")
-	}
-	b.WriteString(", turn " + strconv.Itoa(int(p.turn)) + ", phase " + strconv.Itoa(p.Phase()))
-	if rs := p.rules.String(); rs != "" {
-		b.WriteString(", rules " + rs)
-	}
+	b.WriteString(notation.StatusLine(p.Outcome(), p.ToMove(), p.Turn(), "phase "+strconv.Itoa(p.Phase())))
 	b.WriteByte('\n')
+	b.WriteString(notation.RulesLine(p.rules.String()))
 	return b.String()
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -38,18 +39,33 @@ func TestRules(t *testing.T) {
 			t.Errorf("ParseRules(%q) = %+v (%q), %v; want %+v (%q)", c.in, r, r.String(), err, c.want, c.out)
 		}
 	}
-	for _, in := range []string{"MaxLaps:-1", "MaxLaps:x", "MaxLaps:01", "Endless:draw", "Foo:Bar", "Endless", "Endless:Illegal,Endless:Draw", ",", "FreeFirstTurn:Both"} {
-		if _, err := ParseRules(in); !errors.Is(err, mancala.ErrSyntax) {
-			t.Errorf("ParseRules(%q): %v, want ErrSyntax", in, err)
+	for _, in := range []string{"MaxLaps:-1", "MaxLaps:x", "MaxLaps:01", "MaxLaps:4000001", "MaxLaps:1000000000", "Endless:draw", "Foo:Bar", "Endless", "Endless:Illegal,Endless:Draw", ",", "FreeFirstTurn:Both"} {
+		r, err := ParseRules(in)
+		var se *mancala.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, mancala.ErrSyntax) || se.Game != Name || se.What != "rules" || r != (Rules{}) {
+			t.Errorf("ParseRules(%q) = %+v, %v; want a kimasai rules SyntaxError", in, r, err)
 		}
 	}
-	for _, r := range []Rules{{MaxLaps: -1}, {Endless: 2}, {FreeFirstTurn: 9}, {SelfEmptiedInnerRow: 3}} {
-		if err := r.Validate(); !errors.Is(err, mancala.ErrSyntax) {
-			t.Errorf("Validate(%+v) = %v", r, err)
+	// An unknown option's error lists the options.
+	if _, err := ParseRules("Foo:Bar"); err == nil || !strings.Contains(err.Error(), "(the options are Endless, FreeFirstTurn, MaxLaps, SelfEmptiedInnerRow)") {
+		t.Errorf("ParseRules(Foo:Bar) = %v, want the options listed", err)
+	}
+	for _, r := range []Rules{{MaxLaps: -1}, {MaxLaps: mancala.MaxLapsLimit + 1}, {MaxLaps: 1 << 40}, {Endless: 2}, {FreeFirstTurn: 9}, {SelfEmptiedInnerRow: 3}} {
+		err := r.Validate()
+		var re *mancala.RulesError
+		if !errors.As(err, &re) || !errors.Is(err, mancala.ErrRules) || errors.Is(err, mancala.ErrSyntax) || re.Game != Name || re.Msg == "" {
+			t.Errorf("Validate(%+v) = %v, want a kimasai *mancala.RulesError", r, err)
 		}
-		if _, err := New(r); err == nil {
-			t.Errorf("New(%+v) accepted", r)
+		if p, err := New(r); !errors.Is(err, mancala.ErrRules) || p != (Position{}) {
+			t.Errorf("New(%+v) = %v, %v; want an error wrapping ErrRules", r, p, err)
 		}
+	}
+	if err := (Rules{MaxLaps: mancala.MaxLapsLimit + 1}).Validate(); err == nil ||
+		err.Error() != `kimasai: invalid rules "MaxLaps:4000001": MaxLaps must be 1..4000000 (0 means 1000000); got 4000001` {
+		t.Errorf("Validate(MaxLaps 4000001) = %v", err)
+	}
+	if p, err := New(Rules{MaxLaps: mancala.MaxLapsLimit}); err != nil || p.Rules().Laps() != mancala.MaxLapsLimit {
+		t.Errorf("New with MaxLaps at the limit: %v, %v", p, err)
 	}
 	if got := (Rules{MaxLaps: DefaultMaxLaps, Endless: Illegal}).Normalize(); got != (Rules{Endless: Illegal}) {
 		t.Errorf("Normalize = %+v", got)
@@ -72,26 +88,70 @@ func TestRules(t *testing.T) {
 }
 
 func TestParseMove(t *testing.T) {
-	for _, bad := range []string{"", "b", "b0", "b9", "e1", "B3", "b03", "b3 ", "xb3", "a10", "-"} {
-		if m, err := ParseMove(bad); !errors.Is(err, mancala.ErrSyntax) || m != (Move{}) {
-			t.Errorf("ParseMove(%q) = %v, %v", bad, m, err)
+	for _, bad := range []string{"", "b", "b0", "b9", "e1", "B3", "b03", "b3 ", "xb3", "a10", "-", "None", "xnone"} {
+		m, err := ParseMove(bad)
+		var se *mancala.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, mancala.ErrSyntax) || se.Game != Name || se.What != "move" || m != (Move{}) {
+			t.Errorf("ParseMove(%q) = %v, %v; want a kimasai move SyntaxError", bad, m, err)
 		}
 	}
-	if (Move{}).String() != "-" || (Move{}).Pit() != -1 || MoveAt(32) != (Move{}) || MoveAt(-1) != (Move{}) {
+	if _, err := ParseMove("xb3"); err == nil || !strings.Contains(err.Error(), "no capture moves") {
+		t.Errorf("ParseMove(xb3) = %v, want a hint that raids follow from the sowing", err)
+	}
+	if z := (Move{}); z.String() != "none" || !z.Pit().IsZero() || !z.IsZero() || Sow(pitOf(32)) != z || Sow(pitOf(-1)) != z || Sow(Pit{}) != z {
 		t.Error("zero Move")
 	}
+	if m, err := ParseMove("none"); err != nil || !m.IsZero() {
+		t.Errorf("ParseMove(none) = %v, %v; want the zero Move", m, err)
+	}
 	var m Move
-	if err := m.UnmarshalText([]byte("d8")); err != nil || m.Pit() != 31 {
+	if err := m.UnmarshalText([]byte("d8")); err != nil || m.Pit() != PitAt(3, 8) || m.Pit().Row() != 3 || m.Pit().File() != 8 || m.Pit().index() != 31 {
 		t.Errorf("UnmarshalText d8: %v %v", m, err)
 	}
-	if err := m.UnmarshalText([]byte("z1")); err == nil || m.Pit() != 31 {
+	if err := m.UnmarshalText([]byte("z1")); err == nil || m.Pit() != PitAt(3, 8) {
 		t.Errorf("UnmarshalText z1 changed the move: %v %v", m, err)
 	}
 	if b, err := m.MarshalText(); err != nil || string(b) != "d8" {
 		t.Errorf("MarshalText: %s %v", b, err)
 	}
-	if _, err := (Move{}).MarshalText(); err == nil {
-		t.Error("zero Move marshals")
+	if b, err := (Move{}).MarshalText(); err != nil || string(b) != "none" {
+		t.Errorf("zero Move marshals as %q, %v; want none", b, err)
+	}
+	if err := m.UnmarshalText([]byte("none")); err != nil || !m.IsZero() {
+		t.Errorf("UnmarshalText none: %v, %v", m, err)
+	}
+}
+
+// TestMoveText: every move value round-trips through MarshalText,
+// UnmarshalText and ParseMove: the zero Move, Sow of the zero Pit, a Sow of
+// every one of the 32 pits (the opponent's too, never legal but a Move),
+// and every legal move of random games under both FreeFirstTurn rules.
+func TestMoveText(t *testing.T) {
+	moves := []Move{Sow(Pit{})}
+	for i := range Pits {
+		moves = append(moves, Sow(pitOf(i)))
+	}
+	each, err := New(Rules{FreeFirstTurn: EachPlayer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gametest.MoveText(t, &Descriptor, moves, Start(), each)
+}
+
+// TestPits checks Pit, PitAt, ParsePit and Position.Index/Pit on all 32
+// pits (KM-2: b1..b8 = 0..7, a8..a1 = 8..15, c8..c1 = 16..23, d1..d8 =
+// 24..31), and that Sow names each.
+func TestPits(t *testing.T) {
+	p := Start()
+	gametest.Pits(t, &Descriptor, p, gametest.PitFuncs[Position, Pit]{PitAt: PitAt, ParsePit: ParsePit, Pit: Position.Pit, Index: Position.Index},
+		"a9", "e1")
+	if PitAt(1, 1) != p.Pit(0) || PitAt(0, 1) != p.Pit(15) || PitAt(2, 1) != p.Pit(23) || PitAt(3, 8) != p.Pit(31) {
+		t.Errorf("PitAt disagrees with KM-2")
+	}
+	for i := range Pits {
+		if pit := p.Pit(i); Sow(pit).String() != pit.String() || Sow(pit).Pit() != pit {
+			t.Errorf("Sow(%v) = %v", pit, Sow(pit))
+		}
 	}
 }
 
@@ -119,7 +179,7 @@ func TestParseErrors(t *testing.T) {
 		"kimasai " + rows + " S turn=0 reserves=24,24 rules=Endless:Maybe", // bad rules
 		"kimasai " + rows + " S turn=0 reserves=24,24 rules=MaxLaps:-5",    // bad rules
 		// rules= written as Rules.String writes it, so that String writes
-		// back exactly what was parsed (DESIGN.md).
+		// back exactly what was parsed (docs/notation.md).
 		"kimasai " + rows + " S turn=0 reserves=24,24 rules=",
 		"kimasai " + rows + " S turn=0 reserves=24,24 rules=Endless:Draw",
 		"kimasai " + rows + " S turn=0 reserves=24,24 rules=MaxLaps:5000,Endless:Illegal",
@@ -188,10 +248,10 @@ func TestZeroPosition(t *testing.T) {
 	if diff := cmp.Diff(want, z.Outcome()); diff != "" {
 		t.Errorf("zero Position outcome (-want +got):\n%s", diff)
 	}
-	if moves := z.LegalMoves(); len(moves) != 0 {
-		t.Errorf("zero Position moves %v", moves)
+	if moves := z.LegalMoves(); moves == nil || len(moves) != 0 {
+		t.Errorf("zero Position moves %#v, want an empty non-nil slice", moves)
 	}
-	for _, m := range []Move{{}, MoveAt(0), MoveAt(20)} {
+	for _, m := range []Move{{}, Sow(pitOf(0)), Sow(pitOf(20))} {
 		if q, err := z.Apply(m); !errors.Is(err, mancala.ErrGameOver) || q != z {
 			t.Errorf("zero Position Apply(%v) = %v, %v; want ErrGameOver", m, q, err)
 		}
@@ -199,7 +259,7 @@ func TestZeroPosition(t *testing.T) {
 	if k := Descriptor.MoveKey(z, Move{}); k != -1 {
 		t.Errorf("MoveKey of the zero Move = %d, want -1", k)
 	}
-	if k := Descriptor.MoveKey(Start(), MoveAt(16)); k != -1 {
+	if k := Descriptor.MoveKey(Start(), Sow(pitOf(16))); k != -1 {
 		t.Errorf("MoveKey of North's pit for South = %d, want -1", k)
 	}
 }
@@ -223,11 +283,36 @@ func TestDiagram(t *testing.T) {
 		"c   0   0   0   0   0   0   0   0",
 		"b   0   0   1   3   1   1   0   0",
 		"a   0   0   0   0   0   0   0   0   South reserve 0",
-		"South wins (inner), turn 11, phase 2, rules Endless:Illegal",
+		"game over after turn 11: South wins (inner)",
+		"rules Endless:Illegal",
 		""}, "\n")
 	if diff := cmp.Diff(want, Descriptor.Diagram(p)); diff != "" {
 		t.Errorf("diagram (-want +got):\n%s", diff)
 	}
+	p = mustParse(t, "kimasai 0,4,1,3,1,0,1,4/6,1,0,6,2,0,0,3/5,1,1,2,3,1,3,4/3,1,0,3,0,2,0,3 N turn=49 reserves=0,0 rules=FreeFirstTurn:EachPlayer")
+	if d := p.Diagram(); !strings.HasSuffix(d, "South reserve 0\nNorth to move, turn 49, phase 2\nrules FreeFirstTurn:EachPlayer\n") {
+		t.Errorf("phase 2 diagram ends\n%s", d)
+	}
+}
+
+// TestDescriptor pins Descriptor's names and Options (the rules of
+// docs/rules/kimasai.md, sorted by name).
+func TestDescriptor(t *testing.T) {
+	if Descriptor.Start() != Start() || Descriptor.SeedTotal(Start()) != TotalCows {
+		t.Fatal("Descriptor disagrees with the package")
+	}
+	gametest.Names(t, &Descriptor, "kimasai", "Bao la Kimasai", "cow",
+		"Endless enum Draw|Illegal default Draw C-6",
+		"FreeFirstTurn enum GameOnly|EachPlayer default GameOnly KM-6",
+		"MaxLaps int 1..4000000 default 1000000 C-6",
+		"SelfEmptiedInnerRow enum Loses|Continues default Loses KM-12")
+}
+
+// TestLegalMovesAfterEnd: once the game is over LegalMoves returns an
+// empty non-nil slice, on every finished position of the examples and
+// clause cases.
+func TestLegalMovesAfterEnd(t *testing.T) {
+	gametest.EndedExamples(t, &Descriptor, append(gametest.Examples(t, Name), clauseCases...))
 }
 
 // TestBadMoves checks the refusals of Apply: zero move, opponent's pit,
@@ -238,7 +323,7 @@ func TestBadMoves(t *testing.T) {
 	for _, c := range []struct {
 		m      Move
 		reason string
-	}{{Move{}, "no such pit"}, {Move{200}, "no such pit"}, {MoveAt(16), "North"}, {MoveAt(8), "empty"}} {
+	}{{Move{}, "no such pit"}, {Move{Pit{200}}, "no such pit"}, {Sow(pitOf(16)), "North"}, {Sow(pitOf(8)), "empty"}} {
 		q, err := p.Apply(c.m)
 		var me *mancala.MoveError
 		if !errors.As(err, &me) || !errors.Is(err, mancala.ErrIllegalMove) || errors.Is(err, mancala.ErrGameOver) ||
@@ -254,7 +339,7 @@ func TestBadMoves(t *testing.T) {
 		t.Error("receiver changed")
 	}
 	over := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,1,3,1,1,0,0/0,0,0,0,0,0,0,0 N turn=11 reserves=0,0 result=S:inner")
-	if _, err := over.Apply(MoveAt(16)); !errors.Is(err, mancala.ErrGameOver) || !errors.Is(err, mancala.ErrIllegalMove) {
+	if _, err := over.Apply(Sow(pitOf(16))); !errors.Is(err, mancala.ErrGameOver) || !errors.Is(err, mancala.ErrIllegalMove) {
 		t.Errorf("after the end: %v", err)
 	}
 }

@@ -30,13 +30,6 @@ func mustLayout() *mancala.Layout {
 	return l
 }
 
-// Layout returns the board topology of Bao la Kimasai (KM-1..KM-4): four
-// rows of eight pits, South's pits 0..7 = b1..b8 and 8..15 = a8..a1, North's
-// 16..23 = c8..c1 and 24..31 = d1..d8, each player sowing clockwise round
-// their own 16 pits, inner pit p facing 23-p. The value is shared and
-// immutable.
-func Layout() *mancala.Layout { return layout }
-
 // Position is a Bao la Kimasai position: the cows in each of the 32 pits,
 // both reserves, the number of turns played, the rules, and the result once
 // the game is over. It is a small comparable value: == is exact equality of
@@ -72,7 +65,7 @@ func Start() Position {
 
 // New returns the start position (KM-5) under rules r, validated and
 // normalised. Invalid rules give the error of [Rules.Validate], wrapping
-// [mancala.ErrSyntax].
+// [mancala.ErrRules].
 func New(r Rules) (Position, error) {
 	if err := r.Validate(); err != nil {
 		return Position{}, err
@@ -90,18 +83,21 @@ func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 // (C-1): South moves on even turns.
 func (p Position) Turn() int { return int(p.turn) }
 
-// Ply returns the number of plies played to reach p, counted like turns: in
-// Bao la Kimasai every turn is one move, so Ply equals [Position.Turn] (for a
-// parsed position, the turn= field; an endless move that ends the game counts
-// as a ply).
-func (p Position) Ply() int { return int(p.turn) }
-
 // Rules returns the position's rules (validated and normalised).
 func (p Position) Rules() Rules { return p.rules }
 
 // Layout returns the board topology (the same for every position), as
-// [Layout] does.
+// [Rules.Layout] does.
 func (p Position) Layout() *mancala.Layout { return layout }
+
+// Index returns pit's index on the board (KM-2: South b1..b8 = 0..7,
+// a8..a1 = 8..15; North c8..c1 = 16..23, d1..d8 = 24..31), or -1 for the
+// zero Pit.
+func (p Position) Index(pit Pit) int { return pit.index() }
+
+// Pit returns the pit at index (0..31, KM-2), or the zero Pit for an index
+// out of range.
+func (p Position) Pit(index int) Pit { return pitOf(index) }
 
 // Seeds returns the number of cows in pit (0..31, numbered as KM-2); 0 for
 // a pit out of range.
@@ -183,13 +179,14 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		if p.rules.Endless == Illegal && p.endless(i) {
 			continue
 		}
-		dst = append(dst, Move{uint8(b + i + 1)})
+		dst = append(dst, Move{Pit{uint8(b + i + 1)}})
 	}
 	return dst
 }
 
 // LegalMoves returns the legal moves in a new slice, in the order of
-// [Position.AppendLegalMoves].
+// [Position.AppendLegalMoves]; an empty (non-nil) slice once the game is
+// over.
 func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 16)) }
 
 // Apply returns the position after the mover plays m (KM-6..KM-13); p is
@@ -215,7 +212,7 @@ func (p Position) Apply(m Move) (Position, error) {
 }
 
 // ApplyTrace is [Position.Apply] that also reports every movement of cows
-// to fn, in order (DESIGN.md, "Traces for front ends"): Reserve (the
+// to fn, in order (docs/design.md, "Traces for front ends"): Reserve (the
 // mover's reserve to the pit, KM-6) when a cow is placed; Lift (pit to
 // hand); a Drop (hand to pit, one cow) per cow sown; Relay (pit to hand) at
 // each relay lap (KM-9.3); Capture (the opponent's inner pit to hand) at
@@ -232,7 +229,7 @@ func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
 		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
 		return q, nil
 	}
-	p.trace(m.Pit(), r.laps, fn)
+	p.trace(m.pit.index(), r.laps, fn)
 	return q, nil
 }
 
@@ -254,7 +251,7 @@ func (p Position) apply(m Move) (Position, result, error) {
 	if p.status != mancala.Ongoing {
 		return p.refuse(m, mancala.ErrGameOver, "the game is over ("+p.Outcome().String()+")")
 	}
-	pit := m.Pit()
+	pit := m.pit.index()
 	if pit < 0 || pit >= Pits {
 		return p.refuse(m, mancala.ErrIllegalMove, "no such pit")
 	}
@@ -324,41 +321,4 @@ func (p Position) Counts() mancala.Counts {
 	}
 	c.Reserves = [2]int{int(p.reserves[0]), int(p.reserves[1])}
 	return c
-}
-
-// MoveKey returns m's place in the order of p's legal moves (DESIGN.md):
-// the circuit index of m's pit from the mover's first pit (South b1, North
-// c8; KM-2) times 256 (moves carry no count). It returns -1 for the zero
-// Move and for a pit that is not the mover's.
-func MoveKey(p Position, m Move) int {
-	i := layout.CircuitIndex(p.ToMove(), m.Pit())
-	if i < 0 {
-		return -1
-	}
-	return i * 256
-}
-
-// Descriptor describes Bao la Kimasai to generic tools (DESIGN.md); MoveKey
-// is [MoveKey].
-var Descriptor = mancala.Descriptor[Position, Move]{
-	Name:  Name,
-	Seed:  "cow",
-	Start: Start,
-	New: func(rules string) (Position, error) {
-		r, err := ParseRules(rules)
-		if err != nil {
-			return Position{}, err
-		}
-		return New(r)
-	},
-	Rules:     func(p Position) string { return p.rules.String() },
-	Parse:     Parse,
-	ParseMove: ParseMove,
-	Diagram:   func(p Position) string { return p.Diagram() },
-	Counts:    func(p Position) mancala.Counts { return p.Counts() },
-	Layout:    func(Position) *mancala.Layout { return layout },
-	ApplyTrace: func(p Position, m Move, fn func(mancala.Event)) (Position, error) {
-		return p.ApplyTrace(m, fn)
-	},
-	MoveKey: MoveKey,
 }

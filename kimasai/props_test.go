@@ -191,7 +191,7 @@ func TestPropHalfTurn(t *testing.T) {
 			t.Fatalf("outcome %v, rotated %v", p.Outcome(), rp.Outcome())
 		}
 		for pit := range Pits {
-			m := MoveAt(pit)
+			m := Sow(pitOf(pit))
 			q, err := p.Apply(m)
 			rq, rerr := rp.Apply(rotateMove(m))
 			if (err == nil) != (rerr == nil) {
@@ -214,12 +214,12 @@ func TestPropTraceAgrees(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genPosition(0).Draw(t, "p")
 		for _, m := range p.LegalMoves() {
-			r := p.sow(m.Pit() - base(p.ToMove()))
+			r := p.sow(m.Pit().index() - base(p.ToMove()))
 			if r.end == mancala.EndEndless {
 				continue
 			}
 			var last mancala.Event
-			board, res, end := p.trace(m.Pit(), r.laps, func(e mancala.Event) { last = e })
+			board, res, end := p.trace(m.Pit().index(), r.laps, func(e mancala.Event) { last = e })
 			q, err := p.Apply(m)
 			if err != nil {
 				t.Fatal(err)

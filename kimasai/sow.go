@@ -176,7 +176,7 @@ func (p *Position) sow(h int) result {
 func (p *Position) endless(h int) bool { return p.sow(h).end == mancala.EndEndless }
 
 // trace replays the finite move from pit (absolute index) cow by cow on a
-// copy of p's board, reporting each event to fn in the order of DESIGN.md,
+// copy of p's board, reporting each event to fn in the order of docs/design.md,
 // and returns the board and reserves it reaches. It is a second, plain
 // implementation of KM-6..KM-11 over the [mancala.Layout] tables; the tests
 // check that it agrees with sow. It stops after maxLaps laps.

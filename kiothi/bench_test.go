@@ -17,48 +17,26 @@ const (
 	worstCaseMove = "b4:4"
 )
 
-// samplePositions returns positions past the opening from seeded random
-// games.
-func samplePositions(tb testing.TB, games int) []Position {
+// samplePositions returns the positions past the opening of games seeded
+// random games from the start.
+func samplePositions(tb gametest.TB, games int) []Position {
 	tb.Helper()
-	pl := mancala.NewPlayout[Position, Move](42)
-	var out []Position
-	for range games {
-		p := Start()
-		for !p.Outcome().Over() {
-			if p.turn >= 2 {
-				out = append(out, p)
-			}
-			q, _, err := pl.Run(p, 1)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			p = q
-		}
-	}
-	return out
+	return gametest.SamplePositions(tb, &Descriptor, Start(), games, func(p Position) bool { return p.turn >= 2 })
 }
 
 // TestZeroAllocs: AppendLegalMoves with a reused buffer and Apply allocate
-// nothing, in the opening and after it.
+// nothing, in the opening and after it, and under Endless=Illegal (whose
+// move generation plays every candidate out).
 func TestZeroAllocs(t *testing.T) {
 	ps := samplePositions(t, 20)
 	ps = append(ps, Start(), mustParse(t, afterSouth), mustParse(t, "kiothi 5,5,5,5,5,5,0,0,0,0/1,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=9 dropfrom=a1"),
 		mustParse(t, "kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 S turn=2 prisons=0,0"))
-	buf := make([]Move, 0, 256)
-	allocs := testing.AllocsPerRun(10, func() {
-		for _, p := range ps {
-			buf = p.AppendLegalMoves(buf[:0])
-			for _, m := range buf {
-				if _, err := p.Apply(m); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	})
-	if allocs != 0 {
-		t.Errorf("AppendLegalMoves + Apply: %v allocations per run, want 0", allocs)
+	illegal, err := New(Rules{Endless: Illegal})
+	if err != nil {
+		t.Fatal(err)
 	}
+	ps = append(ps, gametest.SamplePositions(t, &Descriptor, illegal, 3, nil)...)
+	gametest.ZeroAllocs(t, &Descriptor, ps)
 }
 
 // TestWorstCaseRunsToMaxLaps pins the benchmark's worst case: the move is
@@ -72,7 +50,7 @@ func TestWorstCaseRunsToMaxLaps(t *testing.T) {
 	m := mustMove(t, worstCaseMove)
 	q := p
 	start := time.Now()
-	laps, _, endless := q.sow(m.Pit(), m.Count(), nil)
+	laps, _, endless := q.sow(p.Index(m.Pit()), m.Count(), nil)
 	if !endless || laps != DefaultMaxLaps {
 		t.Errorf("worst case: endless %v after %d laps; want MaxLaps", endless, laps)
 	}
@@ -120,9 +98,9 @@ func BenchmarkApplyTrace(b *testing.B) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 }
 
-// BenchmarkSown reports warriors sown per second by Apply over every legal
+// BenchmarkSow reports warriors sown per second by Apply over every legal
 // move of the sample positions.
-func BenchmarkSown(b *testing.B) {
+func BenchmarkSow(b *testing.B) {
 	type pm struct {
 		p Position
 		m Move
@@ -132,7 +110,7 @@ func BenchmarkSown(b *testing.B) {
 	for _, p := range samplePositions(b, 200) {
 		for _, m := range p.LegalMoves() {
 			q := p
-			_, s, _ := q.sow(m.Pit(), m.Count(), nil)
+			_, s, _ := q.sow(p.Index(m.Pit()), m.Count(), nil)
 			sown += s
 			moves = append(moves, pm{p, m})
 		}
@@ -155,13 +133,5 @@ func BenchmarkPlayout(b *testing.B) {
 // BenchmarkApplyMaxLaps times one Apply that sows to MaxLaps (1,000,000
 // laps), the worst case of C-6.
 func BenchmarkApplyMaxLaps(b *testing.B) {
-	p := mustParse(b, worstCase)
-	m := mustMove(b, worstCaseMove)
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		_, _ = p.Apply(m)
-		n++
-	}
-	b.ReportMetric(float64(n)*DefaultMaxLaps/b.Elapsed().Seconds(), "laps/s")
+	gametest.BenchMaxLaps(b, &Descriptor, worstCase, worstCaseMove)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -192,24 +193,24 @@ func TestSowRefused(t *testing.T) {
 		move Move
 		err  error
 	}{
-		{"enemy row", pos, Sow(15, 1), mancala.ErrIllegalMove},
-		{"empty pit", pos, Sow(0, 1), mancala.ErrIllegalMove},
-		{"count 0", pos, Sow(2, 0), mancala.ErrIllegalMove},
-		{"count over the pit", pos, Sow(2, 3), mancala.ErrIllegalMove},
-		{"pit out of range", pos, Sow(20, 1), mancala.ErrIllegalMove},
-		{"KI-10", pos, Sow(2, 2), mancala.ErrIllegalMove},
-		{"WholeLift partial", pos + " rules=WholeLift:true", Sow(2, 1), mancala.ErrIllegalMove},
+		{"enemy row", pos, Sow(pitOf(15), 1), mancala.ErrIllegalMove},
+		{"empty pit", pos, Sow(pitOf(0), 1), mancala.ErrIllegalMove},
+		{"count 0", pos, Sow(pitOf(2), 0), mancala.ErrIllegalMove},
+		{"count over the pit", pos, Sow(pitOf(2), 3), mancala.ErrIllegalMove},
+		{"pit out of range", pos, Sow(pitOf(20), 1), mancala.ErrIllegalMove},
+		{"KI-10", pos, Sow(pitOf(2), 2), mancala.ErrIllegalMove},
+		{"WholeLift partial", pos + " rules=WholeLift:true", Sow(pitOf(2), 1), mancala.ErrIllegalMove},
 		// KI-10 with C-3 and C-4: 21 warriors from a1 go once round and on
 		// into a2, which got one earlier in the same lap: occupied.
-		{"KI-10 lap of 21", "kiothi 0,0,0,0,0,0,0,0,0,0/21,0,0,0,0,0,0,0,0,0 S turn=2 prisons=0,0", Sow(0, 21), mancala.ErrIllegalMove},
+		{"KI-10 lap of 21", "kiothi 0,0,0,0,0,0,0,0,0,0/21,0,0,0,0,0,0,0,0,0 S turn=2 prisons=0,0", Sow(pitOf(0), 21), mancala.ErrIllegalMove},
 		// KI-10: 40 from a1 end in a1, which got one on the first round.
-		{"KI-10 lap of 40", "kiothi 0,0,0,0,0,0,0,0,0,0/40,0,0,0,0,0,0,0,0,0 S turn=2 prisons=0,0", Sow(0, 40), mancala.ErrIllegalMove},
-		{"endless under Illegal", "kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 S turn=2 prisons=0,0 rules=Endless:Illegal", Sow(8, 3), mancala.ErrIllegalMove},
+		{"KI-10 lap of 40", "kiothi 0,0,0,0,0,0,0,0,0,0/40,0,0,0,0,0,0,0,0,0 S turn=2 prisons=0,0", Sow(pitOf(0), 40), mancala.ErrIllegalMove},
+		{"endless under Illegal", "kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 S turn=2 prisons=0,0 rules=Endless:Illegal", Sow(pitOf(8), 3), mancala.ErrIllegalMove},
 		{"zero move", pos, Move{}, mancala.ErrIllegalMove},
-		{"Lift after the opening", pos, Lift(2), mancala.ErrIllegalMove},
-		{"after the end", "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove", Sow(10, 1), mancala.ErrGameOver},
-		{"after an endless draw", "kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 N turn=3 prisons=0,0 result=draw:endless", Sow(11, 1), mancala.ErrGameOver},
-		{"after a derived end (KT8)", "kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=20,35", Sow(0, 1), mancala.ErrGameOver},
+		{"Lift after the opening", pos, Lift(pitOf(2)), mancala.ErrIllegalMove},
+		{"after the end", "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove", Sow(pitOf(10), 1), mancala.ErrGameOver},
+		{"after an endless draw", "kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3,1 N turn=3 prisons=0,0 result=draw:endless", Sow(pitOf(11), 1), mancala.ErrGameOver},
+		{"after a derived end (KT8)", "kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=20,35", Sow(pitOf(0), 1), mancala.ErrGameOver},
 		{"after the end, an opening step", "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove", Stop(), mancala.ErrGameOver},
 	}
 	for _, tt := range tests {
@@ -238,24 +239,35 @@ func TestStart(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkPos(t, tt.want, p)
-		if p.Outcome().Over() || p.ToMove() != mancala.South || p.Turn() != 0 || p.Ply() != 0 {
+		if p.Outcome().Over() || p.ToMove() != mancala.South || p.Turn() != 0 || !p.InOpening() {
 			t.Errorf("%v: not a fresh game", p)
 		}
 	}
 	if Start() != mustParse(t, startText) {
 		t.Errorf("Start() differs from the parsed start")
 	}
-	for _, r := range []Rules{{OpeningPits: 3}, {OpeningPits: -1}, {MaxLaps: -1}, {Setup: 3}, {Bonus: 3}, {NkiClear: 2}, {Endless: 2}} {
-		if _, err := New(r); !errors.Is(err, mancala.ErrSyntax) {
-			t.Errorf("New(%+v) = %v, want an error wrapping ErrSyntax", r, err)
+	for _, r := range []Rules{{OpeningPits: 3}, {OpeningPits: -1}, {MaxLaps: -1}, {MaxLaps: mancala.MaxLapsLimit + 1}, {Setup: 3}, {Bonus: 3}, {NkiClear: 2}, {Endless: 2}} {
+		err := r.Validate()
+		var re *mancala.RulesError
+		if !errors.As(err, &re) || !errors.Is(err, mancala.ErrRules) || errors.Is(err, mancala.ErrSyntax) || re.Game != Name {
+			t.Errorf("%+v: Validate() = %v, want a kiothi *mancala.RulesError", r, err)
 		}
+		if p, err := New(r); !errors.Is(err, mancala.ErrRules) || p != (Position{}) {
+			t.Errorf("New(%+v) = %v, %v; want an error wrapping ErrRules", r, p, err)
+		}
+	}
+	if p, err := New(Rules{MaxLaps: mancala.MaxLapsLimit}); err != nil || p.Rules().Laps() != mancala.MaxLapsLimit {
+		t.Errorf("New with MaxLaps at the limit: %v, %v", p, err)
 	}
 }
 
 // TestBoard pins KI-1..KI-4 on the layout: 20 pits, names, ring, facing,
 // leftmost pits, prisons.
 func TestBoard(t *testing.T) {
-	l := Layout()
+	l := Rules{}.Layout()
+	if l == nil || Start().Layout() != l || (Rules{Bonus: Run}).Layout() != l {
+		t.Fatalf("the layout is not shared")
+	}
 	if l.Pits() != 20 || l.Rows() != 2 || !l.HasStores() || !l.SharedRing() {
 		t.Fatalf("layout %d pits, %d rows, stores %v", l.Pits(), l.Rows(), l.HasStores())
 	}
@@ -265,7 +277,7 @@ func TestBoard(t *testing.T) {
 			t.Errorf("pit %d is %s, want %s (KI-2)", p, l.PitName(p), n)
 		}
 	}
-	for p := range NumPits {
+	for p := range Pits {
 		if l.Next(p) != (p+1)%20 {
 			t.Errorf("Next(%d) = %d (KI-3)", p, l.Next(p))
 		}
@@ -294,6 +306,22 @@ func TestBoard(t *testing.T) {
 	}
 	if p.Layout() != l || Descriptor.Layout(p) != l {
 		t.Errorf("Layout not shared")
+	}
+}
+
+// TestPits checks Pit, PitAt, ParsePit and Position.Index/Pit on all 20
+// pits (KI-2: a1..a10 = 0..9, b10..b1 = 10..19).
+func TestPits(t *testing.T) {
+	p := Start()
+	gametest.Pits(t, &Descriptor, p, gametest.PitFuncs[Position, Pit]{PitAt: PitAt, ParsePit: ParsePit, Pit: Position.Pit, Index: Position.Index},
+		"a11", "c1", "a5:3")
+	if PitAt(0, 1) != p.Pit(0) || PitAt(0, 10) != p.Pit(9) || PitAt(1, 10) != p.Pit(10) || PitAt(1, 1) != p.Pit(19) {
+		t.Errorf("PitAt disagrees with KI-2")
+	}
+	for i := range Pits {
+		if pitOf(i) != p.Pit(i) {
+			t.Errorf("pitOf(%d) = %v", i, pitOf(i))
+		}
 	}
 }
 

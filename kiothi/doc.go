@@ -1,10 +1,10 @@
 // Package kiothi implements Kiothi, the mancala game of the Meru of Mount
-// Kenya, exactly as the project's rules/kiothi.md states it (clauses KI-1 ..
-// KI-17, with the common clauses C-1 .. C-8 of rules/README.md), on top of
-// the shared core [mancala]: a comparable [Position] value, [Move]s with
-// their notation, legal move generation, [Position.Apply] and
-// [Position.ApplyTrace], outcomes with the final prisons, and the
-// [Descriptor] for generic tools.
+// Kenya, exactly as the rules in this module's docs/rules/kiothi.md state it
+// (clauses KI-1 .. KI-17, with the common clauses C-1 .. C-8 of
+// docs/rules/common.md), on top of the shared core [mancala]: a comparable
+// [Position] value, [Pit]s and [Move]s with their notation, legal move
+// generation, [Position.Apply] and [Position.ApplyTrace], outcomes with the
+// final prisons, and the [Descriptor] for generic tools.
 //
 // Sources: Bernardo Bernardi's record of the game (1959) as described by
 // Mancala World (the seed description and its defaults), and Wikipedia for
@@ -53,7 +53,7 @@
 //
 // # Notation
 //
-// A position is one line (DESIGN.md):
+// A position is one line (docs/notation.md):
 //
 //	kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 S turn=0 prisons=0,0
 //	kiothi 3*,0,0,4*,2*,0,1,0,6*,0/0,2*,0,5*,0,0,1,7*,0,1* N turn=5 prisons=8,6
@@ -69,9 +69,10 @@
 // game (nomove or endless); rules= with the options that differ from the
 // defaults. See [Position.String] and [Parse].
 //
-// A move is "a5:3" (lift 3 warriors from a5 and sow them; the count is
-// always written), and in the opening "-a5" (Lift: empty a5), "+b3" (Drop
-// one warrior into b3) and "=" (Stop lifting, OpeningUpTo only). See
+// A move is "a5:3" ([Sow]: lift 3 warriors from a5 and sow them; the count
+// is always written), and in the opening "-a5" ([Lift]: empty a5), "+b3"
+// ([Drop] one warrior into b3) and "=" ([Stop] lifting, OpeningUpTo only);
+// the zero Move is "none". A [Pit] is built with [PitAt] or [ParsePit]. See
 // [ParseMove]. Legal moves come in ascending order of the pit's index along
 // the ring from the mover's first pit, then count; Stop last ([MoveKey]).
 //
@@ -91,10 +92,10 @@
 //     the enemy row (KI-13).
 //   - Bonus: Three (default), Run or None (KI-14).
 //   - Endless: Draw (default) or Illegal (C-6); MaxLaps: the lap bound, 0
-//     meaning 1,000,000 (C-6).
+//     meaning 1,000,000, at most 4,000,000 ([mancala.MaxLapsLimit]) (C-6).
 //
-// An Apply that runs to MaxLaps takes about 25 ms with the default bound
-// (one million laps; see the benchmarks); with Endless=Illegal, move
-// generation plays out every candidate and so may take that long per
-// endless candidate.
+// An Apply whose move runs to MaxLaps sows every lap of it (the benchmark
+// BenchmarkApplyMaxLaps times one); with Endless=Illegal, move generation
+// plays out every candidate and so may take that long per endless
+// candidate.
 package kiothi

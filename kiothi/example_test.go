@@ -16,7 +16,7 @@ func Example() {
 	// two back into a5, one into a6, one into a10, one into b10, two into
 	// b5 and three into b1. RedistributionSteps gives the steps in the
 	// order KI-7 requires.
-	var placed [kiothi.NumPits]int
+	var placed [kiothi.Pits]int
 	placed[4], placed[5], placed[9], placed[10], placed[15], placed[19] = 2, 1, 1, 1, 2, 3
 	steps, err := p.RedistributionSteps([]int{4, 5}, placed)
 	if err != nil {

@@ -4,29 +4,30 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
 // fuzzSeeds are positions for the fuzz corpora: the worked examples and
 // the opening positions of the tests.
-func fuzzSeeds() []string {
+func fuzzSeeds(f *testing.F) []string {
 	s := []string{startText, afterSouth, afterNorth,
 		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5",
 		"kiothi 5,5,5,5,5,5,0,0,0,0/1,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=9 dropfrom=a1",
 		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 S turn=0 prisons=0,0 rules=OpeningUpTo:true",
 		"kiothi 1,1,1,0,1,1,1,1,1,0*/0,1,1,0,0,0,0,0,0,0 N turn=3 prisons=2,0 rules=NkiClear:OwnerLift",
 	}
-	for _, ex := range kiothiExamples {
-		s = append(s, ex.before)
-		if ex.after != "ILLEGAL" && ex.move != "-" {
-			s = append(s, ex.after)
+	for _, ex := range gametest.Examples(f, Name) {
+		s = append(s, ex.Before)
+		if ex.After != "ILLEGAL" && ex.Move != "-" {
+			s = append(s, ex.After)
 		}
 	}
 	return s
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range fuzzSeeds() {
+	for _, s := range fuzzSeeds(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -76,13 +77,13 @@ func FuzzParseMove(f *testing.F) {
 // one wraps ErrIllegalMove and leaves the position unchanged; nothing
 // panics.
 func FuzzApply(f *testing.F) {
-	for _, s := range fuzzSeeds() {
+	for _, s := range fuzzSeeds(f) {
 		f.Add(s, "a5:3", uint8(1), uint8(4), uint8(3))
 		f.Add(s, "-a5", uint8(2), uint8(14), uint8(0))
 		f.Add(s, "+b3", uint8(3), uint8(17), uint8(0))
 	}
-	for _, ex := range kiothiExamples {
-		f.Add(ex.before, ex.move, uint8(0), uint8(0), uint8(0))
+	for _, ex := range gametest.Examples(f, Name) {
+		f.Add(ex.Before, ex.Move, uint8(0), uint8(0), uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, s, mv string, kind, pit, count uint8) {
 		p, err := Parse(s)

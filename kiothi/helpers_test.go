@@ -7,29 +7,19 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
 // posOpts lets cmp compare positions field by field.
 var posOpts = cmp.AllowUnexported(Position{})
 
-func mustParse(t testing.TB, s string) Position {
+// mustParse and mustMove parse a position and a move, or fail the test.
+func mustParse(t gametest.TB, s string) Position {
 	t.Helper()
-	p, err := Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return p
+	return gametest.MustParse(t, &Descriptor, s)
 }
-
-func mustMove(t testing.TB, s string) Move {
-	t.Helper()
-	m, err := ParseMove(s)
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v", s, err)
-	}
-	return m
-}
+func mustMove(t gametest.TB, s string) Move { t.Helper(); return gametest.MustMove(t, &Descriptor, s) }
 
 // checkPos fails t unless got is exactly the position want (in notation):
 // the same text and the same value.
@@ -67,46 +57,48 @@ func play(t testing.TB, pos string, moves string) Position {
 	return p
 }
 
-// checkRefused fails t unless m is refused in p with an error wrapping
-// sentinel and leaves p unchanged, reporting no trace events.
+// checkRefused is [gametest.CheckRefused] for Kiothi.
 func checkRefused(t testing.TB, p Position, m Move, sentinel error) {
 	t.Helper()
-	before := p
-	text := p.String()
-	_, err := p.Apply(m)
-	if err == nil {
-		t.Fatalf("%v: move %v accepted, want refused", p, m)
-	}
-	if !errors.Is(err, sentinel) || !errors.Is(err, mancala.ErrIllegalMove) {
-		t.Errorf("%v: move %v refused with %v, want an error wrapping %v", p, m, err, sentinel)
-	}
-	var me *mancala.MoveError
-	if !errors.As(err, &me) || me.Game != Name || me.Reason == "" {
-		t.Errorf("error %v is not a kiothi *mancala.MoveError with a reason", err)
-	}
-	n := 0
-	if _, err := p.ApplyTrace(m, func(mancala.Event) { n++ }); err == nil || n != 0 {
-		t.Errorf("ApplyTrace of a refused move: err %v, %d events", err, n)
-	}
-	if p != before || p.String() != text {
-		t.Errorf("receiver changed")
-	}
+	gametest.CheckRefused(t, &Descriptor, p, m, sentinel)
 }
 
-// rotate turns p half a turn with the sides swapped (DESIGN.md numbering):
+// checkTrace is [gametest.CheckTrace] for Kiothi; it also fails t unless
+// the move gives q.
+func checkTrace(t gametest.TB, p Position, m Move, q Position) []mancala.Event {
+	t.Helper()
+	if got, err := p.Apply(m); err != nil || got != q {
+		t.Fatalf("%v: Apply(%v) = %v, %v; want %v", p, m, got, err, q)
+	}
+	return gametest.CheckTrace(t, &Descriptor, p, m)
+}
+
+// runExample plays a worked example as written, or with north turned half
+// a turn for the other player.
+func runExample(t *testing.T, ex gametest.Example, north bool) {
+	t.Helper()
+	if north {
+		ex = gametest.MirrorExample(ex,
+			func(s string) string { return rotateText(t, s) },
+			func(s string) string { return rotateMove(mustMove(t, s)).String() })
+	}
+	gametest.RunExample(t, &Descriptor, ex, outcomeText)
+}
+
+// rotate turns p half a turn with the sides swapped (docs/design.md numbering):
 // pit i becomes pit i+10 mod 20, the prisons and the winner swap and the
 // turn advances by one so that the other player is to move.
 func rotate(p Position) Position {
 	q := p
-	rot := func(mask uint32) uint32 { return (mask<<10 | mask>>10) & (1<<NumPits - 1) }
-	for i := range NumPits {
-		q.pits[(i+Files)%NumPits] = p.pits[i]
+	rot := func(mask uint32) uint32 { return (mask<<10 | mask>>10) & (1<<Pits - 1) }
+	for i := range Pits {
+		q.pits[(i+Files)%Pits] = p.pits[i]
 	}
 	q.nki, q.lifted = rot(p.nki), rot(p.lifted)
 	q.prisons = [2]uint8{p.prisons[1], p.prisons[0]}
 	q.turn = p.turn + 1
 	if p.phase == phaseDrop {
-		q.dropFrom = uint8((int(p.dropFrom) + Files) % NumPits)
+		q.dropFrom = uint8((int(p.dropFrom) + Files) % Pits)
 	}
 	if p.status == mancala.Win {
 		q.winner = p.winner.Other()
@@ -116,10 +108,8 @@ func rotate(p Position) Position {
 
 // rotateMove turns a move half a turn.
 func rotateMove(m Move) Move {
-	if m.kind == SowMove || m.kind == LiftMove || m.kind == DropMove {
-		if m.pit != noPit {
-			m.pit = uint8((int(m.pit) + Files) % NumPits)
-		}
+	if m.kind == SowKind || m.kind == LiftKind || m.kind == DropKind {
+		m.pit = uint8((int(m.pit) + Files) % Pits)
 	}
 	return m
 }

@@ -3,8 +3,68 @@ package kiothi
 import (
 	"strconv"
 
+	"github.com/seed8ebe013a/go-mancala/internal/notation"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
+
+// Pit names one of the 20 pits of the Kiothi board (KI-1, KI-2) by its row
+// and file as seen from South's seat: row 0 is a (South's), row 1 is b
+// (North's), files 1..10 from South's left. Its index on the board (KI-2:
+// a1..a10 = 0..9, b10..b1 = 10..19) is [Position.Index]. Pits are small
+// comparable values; the zero Pit names no pit.
+type Pit struct {
+	i uint8 // index + 1; 0 for the zero Pit
+}
+
+// PitAt returns the pit at row (0 for a, 1 for b) and file (1..10). A row
+// or file out of range gives the zero Pit.
+func PitAt(row, file int) Pit {
+	i, ok := layout.Pit(row, file)
+	if !ok {
+		return Pit{}
+	}
+	return Pit{uint8(i + 1)}
+}
+
+// pitOf returns the pit at board index i (0..19), or the zero Pit.
+func pitOf(i int) Pit {
+	if i < 0 || i >= Pits {
+		return Pit{}
+	}
+	return Pit{uint8(i + 1)}
+}
+
+// ParsePit reads a pit's algebraic name, "a1".."a10" or "b1".."b10".
+// Anything else gives a [*mancala.SyntaxError] wrapping
+// [mancala.ErrSyntax].
+func ParsePit(name string) (Pit, error) {
+	i, err := layout.ParsePit(name)
+	if err != nil {
+		return Pit{}, &mancala.SyntaxError{Game: Name, What: "pit", Input: name, Msg: "want a pit a1..a10 or b1..b10"}
+	}
+	return pitOf(i), nil
+}
+
+// index returns the pit's board index 0..19, or -1 for the zero Pit.
+func (p Pit) index() int { return int(p.i) - 1 }
+
+// Row returns the pit's row: 0 (a) or 1 (b); -1 for the zero Pit.
+func (p Pit) Row() int { return layout.Row(p.index()) }
+
+// File returns the pit's file, 1..10; 0 for the zero Pit.
+func (p Pit) File() int { return max(layout.File(p.index()), 0) }
+
+// IsZero reports whether p is the zero Pit.
+func (p Pit) IsZero() bool { return p.i == 0 }
+
+// String returns the pit's algebraic name ("a5", "b10"), or "none" for the
+// zero Pit.
+func (p Pit) String() string {
+	if p.IsZero() {
+		return "none"
+	}
+	return layout.PitName(p.index())
+}
 
 // MoveKind says what a [Move] does. The zero value, NoKind, is no move.
 type MoveKind uint8
@@ -12,118 +72,114 @@ type MoveKind uint8
 const (
 	// NoKind is the kind of the zero Move, which is never legal.
 	NoKind MoveKind = iota
-	// SowMove lifts Count warriors from Pit and sows them (KI-9); turn 2 on.
-	SowMove
-	// LiftMove empties Pit into the hand, an opening step (KI-6, KI-7).
-	LiftMove
-	// DropMove drops one warrior from the hand into Pit, an opening step
+	// SowKind lifts Count warriors from Pit and sows them (KI-9); turn 2
+	// on.
+	SowKind
+	// LiftKind empties Pit into the hand, an opening step (KI-6, KI-7).
+	LiftKind
+	// DropKind drops one warrior from the hand into Pit, an opening step
 	// (KI-7).
-	DropMove
-	// StopMove ends the opening lifts early (KI-7, OpeningUpTo only, or a
+	DropKind
+	// StopKind ends the opening lifts early (KI-7, OpeningUpTo only, or a
 	// player without warriors in the opening).
-	StopMove
+	StopKind
 )
 
 var kindNames = []string{"none", "sow", "lift", "drop", "stop"}
 
 // String returns "none", "sow", "lift", "drop" or "stop", or "MoveKind(7)"
 // out of range.
-func (k MoveKind) String() string { return enumString(kindNames, int(k), "MoveKind") }
-
-// noPit marks a Move built with a pit index outside 0..19 (for example a
-// Drop into a prison): such a move is never legal.
-const noPit = 255
+func (k MoveKind) String() string { return notation.EnumName(kindNames, k, "MoveKind") }
 
 // Move is one ply of Kiothi: a sowing move (pit, count) from turn 2 on, or
 // one opening step (Lift, Drop, Stop) in turns 0 and 1 (KI-7). It is a
-// small comparable value; the zero Move is never legal. A Move is exactly
-// what its text says, so it needs no position to print or parse; Apply
-// checks it against the position.
+// small comparable value; the zero Move is never legal and prints as
+// "none". A Move is exactly what its text says, so it needs no position to
+// print or parse; Apply checks it against the position.
 type Move struct {
 	kind  MoveKind
-	pit   uint8
-	count uint8
+	pit   uint8 // board index 0..19 (Sow, Lift, Drop); 0 otherwise
+	count uint8 // Sow: 1..255; 0 otherwise
 }
 
-// Sow returns the move that lifts k warriors from pit p and sows them
-// (KI-9): p is a pit index 0..19 of the mover's row, k is 1..255. A pit out
-// of range or a count outside 1..255 gives a move that is never legal (its
-// count is stored as 0).
-func Sow(p, k int) Move {
-	if k < 1 || k > 255 {
-		k = 0
+// Sow returns the move that lifts count warriors from pit and sows them
+// (KI-9): pit is one of the mover's pits, count 1..255 (at most the pit's
+// warriors, which Apply checks). The zero Pit or a count outside 1..255
+// gives the zero Move.
+func Sow(pit Pit, count int) Move {
+	if pit.IsZero() || count < 1 || count > 255 {
+		return Move{}
 	}
-	return Move{kind: SowMove, pit: pitByte(p), count: uint8(k)}
+	return Move{kind: SowKind, pit: uint8(pit.index()), count: uint8(count)}
 }
 
-// Lift returns the opening step that empties pit p (0..19) into the hand
-// (KI-6, KI-7). A pit out of range gives a move that is never legal.
-func Lift(p int) Move { return Move{kind: LiftMove, pit: pitByte(p)} }
+// Lift returns the opening step that empties pit into the hand (KI-6,
+// KI-7). The zero Pit gives the zero Move.
+func Lift(pit Pit) Move {
+	if pit.IsZero() {
+		return Move{}
+	}
+	return Move{kind: LiftKind, pit: uint8(pit.index())}
+}
 
 // Drop returns the opening step that drops one warrior from the hand into
-// pit q (0..19; KI-7). There is no way to drop into a prison (KI-6): a pit
-// out of range gives a move that is never legal.
-func Drop(q int) Move { return Move{kind: DropMove, pit: pitByte(q)} }
+// pit (KI-7; never into a prison, KI-6). The zero Pit gives the zero Move.
+func Drop(pit Pit) Move {
+	if pit.IsZero() {
+		return Move{}
+	}
+	return Move{kind: DropKind, pit: uint8(pit.index())}
+}
 
 // Stop returns the opening step that ends the lifts early (KI-7,
 // OpeningUpTo; also the only step of a player with no warriors in their row
 // at the start of an opening turn).
-func Stop() Move { return Move{kind: StopMove} }
-
-func pitByte(p int) uint8 {
-	if p < 0 || p >= NumPits {
-		return noPit
-	}
-	return uint8(p)
-}
+func Stop() Move { return Move{kind: StopKind} }
 
 // Kind returns the move's kind; NoKind for the zero Move.
 func (m Move) Kind() MoveKind { return m.kind }
 
-// Pit returns the pit index 0..19 of a Sow, Lift or Drop move, and -1 for
-// Stop, the zero Move or a move built with a pit out of range.
-func (m Move) Pit() int {
-	if m.kind == NoKind || m.kind == StopMove || m.pit >= NumPits {
-		return -1
+// Pit returns the pit of a Sow, Lift or Drop move, and the zero Pit for
+// Stop and the zero Move.
+func (m Move) Pit() Pit {
+	if m.kind == NoKind || m.kind == StopKind {
+		return Pit{}
 	}
-	return int(m.pit)
+	return pitOf(int(m.pit))
 }
 
 // Count returns the number of warriors a Sow move lifts, and 0 for every
 // other kind.
 func (m Move) Count() int {
-	if m.kind != SowMove {
+	if m.kind != SowKind {
 		return 0
 	}
 	return int(m.count)
 }
 
-// String returns the move in the notation of DESIGN.md: "a5:3" (sow 3 from
-// a5; the count is always written), "-a5" (Lift a5), "+b3" (Drop into b3),
-// "=" (Stop). The zero Move prints as "none"; a move built with a pit out of
-// range prints the pit as "?". Neither of those parses.
+// IsZero reports whether m is the zero Move.
+func (m Move) IsZero() bool { return m == Move{} }
+
+// String returns the move in the notation of docs/notation.md: "a5:3" (sow
+// 3 from a5; the count is always written), "-a5" (Lift a5), "+b3" (Drop
+// into b3), "=" (Stop), and "none" for the zero Move. [ParseMove] reads
+// every one of them back.
 func (m Move) String() string {
 	var b [8]byte
 	return string(m.appendText(b[:0]))
 }
 
 func (m Move) appendText(b []byte) []byte {
-	pit := func(b []byte) []byte {
-		if m.pit >= NumPits {
-			return append(b, '?')
-		}
-		return append(b, layout.PitName(int(m.pit))...)
-	}
 	switch m.kind {
-	case SowMove:
-		b = pit(b)
+	case SowKind:
+		b = append(b, layout.PitName(int(m.pit))...)
 		b = append(b, ':')
 		return strconv.AppendInt(b, int64(m.count), 10)
-	case LiftMove:
-		return pit(append(b, '-'))
-	case DropMove:
-		return pit(append(b, '+'))
-	case StopMove:
+	case LiftKind:
+		return append(append(b, '-'), layout.PitName(int(m.pit))...)
+	case DropKind:
+		return append(append(b, '+'), layout.PitName(int(m.pit))...)
+	case StopKind:
 		return append(b, '=')
 	}
 	return append(b, "none"...)
@@ -132,8 +188,8 @@ func (m Move) appendText(b []byte) []byte {
 // MarshalText returns m.String() as bytes; it never fails.
 func (m Move) MarshalText() ([]byte, error) { return m.appendText(nil), nil }
 
-// UnmarshalText parses text as [ParseMove] does and stores the move in m;
-// on error m is unchanged.
+// UnmarshalText parses text as [ParseMove] does ("none" gives the zero
+// Move) and stores the move in m; on error m is unchanged.
 func (m *Move) UnmarshalText(text []byte) error {
 	x, err := ParseMove(string(text))
 	if err != nil {
@@ -143,30 +199,33 @@ func (m *Move) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// ParseMove reads a move in the notation of DESIGN.md: "a5:3" (a sowing
-// move: pit, then the count 1..255 without leading zeros), "-a5" (Lift),
-// "+b3" (Drop), "=" (Stop). Pit names are a1..a10 and b1..b10. Anything
-// else gives a [*mancala.SyntaxError] wrapping [mancala.ErrSyntax].
+// ParseMove reads a move in the notation of docs/notation.md: "a5:3" (a
+// sowing move: pit, then the count 1..255 without leading zeros), "-a5"
+// (Lift), "+b3" (Drop), "=" (Stop), or "none" (the zero Move, which is
+// never legal). Pit names are a1..a10 and b1..b10. Anything else gives a
+// [*mancala.SyntaxError] wrapping [mancala.ErrSyntax].
 func ParseMove(s string) (Move, error) {
 	bad := func(msg string) (Move, error) {
 		return Move{}, &mancala.SyntaxError{Game: Name, What: "move", Input: s, Msg: msg}
 	}
-	if s == "=" {
+	switch s {
+	case "=":
 		return Stop(), nil
-	}
-	if s == "" {
+	case "none":
+		return Move{}, nil
+	case "":
 		return bad("empty move")
 	}
-	kind := SowMove
+	kind := SowKind
 	rest := s
 	switch s[0] {
 	case '-':
-		kind, rest = LiftMove, s[1:]
+		kind, rest = LiftKind, s[1:]
 	case '+':
-		kind, rest = DropMove, s[1:]
+		kind, rest = DropKind, s[1:]
 	}
 	name, count := rest, ""
-	if kind == SowMove {
+	if kind == SowKind {
 		i := 0
 		for i < len(rest) && rest[i] != ':' {
 			i++
@@ -176,39 +235,42 @@ func ParseMove(s string) (Move, error) {
 		}
 		name, count = rest[:i], rest[i+1:]
 	}
-	p, err := layout.ParsePit(name)
+	p, err := ParsePit(name)
 	if err != nil {
-		return bad("bad pit " + strconv.Quote(name) + ": want a1..a10 or b1..b10")
+		return bad("bad pit " + mancala.Quote(name) + ": want a1..a10 or b1..b10")
 	}
 	switch kind {
-	case LiftMove:
+	case LiftKind:
 		return Lift(p), nil
-	case DropMove:
+	case DropKind:
 		return Drop(p), nil
 	}
-	n, err := parseCount(count)
-	if err != nil {
-		return bad(err.Error())
+	n, msg := parseCount(count)
+	if msg != "" {
+		return bad(msg)
 	}
 	return Sow(p, n), nil
 }
 
-func parseCount(s string) (int, error) {
+// parseCount reads a sowing move's count, 1..255, or says what is wrong.
+func parseCount(s string) (int, string) {
 	if s == "" {
-		return 0, errorString("missing count after ':'")
+		return 0, "missing count after ':'"
 	}
-	if len(s) > 3 || (len(s) > 1 && s[0] == '0') {
-		return 0, errorString("count must be 1..255 without leading zeros")
-	}
-	n := 0
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
-			return 0, errorString("count must be a number 1..255")
+			return 0, "the count must be a number 1..255"
 		}
-		n = n*10 + int(s[i]-'0')
 	}
-	if n < 1 || n > 255 {
-		return 0, errorString("count must be 1..255")
+	if s[0] == '0' {
+		return 0, "the count must be 1..255, written without leading zeros"
 	}
-	return n, nil
+	if len(s) > 3 {
+		return 0, "the count must be 1..255: a pit holds at most 255 warriors"
+	}
+	n, _ := strconv.Atoi(s)
+	if n > 255 {
+		return 0, "the count must be 1..255: a pit holds at most 255 warriors"
+	}
+	return n, ""
 }

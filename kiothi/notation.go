@@ -10,7 +10,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// String returns the position in the notation of DESIGN.md, one line:
+// String returns the position in the notation of docs/notation.md, one line:
 //
 //	kiothi <b1..b10>/<a1..a10> <S|N> turn=<n> prisons=<S>,<N> [hand=<n> lifted=<pits>|dropfrom=<pit>] [result=<r>] [rules=<opts>]
 //
@@ -29,7 +29,7 @@ func (p *Position) appendText(b []byte) []byte {
 	b = append(b, Name...)
 	b = append(b, ' ')
 	for f := 1; f <= Files; f++ { // row b, file 1..10 = pits 19..10
-		b = p.appendPit(b, NumPits-f, f > 1)
+		b = p.appendPit(b, Pits-f, f > 1)
 	}
 	b = append(b, '/')
 	for i := 0; i < Files; i++ {
@@ -49,7 +49,7 @@ func (p *Position) appendText(b []byte) []byte {
 		b = strconv.AppendInt(b, int64(p.hand), 10)
 		b = append(b, " lifted="...)
 		first := true
-		for i := range NumPits {
+		for i := range Pits {
 			if p.lifted&(1<<i) != 0 {
 				if !first {
 					b = append(b, ',')
@@ -100,7 +100,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Parse reads a position in the notation of DESIGN.md (see
+// Parse reads a position in the notation of docs/notation.md (see
 // [Position.String]); fields after turn= may come in any order. It checks
 // that there are two rows of 10 counts, that board, prisons and hand hold
 // at most 255 warriors, that the side matches the turn's parity, that nki
@@ -131,8 +131,8 @@ func Parse(s string) (Position, error) {
 		if err != nil {
 			return Position{}, err
 		}
-		if v == "" || r.String() != v {
-			return bad("rules="+v, "write rules= as %q: only the options that differ from the defaults, sorted by name", r.String())
+		if err := notation.CanonicalRules(Name, v, r.String()); err != nil {
+			return Position{}, err
 		}
 		p.rules = r
 	}
@@ -143,7 +143,7 @@ func Parse(s string) (Position, error) {
 	}
 	total := 0
 	for f := 1; f <= Files; f++ {
-		for ri, pit := range [2]int{NumPits - f, f - 1} { // row b then row a
+		for ri, pit := range [2]int{Pits - f, f - 1} { // row b then row a
 			n := t.Rows[ri][f-1]
 			p.pits[pit] = uint8(n)
 			total += n
@@ -174,9 +174,9 @@ func Parse(s string) (Position, error) {
 		return bad(s, "%d warriors on the board, in the prisons and in hand; at most %d", total, notation.MaxSeeds)
 	}
 	if v, ok := t.Field("result"); ok {
-		o, err := mancala.ParseResult(v)
+		o, err := notation.ParseResult(Name, v)
 		if err != nil {
-			return bad("result="+v, "result: %v", err)
+			return Position{}, err
 		}
 		if o.Reason != mancala.NoMove && o.Reason != mancala.Endless {
 			return bad("result="+v, "a Kiothi game ends only by nomove (KI-15) or endless (C-6)")
@@ -302,7 +302,8 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 //	      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 |
 //	      +----+----+----+----+----+----+----+----+----+----+
 //	        a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
-//	South to move, turn 0 (opening); prisons: North 0 (left), South 0 (right)
+//	South to move, turn 0, opening
+//	prisons: North 0 (left), South 0 (right)
 func (p Position) Diagram() string {
 	var b strings.Builder
 	border := "      +" + strings.Repeat("----+", Files) + "\n"
@@ -329,27 +330,23 @@ func (p Position) Diagram() string {
 	}
 	labels('b')
 	b.WriteString(border)
-	cells(func(f int) int { return NumPits - f })
+	cells(func(f int) int { return Pits - f })
 	np := strconv.Itoa(int(p.prisons[mancala.North]))
 	sp := strconv.Itoa(int(p.prisons[mancala.South]))
 	b.WriteString(fmt.Sprintf(" N%3s %s %-3s S\n", np, strings.TrimSpace(border), sp))
 	cells(func(f int) int { return f - 1 })
 	b.WriteString(border)
 	labels('a')
-	if p.status != mancala.Ongoing {
-		o := p.Outcome()
-		b.WriteString("game over: " + o.String())
-	} else {
-		b.WriteString(p.ToMove().String() + " to move, turn " + strconv.Itoa(int(p.turn)))
-		if p.turn < 2 {
-			b.WriteString(" (opening)")
-		}
+	detail := ""
+	if p.turn < 2 {
+		detail = "opening"
 	}
-	b.WriteString("; prisons: North " + np + " (left), South " + sp + " (right)\n")
+	b.WriteString(notation.StatusLine(p.Outcome(), p.ToMove(), p.Turn(), detail) + "\n")
+	b.WriteString("prisons: North " + np + " (left), South " + sp + " (right)\n")
 	switch p.phase {
 	case phaseLift:
 		var names []string
-		for i := range NumPits {
+		for i := range Pits {
 			if p.lifted&(1<<i) != 0 {
 				names = append(names, layout.PitName(i))
 			}
@@ -361,5 +358,6 @@ func (p Position) Diagram() string {
 	if p.nki != 0 {
 		b.WriteString("* = nki\n")
 	}
+	b.WriteString(notation.RulesLine(p.rules.String()))
 	return b.String()
 }

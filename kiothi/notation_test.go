@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -46,7 +47,7 @@ func TestParseRoundTrip(t *testing.T) {
 }
 
 // TestParseFieldOrder: fields after turn= may come in any order; String
-// writes them in the DESIGN.md order.
+// writes them in the order of docs/notation.md.
 func TestParseFieldOrder(t *testing.T) {
 	p := mustParse(t, "kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S rules=OpeningUpTo:true lifted=a5 turn=0 hand=5 prisons=0,0")
 	want := "kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5 rules=OpeningUpTo:true"
@@ -190,15 +191,15 @@ func TestMoveNotation(t *testing.T) {
 		s string
 		m Move
 	}{
-		{"a5:3", Sow(4, 3)},
-		{"a1:1", Sow(0, 1)},
-		{"a10:255", Sow(9, 255)},
-		{"b10:2", Sow(10, 2)},
-		{"b1:12", Sow(19, 12)},
-		{"-a5", Lift(4)},
-		{"-b6", Lift(14)},
-		{"+b3", Drop(17)},
-		{"+a10", Drop(9)},
+		{"a5:3", Sow(pitOf(4), 3)},
+		{"a1:1", Sow(pitOf(0), 1)},
+		{"a10:255", Sow(pitOf(9), 255)},
+		{"b10:2", Sow(pitOf(10), 2)},
+		{"b1:12", Sow(pitOf(19), 12)},
+		{"-a5", Lift(pitOf(4))},
+		{"-b6", Lift(pitOf(14))},
+		{"+b3", Drop(pitOf(17))},
+		{"+a10", Drop(pitOf(9))},
 		{"=", Stop()},
 	}
 	for _, tt := range good {
@@ -231,24 +232,55 @@ func TestMoveNotation(t *testing.T) {
 			t.Errorf("UnmarshalText(%q) changed the move", s)
 		}
 	}
-	// Moves that cannot be written do not parse back.
-	for _, m := range []Move{{}, Sow(20, 1), Sow(3, 0), Sow(3, 256), Drop(20), Lift(-1)} {
-		if _, err := ParseMove(m.String()); err == nil {
-			t.Errorf("%v (%q) parses", m, m.String())
+	// A zero or out-of-range pit or count gives the zero Move, which
+	// prints as "none" and parses back to itself.
+	for _, m := range []Move{{}, Sow(pitOf(20), 1), Sow(pitOf(3), 0), Sow(pitOf(3), 256), Sow(pitOf(3), -1), Sow(Pit{}, 3), Drop(pitOf(20)), Lift(pitOf(-1)), Lift(Pit{}), Drop(Pit{})} {
+		if !m.IsZero() || m.String() != "none" || m.Kind() != NoKind || !m.Pit().IsZero() || m.Count() != 0 {
+			t.Errorf("%#v: want the zero Move", m)
 		}
-		if m.Kind() != NoKind && m.Pit() != -1 && m.Count() != 0 {
-			t.Errorf("%v: Pit %d Count %d", m, m.Pit(), m.Count())
+		if back, err := ParseMove(m.String()); err != nil || back != m {
+			t.Errorf("ParseMove(%q) = %v, %v", m.String(), back, err)
 		}
 	}
 	if k := (Move{}).Kind(); k != NoKind || k.String() != "none" || MoveKind(9).String() != "MoveKind(9)" {
 		t.Errorf("kind names wrong")
 	}
-	if m := Sow(4, 3); m.Kind() != SowMove || m.Pit() != 4 || m.Count() != 3 {
+	names := []string{NoKind.String(), SowKind.String(), LiftKind.String(), DropKind.String(), StopKind.String()}
+	if diff := cmp.Diff([]string{"none", "sow", "lift", "drop", "stop"}, names); diff != "" {
+		t.Errorf("kind names (-want +got):\n%s", diff)
+	}
+	if m := Sow(pitOf(4), 3); m.Kind() != SowKind || m.Pit() != PitAt(0, 5) || m.Count() != 3 {
 		t.Errorf("Sow accessors wrong")
 	}
-	if m := Stop(); m.Pit() != -1 || m.Count() != 0 {
+	if m := Lift(PitAt(1, 6)); m.Kind() != LiftKind || m.Pit() != pitOf(14) || m.Count() != 0 || m.String() != "-b6" {
+		t.Errorf("Lift accessors wrong")
+	}
+	if m := Drop(PitAt(1, 3)); m.Kind() != DropKind || m.Pit() != pitOf(17) || m.Count() != 0 || m.String() != "+b3" {
+		t.Errorf("Drop accessors wrong")
+	}
+	if m := Stop(); m.Kind() != StopKind || !m.Pit().IsZero() || m.Count() != 0 || m.IsZero() {
 		t.Errorf("Stop accessors wrong")
 	}
+}
+
+// TestMoveText: every move value round-trips through MarshalText,
+// UnmarshalText and ParseMove: the zero Move, odd constructions (a zero
+// pit, a count out of range), a Sow of every count from every pit (an
+// enemy pit too, never legal but a Move), a Lift and a Drop of every pit,
+// Stop, and every legal move of random games, their openings included.
+func TestMoveText(t *testing.T) {
+	moves := []Move{Stop(), Sow(Pit{}, 1), Sow(pitOf(0), 0), Sow(pitOf(0), 256), Lift(Pit{}), Drop(Pit{})}
+	for i := range Pits {
+		for n := 1; n <= 255; n++ {
+			moves = append(moves, Sow(pitOf(i), n))
+		}
+		moves = append(moves, Lift(pitOf(i)), Drop(pitOf(i)))
+	}
+	upTo, err := New(Rules{OpeningUpTo: true, OpeningPits: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gametest.MoveText(t, &Descriptor, moves, Start(), upTo)
 }
 
 func TestRulesText(t *testing.T) {
@@ -288,16 +320,27 @@ func TestRulesText(t *testing.T) {
 	if (Rules{OpeningPits: 2, MaxLaps: DefaultMaxLaps}).Normalize() != (Rules{}) {
 		t.Errorf("Normalize keeps explicit defaults")
 	}
-	if r := (Rules{}); r.Pits() != 2 || r.Laps() != DefaultMaxLaps {
-		t.Errorf("defaults: %d pits, %d laps", r.Pits(), r.Laps())
+	if r := (Rules{}); r.EmptiedInOpening() != 2 || r.Laps() != DefaultMaxLaps {
+		t.Errorf("defaults: %d pits emptied in the opening, %d laps", r.EmptiedInOpening(), r.Laps())
 	}
-	for _, s := range []string{"Bonus", "Bonus:", ":Run", "Bonus:Four", "Colour:Red", "OpeningPits:3", "MaxLaps:-1", "MaxLaps:x", "WholeLift:1", "Bonus:Run,Bonus:Run", "Setup:SixBySix", "NkiClear:None", "Endless:Never"} {
-		if _, err := ParseRules(s); !errors.Is(err, mancala.ErrSyntax) {
-			t.Errorf("ParseRules(%q) = %v, want ErrSyntax", s, err)
+	if r := (Rules{OpeningPits: 1, MaxLaps: 9}); r.EmptiedInOpening() != 1 || r.Laps() != 9 {
+		t.Errorf("OpeningPits 1, MaxLaps 9: %d pits emptied in the opening, %d laps", r.EmptiedInOpening(), r.Laps())
+	}
+	for _, s := range []string{"Bonus", "Bonus:", ":Run", "Bonus:Four", "Colour:Red", "OpeningPits:3", "MaxLaps:-1", "MaxLaps:x", "MaxLaps:4000001", "MaxLaps:1000000000",
+		"WholeLift:1", "Bonus:Run,Bonus:Run", "Setup:SixBySix", "NkiClear:None", "Endless:Never"} {
+		r, err := ParseRules(s)
+		var se *mancala.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, mancala.ErrSyntax) || se.Game != Name || se.What != "rules" || r != (Rules{}) {
+			t.Errorf("ParseRules(%q) = %+v, %v; want a kiothi rules SyntaxError", s, r, err)
 		}
 		if _, err := Descriptor.New(s); !errors.Is(err, mancala.ErrSyntax) {
 			t.Errorf("Descriptor.New(%q) = %v, want ErrSyntax", s, err)
 		}
+	}
+	// An unknown option's error lists the options.
+	_, err := ParseRules("Colour:Red")
+	if want := "(the options are Bonus, CaptureNeedsCrossing, Endless, MaxLaps, NkiClear, OpeningPits, OpeningUpTo, Setup, WholeLift)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("ParseRules(Colour:Red) = %v, want the options listed %s", err, want)
 	}
 	for _, s := range []string{Setup(7).String(), NkiClearRule(7).String(), BonusRule(7).String(), EndlessRule(7).String()} {
 		if !strings.HasSuffix(s, "(7)") {
@@ -314,7 +357,8 @@ func TestDiagram(t *testing.T) {
       |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 |
       +----+----+----+----+----+----+----+----+----+----+
         a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
-South to move, turn 0 (opening); prisons: North 0 (left), South 0 (right)
+South to move, turn 0, opening
+prisons: North 0 (left), South 0 (right)
 `
 	if diff := cmp.Diff(want, Start().Diagram()); diff != "" {
 		t.Errorf("start diagram (-want +got):\n%s", diff)
@@ -326,7 +370,8 @@ South to move, turn 0 (opening); prisons: North 0 (left), South 0 (right)
       |  0 |  2*|  0 |  5*|  0 |  0 |  1 |  7*|  0 |  1*|
       +----+----+----+----+----+----+----+----+----+----+
         a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
-North to move, turn 5; prisons: North 6 (left), South 8 (right)
+North to move, turn 5
+prisons: North 6 (left), South 8 (right)
 * = nki
 `
 	p := mustParse(t, "kiothi 3*,0,0,4*,2*,0,1,0,6*,0/0,2*,0,5*,0,0,1,7*,0,1* N turn=5 prisons=8,6")
@@ -334,13 +379,54 @@ North to move, turn 5; prisons: North 6 (left), South 8 (right)
 		t.Errorf("nki diagram (-want +got):\n%s", diff)
 	}
 	for pos, line := range map[string]string{
-		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5":   "hand 5, lifted a5\n",
-		"kiothi 5,5,5,5,5,5,0,0,0,0/1,0,0,0,0,0,5,5,5,5 S turn=0 prisons=0,0 hand=9 dropfrom=a1": "hand 9, next drop into a1 or later\n",
-		"kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=20,35":                  "game over: North wins (nomove) 20-40; prisons: North 35 (left), South 20 (right)\n",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5": "South to move, turn 0, opening\nprisons: North 0 (left), South 0 (right)\nhand 5, lifted a5\n",
+		"kiothi 5,5,5,5,5,5,0,0,0,0/1,0,0,0,0,0,5,5,5,5 N turn=1 prisons=0,0 hand=9 dropfrom=b10 rules=OpeningUpTo:true": "North to move, turn 1, opening\nprisons: North 0 (left), South 0 (right)\n" +
+			"hand 9, next drop into b10 or later\nrules OpeningUpTo:true\n",
+		"kiothi 0,0,0,0,0,0,5,0,0,0/0,0,0,0,0,0,0,0,0,0 S turn=2 prisons=20,35":                                "game over after turn 2: North wins (nomove) 20-40\nprisons: North 35 (left), South 20 (right)\n",
+		"kiothi 1,0,1,0,1,0,1,0,1,0/0,1,0,1,0,1,0,1,3*,1 S turn=2 prisons=0,0 rules=Bonus:Run,Endless:Illegal": "South to move, turn 2\nprisons: North 0 (left), South 0 (right)\n* = nki\nrules Bonus:Run,Endless:Illegal\n",
 	} {
 		if d := mustParse(t, pos).Diagram(); !strings.HasSuffix(d, line) {
 			t.Errorf("diagram of %s ends\n%s\nwant %q", pos, d, line)
 		}
+	}
+}
+
+// TestDescriptor pins Descriptor's names and Options (the rules of
+// docs/rules/kiothi.md, sorted by name).
+func TestDescriptor(t *testing.T) {
+	if Descriptor.Start() != Start() || Descriptor.SeedTotal(Start()) != 60 {
+		t.Fatal("Descriptor disagrees with the package")
+	}
+	gametest.Names(t, &Descriptor, "kiothi", "Kiothi", "warrior",
+		"Bonus enum Three|Run|None default Three KI-14",
+		"CaptureNeedsCrossing bool false|true default false KI-13",
+		"Endless enum Draw|Illegal default Draw C-6",
+		"MaxLaps int 1..4000000 default 1000000 C-6",
+		"NkiClear enum AnyLift|OwnerLift default AnyLift KI-8",
+		"OpeningPits int 1..2 1|2 default 2 KI-6",
+		"OpeningUpTo bool false|true default false KI-6",
+		"Setup enum SixByFive|FiveByFive|FiveBySix default SixByFive KI-5",
+		"WholeLift bool false|true default false KI-9")
+}
+
+// TestLegalMovesAfterEnd: once the game is over LegalMoves returns an
+// empty non-nil slice, on every finished position of the examples, after a
+// derived end (KT8) and after the zero Position's Stops (KI-15).
+func TestLegalMovesAfterEnd(t *testing.T) {
+	gametest.EndedExamples(t, &Descriptor, gametest.Examples(t, Name))
+	p := Position{}
+	for range 2 {
+		q, err := p.Apply(Stop())
+		if err != nil {
+			t.Fatalf("%v: Stop: %v", p, err)
+		}
+		p = q
+	}
+	if !p.Outcome().Over() {
+		t.Fatalf("the zero Position after two Stops: %v, want the game over", p.Outcome())
+	}
+	if ms := p.LegalMoves(); ms == nil || len(ms) != 0 {
+		t.Errorf("%v: LegalMoves() = %#v, want an empty non-nil slice", p, ms)
 	}
 }
 

@@ -73,7 +73,7 @@ func TestOpeningSteps(t *testing.T) {
 		}
 		p = q
 	}
-	for i := range NumPits {
+	for i := range Pits {
 		if p.Nki(i) != (p.Seeds(i) > 0) {
 			t.Errorf("pit %s: nki %v with %d warriors; want nki exactly on the occupied pits (KI-8)", layout.PitName(i), p.Nki(i), p.Seeds(i))
 		}
@@ -81,11 +81,11 @@ func TestOpeningSteps(t *testing.T) {
 }
 
 // TestOpeningNkiEvents: the step that ends turn 1 reports its Drop, then
-// one NkiSet per occupied pit in index order, then End (DESIGN.md).
+// one NkiSet per occupied pit in index order, then End (docs/design.md).
 func TestOpeningNkiEvents(t *testing.T) {
 	p := mustParse(t, "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,3,0,0,0,0 N turn=1 prisons=0,0 hand=1 dropfrom=b6")
 	var got []mancala.Event
-	q, err := p.ApplyTrace(Drop(15), func(e mancala.Event) { got = append(got, e) })
+	q, err := p.ApplyTrace(Drop(pitOf(15)), func(e mancala.Event) { got = append(got, e) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,31 +184,31 @@ func TestOpeningRefused(t *testing.T) {
 		name, pos, moves string
 		move             Move
 	}{
-		{"lift the highest pit first", startText, "", Lift(9)},
-		{"lift from the enemy row", startText, "", Lift(15)},
-		{"lift an empty pit", startText, "", Lift(0)},
-		{"lift out of order", startText, "-a7", Lift(5)},
-		{"lift the same pit twice", startText, "-a7", Lift(6)},
-		{"lift out of range", startText, "", Lift(20)},
-		{"third lift", startText, "-a5 -a6", Lift(7)},
-		{"drop before lifting", startText, "", Drop(3)},
-		{"drop while lifting", upTo, "-a5", Drop(3)},
-		{"drop out of ring order", startText, "-a5 -a6 +b5", Drop(5)},
-		{"drop out of ring order, same row", startText, "-a5 -a6 +a8", Drop(6)},
-		{"drop into a prison", startText, "-a5 -a6", Drop(20)},
-		{"drop into a negative pit", startText, "-a5 -a6", Drop(-1)},
+		{"lift the highest pit first", startText, "", Lift(pitOf(9))},
+		{"lift from the enemy row", startText, "", Lift(pitOf(15))},
+		{"lift an empty pit", startText, "", Lift(pitOf(0))},
+		{"lift out of order", startText, "-a7", Lift(pitOf(5))},
+		{"lift the same pit twice", startText, "-a7", Lift(pitOf(6))},
+		{"lift out of range", startText, "", Lift(pitOf(20))},
+		{"third lift", startText, "-a5 -a6", Lift(pitOf(7))},
+		{"drop before lifting", startText, "", Drop(pitOf(3))},
+		{"drop while lifting", upTo, "-a5", Drop(pitOf(3))},
+		{"drop out of ring order", startText, "-a5 -a6 +b5", Drop(pitOf(5))},
+		{"drop out of ring order, same row", startText, "-a5 -a6 +a8", Drop(pitOf(6))},
+		{"drop into a prison", startText, "-a5 -a6", Drop(pitOf(20))},
+		{"drop into a negative pit", startText, "-a5 -a6", Drop(pitOf(-1))},
 		{"Stop without OpeningUpTo", startText, "", Stop()},
 		{"Stop mid-lift without OpeningUpTo", startText, "-a5", Stop()},
 		{"Stop while dropping", upTo, "-a5 =", Stop()},
 		{"Stop after the drops began", startText, "-a5 -a6 +a1", Stop()},
-		{"sow in the opening", startText, "", Sow(4, 5)},
-		{"sow mid-turn", startText, "-a5", Sow(5, 5)},
-		{"sow at turn 1", afterSouth, "", Sow(15, 2)},
+		{"sow in the opening", startText, "", Sow(pitOf(4), 5)},
+		{"sow mid-turn", startText, "-a5", Sow(pitOf(5), 5)},
+		{"sow at turn 1", afterSouth, "", Sow(pitOf(15), 2)},
 		{"zero move", startText, "", Move{}},
-		{"North lifts the highest pit first", afterSouth, "", Lift(19)},
-		{"North lifts from South's row", afterSouth, "", Lift(4)},
-		{"North lifts out of order", afterSouth, "-b3", Lift(15)},
-		{"North drops out of ring order", afterSouth, "-b10 -b5 +a1", Drop(12)},
+		{"North lifts the highest pit first", afterSouth, "", Lift(pitOf(19))},
+		{"North lifts from South's row", afterSouth, "", Lift(pitOf(4))},
+		{"North lifts out of order", afterSouth, "-b3", Lift(pitOf(15))},
+		{"North drops out of ring order", afterSouth, "-b10 -b5 +a1", Drop(pitOf(12))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -220,7 +220,7 @@ func TestOpeningRefused(t *testing.T) {
 // TestOpeningStepAfterOpening: Lift, Drop and Stop are refused from turn 2.
 func TestOpeningStepAfterOpening(t *testing.T) {
 	p := mustParse(t, afterNorth)
-	for _, m := range []Move{Lift(0), Drop(3), Stop()} {
+	for _, m := range []Move{Lift(pitOf(0)), Drop(pitOf(3)), Stop()} {
 		checkRefused(t, p, m, mancala.ErrIllegalMove)
 	}
 }
@@ -229,7 +229,7 @@ func TestOpeningStepAfterOpening(t *testing.T) {
 // redistribution and refuses invalid ones.
 func TestRedistributionSteps(t *testing.T) {
 	p := Start()
-	var placed [NumPits]int
+	var placed [Pits]int
 	placed[4], placed[5], placed[9], placed[10], placed[15], placed[19] = 2, 1, 1, 1, 2, 3
 	steps, err := p.RedistributionSteps([]int{5, 4}, placed)
 	if err != nil {
@@ -246,7 +246,7 @@ func TestRedistributionSteps(t *testing.T) {
 	checkPos(t, afterSouth, play(t, startText, want))
 
 	north := mustParse(t, afterSouth)
-	var np [NumPits]int
+	var np [Pits]int
 	np[10], np[15], np[0], np[4], np[9] = 1, 2, 2, 1, 2
 	steps, err = north.RedistributionSteps([]int{10, 15}, np)
 	if err != nil {
@@ -261,11 +261,11 @@ func TestRedistributionSteps(t *testing.T) {
 	}
 
 	upTo, _ := New(Rules{OpeningUpTo: true})
-	steps, err = upTo.RedistributionSteps(nil, [NumPits]int{})
+	steps, err = upTo.RedistributionSteps(nil, [Pits]int{})
 	if err != nil || len(steps) != 1 || steps[0] != Stop() {
 		t.Errorf("empty redistribution with OpeningUpTo: %v, %v; want [=]", steps, err)
 	}
-	var one [NumPits]int
+	var one [Pits]int
 	one[19] = 5
 	steps, err = upTo.RedistributionSteps([]int{6}, one)
 	if err != nil || len(steps) != 7 || steps[1] != Stop() {
@@ -276,22 +276,22 @@ func TestRedistributionSteps(t *testing.T) {
 		name    string
 		p       Position
 		emptied []int
-		placed  [NumPits]int
+		placed  [Pits]int
 	}{
-		{"warriors placed != lifted", p, []int{4, 5}, [NumPits]int{0: 9}},
-		{"one pit without OpeningUpTo", p, []int{4}, [NumPits]int{0: 5}},
-		{"three pits", p, []int{4, 5, 6}, [NumPits]int{0: 15}},
-		{"enemy pit", p, []int{4, 14}, [NumPits]int{0: 10}},
-		{"empty pit", p, []int{0, 4}, [NumPits]int{0: 5}},
-		{"same pit twice", p, []int{4, 4}, [NumPits]int{0: 10}},
-		{"pit out of range", p, []int{4, 20}, [NumPits]int{0: 5}},
-		{"negative placement", p, []int{4, 5}, [NumPits]int{0: 11, 1: -1}},
+		{"warriors placed != lifted", p, []int{4, 5}, [Pits]int{0: 9}},
+		{"one pit without OpeningUpTo", p, []int{4}, [Pits]int{0: 5}},
+		{"three pits", p, []int{4, 5, 6}, [Pits]int{0: 15}},
+		{"enemy pit", p, []int{4, 14}, [Pits]int{0: 10}},
+		{"empty pit", p, []int{0, 4}, [Pits]int{0: 5}},
+		{"same pit twice", p, []int{4, 4}, [Pits]int{0: 10}},
+		{"pit out of range", p, []int{4, 20}, [Pits]int{0: 5}},
+		{"negative placement", p, []int{4, 5}, [Pits]int{0: 11, 1: -1}},
 		// Placements whose sum wraps round to the 10 lifted: must be refused,
 		// not turned into 2^63 Drop steps.
-		{"placements overflowing int", p, []int{4, 5}, [NumPits]int{0: math.MaxInt, 1: math.MaxInt, 2: 12}},
-		{"more warriors than a position holds", p, []int{4, 5}, [NumPits]int{0: 256, 1: -246}},
-		{"after the opening", mustParse(t, afterNorth), nil, [NumPits]int{}},
-		{"mid-turn", play(t, startText, "-a5"), []int{6}, [NumPits]int{0: 5}},
+		{"placements overflowing int", p, []int{4, 5}, [Pits]int{0: math.MaxInt, 1: math.MaxInt, 2: 12}},
+		{"more warriors than a position holds", p, []int{4, 5}, [Pits]int{0: 256, 1: -246}},
+		{"after the opening", mustParse(t, afterNorth), nil, [Pits]int{}},
+		{"mid-turn", play(t, startText, "-a5"), []int{6}, [Pits]int{0: 5}},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,10 +9,10 @@ import (
 // Name is the game's notation name, the first word of a position line.
 const Name = "kiothi"
 
-// Board size (KI-1, KI-2): two rows of Files pits, NumPits pits in all.
+// Board size (KI-1, KI-2): two rows of Files pits, Pits pits in all.
 const (
-	Files   = 10
-	NumPits = 2 * Files
+	Files = 10
+	Pits  = 2 * Files
 )
 
 // layout is the board topology (KI-1..KI-4), built once.
@@ -27,12 +27,6 @@ func mustLayout() *mancala.Layout {
 	}
 	return l
 }
-
-// Layout returns the board topology shared by every Kiothi position
-// (KI-1..KI-4): pits 0..9 = a1..a10 (South), 10..19 = b10..b1 (North), one
-// counter-clockwise ring p -> p+1 mod 20, pit p facing 19-p, a prison per
-// player. It is immutable and safe for concurrent use.
-func Layout() *mancala.Layout { return layout }
 
 // Opening phases of a turn in the opening (KI-7).
 const (
@@ -51,7 +45,7 @@ const (
 // game then ends drawn 0-0 by KI-15; use [Start], [New] or [Parse] for a
 // real game.
 type Position struct {
-	pits     [NumPits]uint8
+	pits     [Pits]uint8
 	nki      uint32 // bit p: pit p is nki (KI-8)
 	lifted   uint32 // bit p: pit p emptied this opening turn (phaseLift only)
 	turn     uint32 // turns completed (C-1)
@@ -79,7 +73,7 @@ func Start() Position {
 
 // New returns the start position under r (KI-5 with r.Setup): South to move
 // at turn 0, prisons empty, no nki. Invalid rules give the error of
-// [Rules.Validate], which wraps [mancala.ErrSyntax].
+// [Rules.Validate], which wraps [mancala.ErrRules].
 func New(r Rules) (Position, error) {
 	if err := r.Validate(); err != nil {
 		return Position{}, err
@@ -111,7 +105,7 @@ func firstPit(pl mancala.Player) int { return int(pl) * Files }
 func circ(pl mancala.Player, p int) int {
 	c := p - firstPit(pl)
 	if c < 0 {
-		c += NumPits
+		c += Pits
 	}
 	return c
 }
@@ -125,24 +119,24 @@ func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 // 0 and 1 are the openings, sowing starts at 2.
 func (p Position) Turn() int { return int(p.turn) }
 
-// Ply returns the number of completed turns, the same as [Position.Turn].
-// From turn 2 on a turn is one ply, so a game started from a position at
-// turn t has played Ply()-t plies since. The opening steps of KI-7 are plies
-// too (one per Lift, Drop or Stop) but a position does not record how many
-// were taken (the notation keeps only the hand and where the next drop may
-// go), so they are not counted; count the moves of a record for that.
-func (p Position) Ply() int { return int(p.turn) }
-
 // Rules returns the position's rules, validated and normalised.
 func (p Position) Rules() Rules { return p.rules }
 
-// Layout returns the board topology; see the package-level [Layout].
+// Layout returns the board topology (KI-1..KI-4), as [Rules.Layout].
 func (p Position) Layout() *mancala.Layout { return layout }
+
+// Index returns pit's index on the board (KI-2: a1..a10 = 0..9, b10..b1 =
+// 10..19), or -1 for the zero Pit.
+func (p Position) Index(pit Pit) int { return pit.index() }
+
+// Pit returns the pit at index (0..19, KI-2), or the zero Pit for an index
+// out of range.
+func (p Position) Pit(index int) Pit { return pitOf(index) }
 
 // Seeds returns the number of warriors in pit (0..19); 0 for a pit out of
 // range.
 func (p Position) Seeds(pit int) int {
-	if pit < 0 || pit >= NumPits {
+	if pit < 0 || pit >= Pits {
 		return 0
 	}
 	return int(p.pits[pit])
@@ -150,7 +144,7 @@ func (p Position) Seeds(pit int) int {
 
 // Nki reports whether pit (0..19) is nki (KI-8); false out of range.
 func (p Position) Nki(pit int) bool {
-	return pit >= 0 && pit < NumPits && p.nki&(1<<pit) != 0
+	return pit >= 0 && pit < Pits && p.nki&(1<<pit) != 0
 }
 
 // Prison returns the number of warriors in pl's prison (KI-1); 0 for a
@@ -174,7 +168,7 @@ func (p Position) InOpening() bool { return p.turn < 2 }
 // in progress while further lifts are still possible (the notation's
 // lifted=); once the drops begin the lifted pits are forgotten.
 func (p Position) Lifted(pit int) bool {
-	return pit >= 0 && pit < NumPits && p.lifted&(1<<pit) != 0
+	return pit >= 0 && pit < Pits && p.lifted&(1<<pit) != 0
 }
 
 // DropFrom returns, while an opening turn is dropping its hand, the lowest
@@ -221,7 +215,7 @@ func (p *Position) boardTotal() int {
 // replay: the 20 pits, the prisons as Stores (indexed by player), the hand
 // and the nki marks.
 func (p Position) Counts() mancala.Counts {
-	c := mancala.Counts{Pits: make([]int, NumPits), Nki: make([]bool, NumPits), Hand: int(p.hand)}
+	c := mancala.Counts{Pits: make([]int, Pits), Nki: make([]bool, Pits), Hand: int(p.hand)}
 	for i, n := range p.pits {
 		c.Pits[i] = int(n)
 		c.Nki[i] = p.nki&(1<<i) != 0
@@ -241,7 +235,7 @@ func (p *Position) need() int {
 			occ++
 		}
 	}
-	return min(p.rules.Pits(), occ)
+	return min(p.rules.EmptiedInOpening(), occ)
 }
 
 // occupiedAbove returns the number of the mover's occupied pits with an
@@ -269,7 +263,7 @@ func (p *Position) highestLifted() int {
 func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 32)) }
 
 // AppendLegalMoves appends the legal moves to dst and returns the extended
-// slice; none iff the game is over. Order (DESIGN.md): ascending circuit
+// slice; none iff the game is over. Order (docs/design.md): ascending circuit
 // index of the pit from the mover's first pit (South a1, North b10), then
 // count; in the opening the Lift steps in increasing pit order then Stop,
 // or the Drop steps in ring order. It allocates nothing when dst has room
@@ -301,7 +295,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 			if p.rules.Endless == Illegal && p.endless(pit, k) {
 				continue
 			}
-			dst = append(dst, Move{kind: SowMove, pit: uint8(pit), count: uint8(k)})
+			dst = append(dst, Move{kind: SowKind, pit: uint8(pit), count: uint8(k)})
 		}
 	}
 	return dst
@@ -312,14 +306,14 @@ func (p *Position) appendSteps(dst []Move) []Move {
 	mover := p.ToMove()
 	if p.phase == phaseDrop {
 		first := firstPit(mover)
-		for c := circ(mover, int(p.dropFrom)); c < NumPits; c++ {
-			dst = append(dst, Move{kind: DropMove, pit: uint8((first + c) % NumPits)})
+		for c := circ(mover, int(p.dropFrom)); c < Pits; c++ {
+			dst = append(dst, Move{kind: DropKind, pit: uint8((first + c) % Pits)})
 		}
 		return dst
 	}
 	need := p.need()
 	if need == 0 {
-		return append(dst, Move{kind: StopMove})
+		return append(dst, Move{kind: StopKind})
 	}
 	done := bits.OnesCount32(p.lifted)
 	base := firstPit(mover)
@@ -328,27 +322,13 @@ func (p *Position) appendSteps(dst []Move) []Move {
 			continue
 		}
 		if p.rules.OpeningUpTo || p.occupiedAbove(pit) >= need-done-1 {
-			dst = append(dst, Move{kind: LiftMove, pit: uint8(pit)})
+			dst = append(dst, Move{kind: LiftKind, pit: uint8(pit)})
 		}
 	}
 	if p.rules.OpeningUpTo {
-		dst = append(dst, Move{kind: StopMove})
+		dst = append(dst, Move{kind: StopKind})
 	}
 	return dst
-}
-
-// MoveKey returns m's place in the order of p's legal moves (DESIGN.md):
-// circuit index of the move's pit from the mover's first pit times 256,
-// plus the count for a sowing move; Stop is 20*256, after every other step.
-// Moves with no pit (the zero Move) give -1.
-func MoveKey(p Position, m Move) int {
-	switch {
-	case m.kind == StopMove:
-		return NumPits * 256
-	case m.kind == NoKind || m.pit >= NumPits:
-		return -1
-	}
-	return circ(p.ToMove(), int(m.pit))*256 + int(m.count)
 }
 
 // Apply returns the position after m; the receiver is unchanged. In the
@@ -363,7 +343,7 @@ func MoveKey(p Position, m Move) int {
 func (p Position) Apply(m Move) (Position, error) { return p.apply(m, nil) }
 
 // ApplyTrace is [Position.Apply] that also reports every event of the move
-// to fn, in order (DESIGN.md, "Traces for front ends"): Lift (and
+// to fn, in order (docs/design.md, "Traces for front ends"): Lift (and
 // NkiClear), the Drops, each Relay (and NkiClear) with its Drops, the
 // Captures (opposite pit, capturing warrior, bonus pits), the NkiSet marks
 // when turn 1 ends, the Sweep of KI-15 (with NkiClear for each nki pit),
@@ -378,8 +358,8 @@ func (p Position) apply(m Move, fn func(mancala.Event)) (Position, error) {
 	if p.status != mancala.Ongoing {
 		return p, p.refuse(m, "the game is over ("+p.Outcome().Result()+")", mancala.ErrGameOver)
 	}
-	if m.kind == NoKind || m.kind > StopMove ||
-		(m.kind != SowMove && m.count != 0) || (m.kind == StopMove && m.pit != 0) {
+	if m.kind == NoKind || m.kind > StopKind ||
+		(m.kind != SowKind && m.count != 0) || (m.kind == StopKind && m.pit != 0) {
 		return p, p.refuse(m, "not a move (the zero Move, or one not built by Sow, Lift, Drop, Stop or ParseMove)", nil)
 	}
 	if p.turn < 2 {
@@ -400,14 +380,14 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 	old := p
 	mover := p.ToMove()
 	first := firstPit(mover)
-	if m.kind == SowMove {
+	if m.kind == SowKind {
 		return old, p.refuse(m, "no sowing during the opening (KI-6): play Lift (-a5), Drop (+b3) and Stop (=) steps", nil)
 	}
-	if m.kind != StopMove && m.pit >= NumPits {
+	if m.kind != StopKind && m.pit >= Pits {
 		return old, p.refuse(m, "no such pit: warriors are lifted from and dropped into the 20 pits only, never a prison (KI-6)", nil)
 	}
 	switch m.kind {
-	case LiftMove:
+	case LiftKind:
 		pit := int(m.pit)
 		switch {
 		case p.phase == phaseDrop:
@@ -435,7 +415,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 			p.phase = phaseLift
 			p.lifted |= 1 << pit
 		}
-	case DropMove:
+	case DropKind:
 		pit := int(m.pit)
 		if p.phase != phaseDrop {
 			if p.rules.OpeningUpTo {
@@ -456,7 +436,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 			p.phase, p.dropFrom = phaseNone, 0
 			p.endTurn(fn)
 		}
-	case StopMove:
+	case StopKind:
 		switch {
 		case p.phase == phaseDrop:
 			return old, p.refuse(m, "the lifts are over: drop the warriors in hand (KI-7)", nil)
@@ -591,9 +571,9 @@ func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 	mover := p.ToMove()
 	pit, k := int(m.pit), int(m.count)
 	switch {
-	case m.kind != SowMove:
+	case m.kind != SowKind:
 		return old, p.refuse(m, "the opening is over: opening steps are played only in turns 0 and 1 (KI-7)", nil)
-	case m.pit >= NumPits:
+	case m.pit >= Pits:
 		return old, p.refuse(m, "no such pit", nil)
 	case owner(pit) != mover:
 		return old, p.refuse(m, "the pit is in the enemy row (KI-9, C-7)", nil)
@@ -606,7 +586,7 @@ func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 	case p.rules.WholeLift && k != int(p.pits[pit]):
 		return old, p.refuse(m, "WholeLift: the move lifts all "+itoa(int(p.pits[pit]))+" warriors (KI-9)", nil)
 	case p.firstLapIllegal(pit, k):
-		return old, p.refuse(m, "the first lap ends in the occupied own pit "+layout.PitName((pit+k)%NumPits)+" (KI-10)", nil)
+		return old, p.refuse(m, "the first lap ends in the occupied own pit "+layout.PitName((pit+k)%Pits)+" (KI-10)", nil)
 	}
 	if fn != nil {
 		// An endless move reports only its End event: find out first.

@@ -35,7 +35,7 @@ func genPosition(t *rapid.T, r Rules) Position {
 	p.turn = uint32(rapid.IntRange(2, 41).Draw(t, "turn"))
 	hi := rapid.SampledFrom([]int{2, 4, 8, 25}).Draw(t, "hi")
 	total := 0
-	for i := range NumPits {
+	for i := range Pits {
 		n := rapid.IntRange(0, hi).Draw(t, "pit")
 		if total+n > 255 {
 			n = 0
@@ -132,14 +132,14 @@ func checkSymmetry(t *rapid.T, p Position, m Move, q Position) {
 
 // slowFirstLapIllegal is KI-10 by sowing the first lap warrior by warrior.
 func slowFirstLapIllegal(p Position, pit, k int) bool {
-	var b [NumPits]int
+	var b [Pits]int
 	for i, n := range p.pits {
 		b[i] = int(n)
 	}
 	b[pit] -= k
 	x := pit
 	for i := 0; i < k; i++ {
-		x = (x + 1) % NumPits
+		x = (x + 1) % Pits
 		if i == k-1 {
 			return owner(x) == p.ToMove() && b[x] > 0
 		}
@@ -243,7 +243,7 @@ func refSow(p Position, pit, k int) (Position, bool) {
 	for {
 		laps++
 		for ; hand > 0; hand-- {
-			x = (x + 1) % NumPits
+			x = (x + 1) % Pits
 			p.pits[x]++
 			if !mine(x) {
 				crossed = true
@@ -316,7 +316,7 @@ func TestPropApplyMatchesReference(t *testing.T) {
 		for pit := base; pit < base+Files; pit++ {
 			c := int(p.pits[pit])
 			for k := 1; k <= c+1; k++ {
-				m := Sow(pit, k)
+				m := Sow(pitOf(pit), k)
 				got, err := p.Apply(m)
 				ref, ok := refApply(p, pit, k)
 				if k > c || (r.WholeLift && k != c) {

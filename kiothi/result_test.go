@@ -41,14 +41,14 @@ func TestMarginAndOneWarrior(t *testing.T) {
 // TestApplyOneWarriorVictory: a sowing move that wins 31-29 with the sweep.
 func TestApplyOneWarriorVictory(t *testing.T) {
 	p := mustParse(t, "kiothi 0,0,0,0,0,3,0,0,0,0/0,0,2,0,0,0,0,0,0,0 S turn=10 prisons=25,30")
-	q, err := p.Apply(Sow(2, 2))
+	q, err := p.Apply(Sow(pitOf(2), 2))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// a3:2 ends in a5, facing b5 (empty): no capture. North has b6 (3) and moves on.
 	checkPos(t, "kiothi 0,0,0,0,0,3,0,0,0,0/0,0,0,1,1,0,0,0,0,0 N turn=11 prisons=25,30", q)
 	p = mustParse(t, "kiothi 0,0,0,0,3,0,0,0,0,0/0,0,2,0,0,0,0,0,0,0 S turn=10 prisons=26,29")
-	q, err = p.Apply(Sow(2, 2))
+	q, err = p.Apply(Sow(pitOf(2), 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestEndlessKT10(t *testing.T) {
 		t.Errorf("KT10 ends under MaxLaps 10000")
 	}
 	var events []mancala.Event
-	after, err := p.ApplyTrace(Sow(8, 3), func(e mancala.Event) { events = append(events, e) })
+	after, err := p.ApplyTrace(Sow(pitOf(8), 3), func(e mancala.Event) { events = append(events, e) })
 	if err != nil || len(events) != 1 || events[0] != (mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless}) {
 		t.Errorf("endless trace %v, %v; want one End(endless)", events, err)
 	}

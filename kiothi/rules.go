@@ -1,8 +1,6 @@
 package kiothi
 
 import (
-	"strconv"
-
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -28,7 +26,7 @@ var setupNames = []string{"SixByFive", "FiveByFive", "FiveBySix"}
 
 // String returns the option value's name as in the rules= field
 // ("SixByFive"), or "Setup(7)" out of range.
-func (s Setup) String() string { return enumString(setupNames, int(s), "Setup") }
+func (s Setup) String() string { return notation.EnumName(setupNames, s, "Setup") }
 
 // NkiClearRule says whose lifts clear a pit's nki mark (KI-8). The zero value
 // is AnyLift.
@@ -46,7 +44,7 @@ const (
 var nkiClearNames = []string{"AnyLift", "OwnerLift"}
 
 // String returns "AnyLift" or "OwnerLift", or "NkiClearRule(7)" out of range.
-func (n NkiClearRule) String() string { return enumString(nkiClearNames, int(n), "NkiClearRule") }
+func (n NkiClearRule) String() string { return notation.EnumName(nkiClearNames, n, "NkiClearRule") }
 
 // BonusRule is the leftmost-pit bonus capture (KI-14). The zero value is
 // Three.
@@ -69,42 +67,34 @@ const (
 var bonusNames = []string{"Three", "Run", "None"}
 
 // String returns "Three", "Run" or "None", or "BonusRule(7)" out of range.
-func (b BonusRule) String() string { return enumString(bonusNames, int(b), "BonusRule") }
+func (b BonusRule) String() string { return notation.EnumName(bonusNames, b, "BonusRule") }
 
-// EndlessRule says what an endless move is (C-6, KI-17). The zero value is
-// Draw.
-type EndlessRule uint8
+// EndlessRule says what an endless move is (C-6, KI-17): the common
+// [mancala.EndlessRule]. The zero value is Draw.
+type EndlessRule = mancala.EndlessRule
 
 const (
 	// Draw: an endless move is legal and ends the game at once as a draw;
 	// the board stays as before the move and the turn passes (default).
-	Draw EndlessRule = iota
+	Draw = mancala.EndlessDraw
 	// Illegal: an endless move is not legal; a player whose every
 	// candidate move is endless draws.
-	Illegal
+	Illegal = mancala.EndlessIllegal
 )
 
-var endlessNames = []string{"Draw", "Illegal"}
-
-// String returns "Draw" or "Illegal", or "EndlessRule(7)" out of range.
-func (e EndlessRule) String() string { return enumString(endlessNames, int(e), "EndlessRule") }
-
-func enumString(names []string, i int, typ string) string {
-	if i >= 0 && i < len(names) {
-		return names[i]
-	}
-	return typ + "(" + strconv.Itoa(i) + ")"
-}
-
 // DefaultMaxLaps is the number of laps after which a move that has not ended
-// is endless when Rules.MaxLaps is 0 (C-6).
-const DefaultMaxLaps = 1_000_000
+// is endless when Rules.MaxLaps is 0 (C-6): [mancala.DefaultMaxLaps].
+const DefaultMaxLaps = mancala.DefaultMaxLaps
 
-// Rules holds Kiothi's rule options (kiothi.md, "Options"). The zero value
-// is the default rule set. Rules is comparable; positions hold validated,
-// normalised rules ([Rules.Normalize]) so that == on positions never
-// differs for equal rules. In the rules= field each option is written by
-// its field name, e.g. "Bonus:Run,WholeLift:true".
+// DefaultOpeningPits is the number of pits each player empties in the
+// opening when Rules.OpeningPits is 0 (KI-6).
+const DefaultOpeningPits = 2
+
+// Rules holds Kiothi's rule options (docs/rules/kiothi.md, "Options"). The
+// zero value is the default rule set. Rules is comparable; positions hold
+// validated, normalised rules ([Rules.Normalize]) so that == on positions
+// never differs for equal rules. In the rules= field each option is
+// written by its field name, e.g. "Bonus:Run,WholeLift:true".
 type Rules struct {
 	// Setup is the start position (KI-5).
 	Setup Setup
@@ -128,163 +118,78 @@ type Rules struct {
 	// opening: 1 or 2; 0 means 2 (KI-6).
 	OpeningPits int
 	// MaxLaps bounds a move: a move that has not ended after MaxLaps laps
-	// is endless (C-6); 0 means DefaultMaxLaps (1,000,000). Negative
-	// values are invalid.
+	// is endless (C-6); 0 means DefaultMaxLaps (1,000,000); at most
+	// [mancala.MaxLapsLimit]. Negative values are invalid.
 	MaxLaps int
 }
 
+// options is the table of Kiothi's rule options: rules= names, values and
+// defaults (KI-5..KI-14, C-6).
+var options = notation.NewOptions(Name,
+	notation.Enum("Setup", "KI-5", "the start position", setupNames,
+		func(r *Rules) *Setup { return &r.Setup }),
+	notation.Int("OpeningPits", "KI-6", "pits each player empties in the opening", 1, 2, DefaultOpeningPits,
+		func(r *Rules) *int { return &r.OpeningPits }),
+	notation.Bool("OpeningUpTo", "KI-6", "empty up to OpeningPits pits in the opening, stopping early with =",
+		func(r *Rules) *bool { return &r.OpeningUpTo }),
+	notation.Enum("NkiClear", "KI-8", "whose lifts clear an nki mark", nkiClearNames,
+		func(r *Rules) *NkiClearRule { return &r.NkiClear }),
+	notation.Bool("WholeLift", "KI-9", "every move lifts the whole pit",
+		func(r *Rules) *bool { return &r.WholeLift }),
+	notation.Bool("CaptureNeedsCrossing", "KI-13", "a capture needs a warrior of the move dropped in the enemy row",
+		func(r *Rules) *bool { return &r.CaptureNeedsCrossing }),
+	notation.Enum("Bonus", "KI-14", "the leftmost-pit bonus capture", bonusNames,
+		func(r *Rules) *BonusRule { return &r.Bonus }),
+	notation.Enum("Endless", "C-6", "whether an endless move draws or is illegal", mancala.EndlessNames,
+		func(r *Rules) *EndlessRule { return &r.Endless }),
+	notation.Int("MaxLaps", "C-6", "laps after which an unfinished move is endless", 1, mancala.MaxLapsLimit, mancala.DefaultMaxLaps,
+		func(r *Rules) *int { return &r.MaxLaps }),
+)
+
 // Validate reports whether r is a valid rule set: every enum in range,
-// OpeningPits 0, 1 or 2, MaxLaps not negative (kiothi.md, "Options: zero
-// values and invalid combinations"). The error wraps [mancala.ErrSyntax].
-func (r Rules) Validate() error {
-	bad := func(in, msg string) error {
-		return &mancala.SyntaxError{Game: Name, What: "rules", Input: in, Msg: msg}
-	}
-	switch {
-	case int(r.Setup) >= len(setupNames):
-		return bad(r.Setup.String(), "unknown Setup")
-	case int(r.NkiClear) >= len(nkiClearNames):
-		return bad(r.NkiClear.String(), "unknown NkiClear")
-	case int(r.Bonus) >= len(bonusNames):
-		return bad(r.Bonus.String(), "unknown Bonus")
-	case int(r.Endless) >= len(endlessNames):
-		return bad(r.Endless.String(), "unknown Endless")
-	case r.OpeningPits < 0 || r.OpeningPits > 2:
-		return bad("OpeningPits:"+strconv.Itoa(r.OpeningPits), "OpeningPits must be 1 or 2 (0 means 2)")
-	case r.MaxLaps < 0:
-		return bad("MaxLaps:"+strconv.Itoa(r.MaxLaps), "MaxLaps must not be negative (0 means 1000000)")
-	}
-	return nil
-}
+// OpeningPits 0, 1 or 2, MaxLaps 0..[mancala.MaxLapsLimit]
+// (docs/rules/kiothi.md, "Options: zero values and invalid combinations").
+// The error is a [*mancala.RulesError] wrapping [mancala.ErrRules].
+func (r Rules) Validate() error { return options.Check(r) }
 
 // Normalize returns r with every explicit default written as its zero value
 // (OpeningPits 2 becomes 0, MaxLaps 1,000,000 becomes 0), so that rule sets
 // meaning the same thing are ==. It does not validate.
-func (r Rules) Normalize() Rules {
-	if r.OpeningPits == 2 {
-		r.OpeningPits = 0
-	}
-	if r.MaxLaps == DefaultMaxLaps {
-		r.MaxLaps = 0
-	}
-	return r
-}
+func (r Rules) Normalize() Rules { return options.Normalize(r) }
 
-// Pits returns the number of pits each player empties in the opening
-// (KI-6): OpeningPits, with 0 meaning 2.
-func (r Rules) Pits() int {
+// EmptiedInOpening returns the number of pits each player empties in the
+// opening (KI-6): OpeningPits, with 0 meaning 2 (with OpeningUpTo, the most
+// they may empty).
+func (r Rules) EmptiedInOpening() int {
 	if r.OpeningPits == 0 {
-		return 2
+		return DefaultOpeningPits
 	}
 	return r.OpeningPits
 }
 
 // Laps returns the lap bound of C-6: MaxLaps, with 0 meaning
-// DefaultMaxLaps.
-func (r Rules) Laps() int {
-	if r.MaxLaps == 0 {
-		return DefaultMaxLaps
-	}
-	return r.MaxLaps
-}
+// DefaultMaxLaps ([mancala.Laps]).
+func (r Rules) Laps() int { return mancala.Laps(r.MaxLaps) }
+
+// Layout returns the board topology (KI-1..KI-4), the same for every rule
+// set: pits 0..9 = a1..a10 (South), 10..19 = b10..b1 (North), one
+// counter-clockwise ring p -> p+1 mod 20, pit p facing 19-p, a prison per
+// player. It is immutable and safe for concurrent use.
+func (r Rules) Layout() *mancala.Layout { return layout }
 
 // String returns r as in a position's rules= field: only the options that
 // differ from the defaults, sorted by name, as Option:Value
 // ("Bonus:Run,WholeLift:true"); "" for the defaults.
-func (r Rules) String() string {
-	r = r.Normalize()
-	var opts []notation.Option
-	add := func(name, value string) { opts = append(opts, notation.Option{Name: name, Value: value}) }
-	if r.Setup != SixByFive {
-		add("Setup", r.Setup.String())
-	}
-	if r.OpeningPits != 0 {
-		add("OpeningPits", strconv.Itoa(r.OpeningPits))
-	}
-	if r.OpeningUpTo {
-		add("OpeningUpTo", "true")
-	}
-	if r.NkiClear != AnyLift {
-		add("NkiClear", r.NkiClear.String())
-	}
-	if r.WholeLift {
-		add("WholeLift", "true")
-	}
-	if r.CaptureNeedsCrossing {
-		add("CaptureNeedsCrossing", "true")
-	}
-	if r.Bonus != Three {
-		add("Bonus", r.Bonus.String())
-	}
-	if r.Endless != Draw {
-		add("Endless", r.Endless.String())
-	}
-	if r.MaxLaps != 0 {
-		add("MaxLaps", strconv.Itoa(r.MaxLaps))
-	}
-	return notation.FormatRules(opts)
-}
+func (r Rules) String() string { return options.Format(r) }
 
 // ParseRules reads rules written as in a position's rules= field
-// ("Bonus:Run,WholeLift:true"; "" for the defaults). Options may come in
-// any order and may name their default value (OpeningPits:0 and MaxLaps:0
-// also mean the defaults); the result is valid and normalised. Unknown
-// options, bad values and repeated options give an error wrapping
+// ("Bonus:Run,WholeLift:true"; "" for the defaults): Bonus (Three, Run,
+// None), CaptureNeedsCrossing (true, false), Endless (Draw, Illegal),
+// MaxLaps (0 meaning 1,000,000, or 1..4,000,000), NkiClear (AnyLift,
+// OwnerLift), OpeningPits (0 meaning 2, 1 or 2), OpeningUpTo (true,
+// false), Setup (SixByFive, FiveByFive, FiveBySix), WholeLift (true,
+// false). Options may come in any order and may name their default value;
+// the result is valid and normalised. Unknown options, bad values and
+// repeated options give a [*mancala.SyntaxError] wrapping
 // [mancala.ErrSyntax].
-func ParseRules(s string) (Rules, error) {
-	opts, err := notation.ParseRules(Name, s)
-	if err != nil {
-		return Rules{}, err
-	}
-	var r Rules
-	for _, o := range opts {
-		bad := func(err error) error {
-			return &mancala.SyntaxError{Game: Name, What: "rules", Input: o.Name + ":" + o.Value, Msg: err.Error()}
-		}
-		var i int
-		var b bool
-		switch o.Name {
-		case "Setup":
-			i, err = notation.Enum(o.Value, setupNames)
-			r.Setup = Setup(i)
-		case "OpeningPits":
-			i, err = notation.Number(o.Value)
-			if err == nil && i > 2 {
-				return Rules{}, bad(errorString("OpeningPits must be 1 or 2 (0 means 2)"))
-			}
-			r.OpeningPits = i
-		case "OpeningUpTo":
-			b, err = notation.Bool(o.Value)
-			r.OpeningUpTo = b
-		case "NkiClear":
-			i, err = notation.Enum(o.Value, nkiClearNames)
-			r.NkiClear = NkiClearRule(i)
-		case "WholeLift":
-			b, err = notation.Bool(o.Value)
-			r.WholeLift = b
-		case "CaptureNeedsCrossing":
-			b, err = notation.Bool(o.Value)
-			r.CaptureNeedsCrossing = b
-		case "Bonus":
-			i, err = notation.Enum(o.Value, bonusNames)
-			r.Bonus = BonusRule(i)
-		case "Endless":
-			i, err = notation.Enum(o.Value, endlessNames)
-			r.Endless = EndlessRule(i)
-		case "MaxLaps":
-			i, err = notation.Number(o.Value)
-			r.MaxLaps = i
-		default:
-			return Rules{}, &mancala.SyntaxError{Game: Name, What: "rules", Input: o.Name + ":" + o.Value,
-				Msg: "unknown option " + o.Name + " (want Setup, OpeningPits, OpeningUpTo, NkiClear, WholeLift, CaptureNeedsCrossing, Bonus, Endless, MaxLaps)"}
-		}
-		if err != nil {
-			return Rules{}, bad(err)
-		}
-	}
-	return r.Normalize(), nil
-}
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+func ParseRules(s string) (Rules, error) { return options.Parse(s, nil) }

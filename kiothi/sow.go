@@ -25,7 +25,7 @@ type lapState struct {
 	last   uint8
 }
 
-func newLapState(b *[NumPits]uint8, nki uint32, last int) lapState {
+func newLapState(b *[Pits]uint8, nki uint32, last int) lapState {
 	return lapState{
 		w0:   binary.LittleEndian.Uint64(b[0:8]),
 		w1:   binary.LittleEndian.Uint64(b[8:16]),
@@ -43,11 +43,11 @@ func newLapState(b *[NumPits]uint8, nki uint32, last int) lapState {
 // the lift (less k if L is p itself, C-4) plus the (k-1)/20 warriors the
 // same lap dropped into it on earlier rounds.
 func (p *Position) firstLapIllegal(pit, k int) bool {
-	last := (pit + k) % NumPits
+	last := (pit + k) % Pits
 	if owner(last) != p.ToMove() {
 		return false
 	}
-	before := int(p.pits[last]) + (k-1)/NumPits
+	before := int(p.pits[last]) + (k-1)/Pits
 	if last == pit {
 		before -= k
 	}
@@ -139,7 +139,7 @@ func (p *Position) sow(pit, k int, fn func(mancala.Event)) (laps, sown int, endl
 // bonus in the mover's leftmost pit.
 func (p *Position) capture(e int, fn func(mancala.Event)) {
 	mover := p.ToMove()
-	f := NumPits - 1 - e
+	f := Pits - 1 - e
 	if p.pits[f] == 0 || p.nki&(1<<f) != 0 {
 		return
 	}
@@ -179,15 +179,15 @@ func (p *Position) capture(e int, fn func(mancala.Event)) {
 // lapCrosses reports whether a lap of n warriors sown after pit s drops
 // into the enemy row of mover (CaptureNeedsCrossing, KI-13).
 func lapCrosses(mover mancala.Player, s, n int) bool {
-	if n >= NumPits {
+	if n >= Pits {
 		return true
 	}
-	x := (s + 1) % NumPits
+	x := (s + 1) % Pits
 	d := 0 // drops before the first one into the enemy row
 	if owner(x) == mover {
 		d = firstPit(mover.Other()) - x
 		if d < 0 {
-			d += NumPits
+			d += Pits
 		}
 	}
 	return d < n
@@ -195,25 +195,25 @@ func lapCrosses(mover mancala.Player, s, n int) bool {
 
 // dropLap sows n warriors one per pit from the pit after s (C-2, C-4) and
 // returns the pit that received the last one.
-func dropLap(b *[NumPits]uint8, s, n int) int {
-	if n >= NumPits {
-		r := uint8(n / NumPits)
+func dropLap(b *[Pits]uint8, s, n int) int {
+	if n >= Pits {
+		r := uint8(n / Pits)
 		for i := range b {
 			b[i] += r
 		}
-		n %= NumPits
+		n %= Pits
 	}
 	end := s + n
-	if end < NumPits {
+	if end < Pits {
 		for i := s + 1; i <= end; i++ {
 			b[i]++
 		}
 		return end
 	}
-	for i := s + 1; i < NumPits; i++ {
+	for i := s + 1; i < Pits; i++ {
 		b[i]++
 	}
-	end -= NumPits
+	end -= Pits
 	for i := 0; i <= end; i++ {
 		b[i]++
 	}
@@ -221,11 +221,11 @@ func dropLap(b *[NumPits]uint8, s, n int) int {
 }
 
 // dropTraced is dropLap reporting one Drop event per warrior.
-func dropTraced(b *[NumPits]uint8, s, n int, fn func(mancala.Event)) int {
+func dropTraced(b *[Pits]uint8, s, n int, fn func(mancala.Event)) int {
 	x := s
 	for range n {
 		x++
-		if x == NumPits {
+		if x == Pits {
 			x = 0
 		}
 		b[x]++

@@ -7,89 +7,30 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// samplePositions returns n ongoing positions from seeded random games
-// under the default rules, spread over the whole game.
-func samplePositions(tb testing.TB, n int) []Position {
+// samplePositions returns the ongoing positions of games seeded random
+// games from the start under the default rules (about 23 per game).
+func samplePositions(tb gametest.TB, games int) []Position {
 	tb.Helper()
-	pl := mancala.NewPlayout[Position, Move](42)
-	var out []Position
-	var buf []Move
-	for len(out) < n {
-		p := Start()
-		for {
-			buf = p.AppendLegalMoves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			out = append(out, p)
-			q, err := p.Apply(buf[pl.IntN(len(buf))])
-			if err != nil {
-				tb.Fatal(err)
-			}
-			p = q
-		}
-	}
-	return out[:n]
+	return gametest.SamplePositions(tb, &Descriptor, Start(), games, nil)
 }
 
 // TestZeroAllocs: AppendLegalMoves with a reused buffer and Apply of every
-// legal move allocate nothing, on positions from all over the game and on
-// an endless move (KS5, found by the cycle check).
+// legal move allocate nothing, on positions from all over the game, under
+// Endless=Illegal (whose move generation plays every candidate out), and
+// on an endless move (KS5, found by the cycle check).
 func TestZeroAllocs(t *testing.T) {
-	positions := samplePositions(t, 300)
-	positions = append(positions, mustParse(t, kisoloExamples[8].before)) // KS5
-	buf := make([]Move, 0, 16)
-	allocs := testing.AllocsPerRun(20, func() {
-		for _, p := range positions {
-			buf = p.AppendLegalMoves(buf[:0])
-			for _, m := range buf {
-				if _, err := p.Apply(m); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	})
-	if allocs != 0 {
-		t.Fatalf("AppendLegalMoves + Apply allocate %v times per run", allocs)
-	}
+	positions := samplePositions(t, 13)
+	positions = append(positions, gametest.SamplePositions(t, &Descriptor, mustNew(t, "Endless:Illegal"), 3, nil)...)
+	positions = append(positions, mustParse(t, gametest.ExampleByID(t, Name, "KS5").Before))
+	gametest.ZeroAllocs(t, &Descriptor, positions)
 }
 
-// TestPerft pins perft counts from the start position (rules/README.md,
-// "Perft convention") as a regression check, for the default rules, the
-// other board sizes and setups. The counts were produced by this package
-// (no independent source exists); they guard against silent changes.
-func TestPerft(t *testing.T) {
-	tests := []struct {
-		rules string
-		want  []uint64
-	}{
-		{"", []uint64{1, 7, 29, 107, 357, 1132, 3602, 11411, 35090}},
-		{"Columns:6", []uint64{1, 6, 16, 35, 91, 205, 500}},
-		{"Columns:8", []uint64{1, 8, 41, 181, 691, 2655, 9821}},
-		{"Setup:Townshend1", []uint64{1, 3, 6, 6, 30, 30, 72}},
-		{"Setup:Townshend2", []uint64{1, 3, 6, 6, 18, 38, 92}},
-		{"Setup:Outer3,Win:OuterRowEmptied", []uint64{1, 7, 49, 357, 2601, 17343, 99238}},
-	}
-	for _, tc := range tests {
-		p := mustNew(t, tc.rules)
-		for d, want := range tc.want {
-			if testing.Short() && d > 5 {
-				break
-			}
-			got, err := mancala.Perft[Position, Move](p, d)
-			if err != nil || got != want {
-				t.Errorf("rules %q: perft(%d) = %d, %v; want %d", tc.rules, d, got, err, want)
-			}
-		}
-	}
-}
-
-// BenchmarkMovegenApply measures move generation plus Apply: for each of
-// 1000 positions from random games, AppendLegalMoves into a reused buffer
-// and Apply every legal move. positions/s counts the positions Apply
-// returns.
-func BenchmarkMovegenApply(b *testing.B) {
-	positions := samplePositions(b, 1000)
+// BenchmarkLegalApply measures move generation plus Apply: for each
+// position of 44 random games (about 1000), AppendLegalMoves into a reused
+// buffer and Apply every legal move. positions/s counts the positions
+// Apply returns.
+func BenchmarkLegalApply(b *testing.B) {
+	positions := samplePositions(b, 44)
 	buf := make([]Move, 0, 16)
 	n := 0
 	b.ReportAllocs()
@@ -111,10 +52,10 @@ func BenchmarkPlayout(b *testing.B) {
 	gametest.BenchPlayouts[Position, Move](b, Start())
 }
 
-// BenchmarkSow measures sowing speed: Apply of every legal move of 1000
-// positions from random games, counting every seed dropped.
+// BenchmarkSow measures sowing speed: Apply of every legal move of the
+// positions of 44 random games, counting every seed dropped.
 func BenchmarkSow(b *testing.B) {
-	positions := samplePositions(b, 1000)
+	positions := samplePositions(b, 44)
 	var buf []Move
 	type pm struct {
 		p Position
@@ -138,24 +79,24 @@ func BenchmarkSow(b *testing.B) {
 	b.ReportMetric(float64(seeds)/b.Elapsed().Seconds(), "seeds/s")
 }
 
-// BenchmarkEndless measures an endless move: KS5 (found by the cycle
-// check) and, under Win=OuterRowEmptied, one that runs to MaxLaps =
-// 1,000,000 laps (C-6).
+// BenchmarkEndless measures an endless move found by the cycle check:
+// KS5 (C-6, KS-12).
 func BenchmarkEndless(b *testing.B) {
-	for _, tc := range []struct{ name, pos, move string }{
-		{"KS5", kisoloExamples[8].before, "a1"},
-		{"MaxLaps", "kisolo 4,0,0,1,0,1,0/0,0,0,0,0,0,0/1,3,23,1,0,9,0/0,1,2,8,13,4,13 S turn=36 rules=Win:OuterRowEmptied", "b1"},
-	} {
-		b.Run(tc.name, func(b *testing.B) {
-			p := mustParse(b, tc.pos)
-			m := mustMove(b, tc.move)
-			b.ReportAllocs()
-			for b.Loop() {
-				q, _ := p.Apply(m)
-				if q.Outcome().Reason != mancala.Endless {
-					b.Fatal("not endless")
-				}
-			}
-		})
+	p := mustParse(b, gametest.ExampleByID(b, Name, "KS5").Before)
+	m := mustMove(b, "a1")
+	b.ReportAllocs()
+	for b.Loop() {
+		q, _ := p.Apply(m)
+		if q.Outcome().Reason != mancala.Endless {
+			b.Fatal("not endless")
+		}
 	}
+}
+
+// BenchmarkApplyMaxLaps times one Apply that sows to MaxLaps (1,000,000
+// laps), the worst case of C-6: under Win=OuterRowEmptied the move b1
+// loops with a period too long for the cycle check to see within MaxLaps
+// laps.
+func BenchmarkApplyMaxLaps(b *testing.B) {
+	gametest.BenchMaxLaps(b, &Descriptor, "kisolo 4,0,0,1,0,1,0/0,0,0,0,0,0,0/1,3,23,1,0,9,0/0,1,2,8,13,4,13 S turn=36 rules=Win:OuterRowEmptied", "b1")
 }

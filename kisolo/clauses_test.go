@@ -7,16 +7,17 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// clauseCases pin each clause of rules/kisolo.md (and C-4, C-6, C-8 of
-// rules/README.md) with full before/after positions. TestClauses plays
+// clauseCases pin each clause of docs/rules/kisolo.md (and C-4, C-6, C-8 of
+// docs/rules/common.md) with full before/after positions. TestClauses plays
 // each as written (South to move unless the id says otherwise) and on the
 // board rotated half a turn, so every case is checked for both players.
 // Rows are d/c/b/a, each from file 1 to file C; South's circuit is a1..a7
 // then b7..b1.
-var clauseCases = []example{
+var clauseCases = gametest.ExampleTable([][5]string{
 	// KS-1: boards of 6 and 8 columns; a lap crosses from a to b at the
 	// right end.
 	{"KS-1/Columns6",
@@ -165,18 +166,18 @@ var clauseCases = []example{
 	{"C-8/refused", "kisolo 1,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=6", "d1", "GAMEOVER", "refused"},
 	// After the end every move is refused with ErrGameOver.
 	{"KS-10/after-end", "kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:inner", "a1", "GAMEOVER", "refused"},
-}
+})
 
 // TestClauses plays every clause case for South and, rotated half a turn,
 // for North.
 func TestClauses(t *testing.T) {
 	for _, c := range clauseCases {
 		written, rotated := "/South", "/North"
-		if strings.Contains(c.before, " N turn=") {
+		if strings.Contains(c.Before, " N turn=") {
 			written, rotated = rotated, written
 		}
-		t.Run(c.id+written, func(t *testing.T) { runExample(t, c, false) })
-		t.Run(c.id+rotated, func(t *testing.T) { runExample(t, c, true) })
+		t.Run(c.ID+written, func(t *testing.T) { runExample(t, c, false) })
+		t.Run(c.ID+rotated, func(t *testing.T) { runExample(t, c, true) })
 	}
 }
 
@@ -191,7 +192,7 @@ func TestNumbering(t *testing.T) {
 			t.Fatal(err)
 		}
 		l := p.Layout()
-		if l.Pits() != 4*cols || l.Rows() != 4 || l.Files() != cols || p.Rules().Files() != cols {
+		if l.Pits() != 4*cols || l.Rows() != 4 || l.Files() != cols || p.Rules().Files() != cols || p.Rules().Layout() != l {
 			t.Fatalf("Columns %d: layout %d pits, %d rows, %d files", cols, l.Pits(), l.Rows(), l.Files())
 		}
 		north := rotate(p)
@@ -202,23 +203,30 @@ func TestNumbering(t *testing.T) {
 				fmt.Sprintf("d%d", k): 3*cols - k,
 				fmt.Sprintf("c%d", k): 3*cols + k - 1,
 			}
-			for name, pit := range want {
+			for name, index := range want {
+				pit, err := ParsePit(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := p.Index(pit); got != index {
+					t.Errorf("Columns %d: %s is pit %d, want %d", cols, name, got, index)
+				}
+				if got := p.Pit(index); got != pit {
+					t.Errorf("Columns %d: pit %d is %v, want %s", cols, index, got, name)
+				}
+				if got := l.PitName(index); got != name {
+					t.Errorf("Columns %d: pit %d is named %s, want %s", cols, index, got, name)
+				}
 				m := mustMove(t, name)
-				if got := p.Pit(m); got != pit {
-					t.Errorf("Columns %d: %s is pit %d, want %d", cols, name, got, pit)
-				}
-				if got := l.PitName(pit); got != name {
-					t.Errorf("Columns %d: pit %d is named %s, want %s", cols, pit, got, name)
-				}
-				if p.SowAt(pit) != m || p.CaptureAt(pit).String() != "x"+name {
-					t.Errorf("Columns %d: SowAt/CaptureAt(%d) = %v, %v", cols, pit, p.SowAt(pit), p.CaptureAt(pit))
+				if Sow(pit) != m || m.Pit() != pit || Capture(pit).String() != "x"+name || Capture(pit).Pit() != pit {
+					t.Errorf("Columns %d: Sow/Capture(%v) = %v, %v", cols, pit, Sow(pit), Capture(pit))
 				}
 				key := MoveKey(p, m)
 				nkey := MoveKey(north, m)
 				switch {
-				case pit < 2*cols && (key != pit*256 || nkey != -1):
+				case index < 2*cols && (key != index*256 || nkey != -1):
 					t.Errorf("Columns %d: %s keys %d (South), %d (North)", cols, name, key, nkey)
-				case pit >= 2*cols && (nkey != (pit-2*cols)*256 || key != -1):
+				case index >= 2*cols && (nkey != (index-2*cols)*256 || key != -1):
 					t.Errorf("Columns %d: %s keys %d (South), %d (North)", cols, name, key, nkey)
 				}
 			}
@@ -237,11 +245,42 @@ func TestNumbering(t *testing.T) {
 		if p.Seeds(-1) != 0 || p.Seeds(4*cols) != 0 || p.Seeds(0) != 3 {
 			t.Errorf("Columns %d: Seeds out of range", cols)
 		}
-		if p.Pit(Sow(0, cols+1)) != -1 || p.Pit(Move{}) != -1 || MoveKey(p, Move{}) != -1 {
-			t.Errorf("Columns %d: a pit off the board has an index", cols)
+		if p.Index(Pit{}) != -1 || MoveKey(p, Move{}) != -1 || p.Pit(-1) != (Pit{}) || p.Pit(4*cols) != (Pit{}) {
+			t.Errorf("Columns %d: the zero Pit or an index off the board has a match", cols)
 		}
-		if p.SowAt(-1) != (Move{}) || p.CaptureAt(4*cols) != (Move{}) {
-			t.Errorf("Columns %d: SowAt/CaptureAt off the board are not zero", cols)
+		if cols < maxFiles && (p.Index(PitAt(0, cols+1)) != -1 || MoveKey(p, Sow(PitAt(0, cols+1))) != -1) {
+			t.Errorf("Columns %d: a pit beyond the board has an index", cols)
+		}
+	}
+}
+
+// TestPits checks Pit, PitAt, ParsePit and Position.Index/Pit on every
+// board size (6, 7, 8 columns): every index names a pit whose index it is;
+// every pit a1..d8 round-trips through its name, row and file, and has an
+// index exactly when its file is on the board; bad rows, files and names
+// give the zero Pit or a syntax error.
+func TestPits(t *testing.T) {
+	funcs := gametest.PitFuncs[Position, Pit]{PitAt: PitAt, ParsePit: ParsePit, Pit: Position.Pit, Index: Position.Index}
+	var all []Pit
+	for row := range maxRows {
+		for file := 1; file <= maxFiles; file++ {
+			pit := PitAt(row, file)
+			if name := fmt.Sprintf("%c%d", 'a'+row, file); pit.Row() != row || pit.File() != file || pit.String() != name {
+				t.Errorf("PitAt(%d, %d) = %v (row %d, file %d)", row, file, pit, pit.Row(), pit.File())
+			}
+			all = append(all, pit)
+		}
+	}
+	for _, cols := range []int{6, 7, 8} {
+		p := mustNew(t, fmt.Sprintf("Columns:%d", cols))
+		gametest.Pits(t, &Descriptor, p, funcs, "a9", "e1", "d9")
+		for _, pit := range all {
+			if i := p.Index(pit); (i >= 0) != (pit.File() <= cols) || (i >= 0 && p.Pit(i) != pit) {
+				t.Errorf("Columns %d: Index(%v) = %d", cols, pit, i)
+			}
+			if back, err := ParsePit(pit.String()); err != nil || back != pit {
+				t.Errorf("ParsePit(%q) = %v, %v; want %v", pit.String(), back, err, pit)
+			}
 		}
 	}
 }
@@ -277,8 +316,8 @@ func TestSetups(t *testing.T) {
 			if p != mustParse(t, tc.want) {
 				t.Fatalf("New and Parse differ")
 			}
-			if p.ToMove() != mancala.South || p.Turn() != 0 || p.Ply() != 0 || p.Outcome().Over() || p.Total() != tc.total {
-				t.Fatalf("start: %v to move, turn %d, outcome %v, %d seeds", p.ToMove(), p.Turn(), p.Outcome(), p.Total())
+			if total := Descriptor.SeedTotal(p); p.ToMove() != mancala.South || p.Turn() != 0 || p.Outcome().Over() || total != tc.total {
+				t.Fatalf("start: %v to move, turn %d, outcome %v, %d seeds", p.ToMove(), p.Turn(), p.Outcome(), total)
 			}
 			g := p.geom()
 			for i := range g.ring {
@@ -312,7 +351,7 @@ func TestCaptureTrace(t *testing.T) {
 			if north {
 				mv = rotateMove(mv, 7)
 			}
-			return mancala.PitAt(p.Pit(mv))
+			return mancala.PitAt(p.Index(mv.Pit()))
 		}
 		drop := func(name string) mancala.Event {
 			return mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: pit(name), Count: 1}
@@ -331,17 +370,17 @@ func TestCaptureTrace(t *testing.T) {
 	}
 	// A sow starts with Lift; KS-8.1 ends with EndInnerRowEmptied; an
 	// endless move reports only End.
-	p := mustParse(t, kisoloExamples[10].before) // KS6
+	p := mustParse(t, gametest.ExampleByID(t, Name, "KS6").Before)
 	ev := checkTrace(t, p, mustMove(t, "xb1"))
 	if ev[len(ev)-1].EndReason != mancala.EndInnerRowEmptied {
 		t.Fatalf("KS6 ends with %v", ev[len(ev)-1])
 	}
-	p = mustParse(t, kisoloExamples[3].before) // KS2
+	p = mustParse(t, gametest.ExampleByID(t, Name, "KS2").Before)
 	ev = checkTrace(t, p, mustMove(t, "a1"))
 	if ev[0] != (mancala.Event{Kind: mancala.Lift, From: mancala.PitAt(0), To: mancala.Hand, Count: 2}) {
 		t.Fatalf("KS2 starts with %v", ev[0])
 	}
-	p = mustParse(t, kisoloExamples[8].before) // KS5
+	p = mustParse(t, gametest.ExampleByID(t, Name, "KS5").Before)
 	ev = checkTrace(t, p, mustMove(t, "a1"))
 	if diff := cmp.Diff([]mancala.Event{{Kind: mancala.End, EndReason: mancala.EndEndless}}, ev); diff != "" {
 		t.Fatalf("KS5 trace (-want +got):\n%s", diff)
@@ -354,10 +393,11 @@ func TestCaptureTrace(t *testing.T) {
 }
 
 // TestKS5Fast checks that the endless KS5 move is found by the cycle check
-// at once, not by sowing on to MaxLaps: with MaxLaps at 1,000,000,000 the
-// move still returns a draw within a few hundred laps (C-6, KS-12).
+// at once, not by sowing on to MaxLaps: with MaxLaps at its largest,
+// 4,000,000 (mancala.MaxLapsLimit), the move still returns a draw within
+// a few hundred laps (C-6, KS-12).
 func TestKS5Fast(t *testing.T) {
-	p := mustParse(t, "kisolo 0,0,0,0,0,0,0/0,0,1,0,0,0,0/1,2,0,1,0,1,0/1,0,1,0,1,0,1 S turn=10 rules=MaxLaps:1000000000")
+	p := mustParse(t, "kisolo 0,0,0,0,0,0,0/0,0,1,0,0,0,0/1,2,0,1,0,1,0/1,0,1,0,1,0,1 S turn=10 rules=MaxLaps:4000000")
 	laps := 0
 	b := p.seeds
 	end, _ := p.sow(&b, SowKind, 0, func(e mancala.Event) {
@@ -373,7 +413,7 @@ func TestKS5Fast(t *testing.T) {
 	for _, maxLaps := range []int{98, 99, 500} {
 		q := p
 		q.rules.MaxLaps = maxLaps
-		if r, _ := q.Apply(Sow(0, 1)); r.Outcome().Reason != mancala.Endless {
+		if r, _ := q.Apply(Sow(PitAt(0, 1))); r.Outcome().Reason != mancala.Endless {
 			t.Fatalf("MaxLaps %d: %v", maxLaps, r.Outcome())
 		}
 	}
@@ -427,19 +467,16 @@ func TestRefusalErrors(t *testing.T) {
 	if got := err.Error(); got != "kisolo: illegal move a1: a capture is compulsory (KS-6)" {
 		t.Fatalf("message %q", got)
 	}
-	for _, m := range []Move{{}, Sow(0, 8), Capture(3, 1)} {
-		if q, err := p.Apply(m); err == nil || q != p {
-			t.Fatalf("%v accepted", m)
-		}
+	for _, m := range []Move{{}, Sow(PitAt(0, 8)), Capture(PitAt(3, 1)), Capture(PitAt(0, 1)), Sow(PitAt(2, 1))} {
+		gametest.CheckRefused(t, &Descriptor, p, m, mancala.ErrIllegalMove)
 	}
 	// The zero Position: South has no seeds, so North has won (C-8).
 	var z Position
 	if o := z.Outcome(); o != (mancala.Outcome{Status: mancala.Win, Winner: mancala.North, Reason: mancala.NoMove}) {
 		t.Fatalf("zero Position outcome %v", o)
 	}
-	if len(z.LegalMoves()) != 0 {
-		t.Fatal("zero Position has legal moves")
+	if ms := z.LegalMoves(); ms == nil || len(ms) != 0 {
+		t.Fatalf("zero Position: legal moves %#v, want an empty non-nil slice", ms)
 	}
-	_, err = z.Apply(Sow(0, 1))
-	wantRefused(t, err, mancala.ErrGameOver)
+	gametest.CheckRefused(t, &Descriptor, z, Sow(PitAt(0, 1)), mancala.ErrGameOver)
 }

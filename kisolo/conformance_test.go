@@ -47,8 +47,8 @@ func TestConformance(t *testing.T) {
 	t.Run("set-up", func(t *testing.T) {
 		t.Parallel()
 		var starts []Position
-		for _, ex := range append(append([]example{}, kisoloExamples...), clauseCases...) {
-			p := mustParse(t, ex.before)
+		for _, ex := range append(gametest.Examples(t, Name), clauseCases...) {
+			p := mustParse(t, ex.Before)
 			starts = append(starts, p, rotate(p))
 		}
 		gametest.Run(t, &Descriptor, gametest.Config[Position, Move]{Games: 2 * len(starts), Starts: starts, Seed: 99})

@@ -3,22 +3,16 @@ package kisolo
 import "github.com/seed8ebe013a/go-mancala/mancala"
 
 // Descriptor describes Kisolo to generic tools (the conformance suite,
-// game records, agents, the example programs); every field is set.
-// MoveKey is the move's pit's index along the mover's circuit (0 for the
-// mover's first pit, KS-2) times 256, or -1 for a move whose pit is not
-// on the mover's circuit.
+// game records, agents, the example programs, mancala/wire); every field
+// is set. MoveKey is [MoveKey].
 var Descriptor = mancala.Descriptor[Position, Move]{
-	Name:  Name,
-	Seed:  "seed",
-	Start: Start,
-	New: func(rules string) (Position, error) {
-		r, err := ParseRules(rules)
-		if err != nil {
-			return Position{}, err
-		}
-		return New(r)
-	},
-	Rules:      func(p Position) string { return p.rules.String() },
+	Name:       Name,
+	Title:      "Kisolo",
+	Words:      mancala.Words{Seed: "seed", Capture: "capture"},
+	Options:    options.Describe(),
+	Start:      Start,
+	New:        newFromText,
+	Rules:      rulesText,
 	Parse:      Parse,
 	ParseMove:  ParseMove,
 	Diagram:    Position.Diagram,
@@ -28,13 +22,25 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	MoveKey:    MoveKey,
 }
 
+// newFromText is New with the rules written as in rules=.
+func newFromText(rules string) (Position, error) {
+	r, err := ParseRules(rules)
+	if err != nil {
+		return Position{}, err
+	}
+	return New(r)
+}
+
+// rulesText returns p's rules as in rules=.
+func rulesText(p Position) string { return p.rules.String() }
+
 // MoveKey returns m's place in the order of p's legal moves: the index of
 // m's pit along the mover's circuit, counted from the mover's first pit
 // (South a1, North dC; KS-2), times 256. Legal moves come in strictly
 // increasing key order. It returns -1 if m's pit is not on the board or
 // not the mover's.
 func MoveKey(p Position, m Move) int {
-	pit := p.Pit(m)
+	pit := p.Index(m.Pit())
 	if pit < 0 {
 		return -1
 	}

@@ -1,8 +1,8 @@
 // Package kisolo implements Kisolo (also Cisolo), the four-row mancala of
-// the Luba, Lulua and Songye of south-east DR Congo, exactly as the
-// project's rules/kisolo.md states it (clauses KS-1..KS-12, with the
-// common clauses C-1..C-8 of rules/README.md), on top of package
-// [github.com/seed8ebe013a/go-mancala/mancala].
+// the Luba, Lulua and Songye of south-east DR Congo, exactly as the rules
+// in this module's docs/rules/kisolo.md state it (clauses KS-1..KS-12,
+// with the common clauses C-1..C-8 of docs/rules/common.md), on top of
+// package [github.com/seed8ebe013a/go-mancala/mancala].
 //
 // A [Position] is a small comparable value; [Position.AppendLegalMoves]
 // lists the legal moves without allocating, [Position.Apply] returns the
@@ -54,11 +54,12 @@
 // inner pit p faces 5C-1-p). People see algebraic names from South's
 // seat: rows a (nearest South) to d, files 1..C from South's left.
 //
-// A [Move] is a sow "b3" or a capture "xb3" (capture through b3); see
-// [ParseMove]. A position is one line (see [Position.String] and
-// [Parse]): the rows from d down to a, each from file 1 to C, the side to
-// move, turn=, then result= once the game is over and rules= for
-// non-default rules:
+// A [Pit] names a pit by row and file ([PitAt], [ParsePit]); a [Move] is a
+// sow "b3" ([Sow]) or a capture "xb3" ([Capture], through b3); see
+// [ParseMove]; the zero Move is "none". A position is one line (see
+// [Position.String] and [Parse]): the rows from d down to a, each from
+// file 1 to C, the side to move, turn=, then result= once the game is over
+// and rules= for non-default rules (docs/notation.md):
 //
 //	kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0
 //	kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:inner
@@ -69,7 +70,7 @@
 //
 // # Options
 //
-// [Rules] holds the options of the rules file; its zero value is the
+// [Rules] holds the options of docs/rules/kisolo.md; its zero value is the
 // default rule set, and rules= names the options as the file does:
 //
 //   - Columns: 7 (default, also written 0), 6 or 8 (KS-1).
@@ -85,7 +86,7 @@
 //   - Endless: Draw (default) or Illegal: an endless move is not legal,
 //     and a player whose every candidate is endless draws (C-6).
 //   - MaxLaps: the laps after which an unfinished move is endless (0 means
-//     1,000,000) (C-6).
+//     1,000,000; at most 4,000,000, [mancala.MaxLapsLimit]) (C-6).
 //
 // [Rules.Validate] rejects the invalid combinations the file lists;
 // positions hold validated, normalised rules, so equal positions under
@@ -93,12 +94,10 @@
 //
 // # Costs
 //
-// Under the default rules no endless move occurs in random play, and a
-// move takes well under a microsecond. Under Win:OuterRowEmptied a random
-// game meets an endless move about once in 150 games (14 and 15 in 2,000
-// games from the All3 and Outer3 starts here), and some of
-// their loops are longer than 100,000,000 laps, so they run to MaxLaps: a
-// few tens of milliseconds at the default 1,000,000. Under
-// Endless:Illegal every Apply and Parse also plays out each candidate move
-// of the next player.
+// Under the default rules endless moves are very rare in random play, and
+// a move takes well under a microsecond. Under Win:OuterRowEmptied random
+// games meet endless moves far more often (docs/rules/kisolo.md, KS-11),
+// and some of their loops are longer than 100,000,000 laps, so they run to
+// MaxLaps (the benchmarks time such an Apply). Under Endless:Illegal every
+// Apply and Parse also plays out each candidate move of the next player.
 package kisolo

@@ -23,11 +23,11 @@ func Example() {
 	fmt.Print(p.Diagram())
 
 	// A sow is refused while a capture is compulsory (KS-6).
-	_, err = p.Apply(kisolo.Sow(3, 1)) // d1
+	_, err = p.Apply(kisolo.Sow(kisolo.PitAt(3, 1))) // d1
 	fmt.Println(err)
 
 	q, _ := kisolo.Parse("kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10")
-	q, _ = q.ApplyTrace(kisolo.Capture(1, 1), func(e mancala.Event) { fmt.Println(" ", e) })
+	q, _ = q.ApplyTrace(kisolo.Capture(kisolo.PitAt(1, 1)), func(e mancala.Event) { fmt.Println(" ", e) })
 	fmt.Println(q.Outcome())
 	// Output:
 	// legal: [xb7 xb6 xb5 xb4 xb3 xb2 xb1]

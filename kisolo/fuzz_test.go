@@ -4,17 +4,18 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
 // fuzzPositions seeds the corpora: every example's positions plus a few
 // set-ups and malformed lines.
-func fuzzPositions() []string {
+func fuzzPositions(f *testing.F) []string {
 	var out []string
-	for _, ex := range append(append([]example{}, kisoloExamples...), clauseCases...) {
-		out = append(out, ex.before)
-		if ex.move != "-" && ex.after != "ILLEGAL" && ex.after != "GAMEOVER" {
-			out = append(out, ex.after)
+	for _, ex := range append(gametest.Examples(f, Name), clauseCases...) {
+		out = append(out, ex.Before)
+		if ex.Move != "-" && ex.After != "ILLEGAL" && ex.After != "GAMEOVER" {
+			out = append(out, ex.After)
 		}
 	}
 	return append(out,
@@ -31,7 +32,7 @@ func fuzzPositions() []string {
 // parses to the same position and prints the same; what it refuses gives
 // a *mancala.SyntaxError.
 func FuzzParse(f *testing.F) {
-	for _, s := range fuzzPositions() {
+	for _, s := range fuzzPositions(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -48,8 +49,8 @@ func FuzzParse(f *testing.F) {
 		if err != nil || q != p || q.String() != out {
 			t.Fatalf("Parse(%q) prints %q, which parses to %v, %v", s, out, q, err)
 		}
-		if p.Total() > 255 {
-			t.Fatalf("Parse(%q) accepted %d seeds", s, p.Total())
+		if n := Descriptor.SeedTotal(p); n > 255 {
+			t.Fatalf("Parse(%q) accepted %d seeds", s, n)
 		}
 		_ = p.Diagram()
 		_ = p.LegalMoves()
@@ -59,7 +60,7 @@ func FuzzParse(f *testing.F) {
 // FuzzParseMove: ParseMove never panics; what it accepts prints back to
 // itself.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"a1", "b3", "xb3", "xc7", "d8", "x", "", "b10", "xa1", "-", "b0", "xxb1", "e1"} {
+	for _, s := range []string{"a1", "b3", "xb3", "xc7", "d8", "x", "", "b10", "xa1", "-", "b0", "xxb1", "e1", "none", "xnone"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -70,7 +71,7 @@ func FuzzParseMove(f *testing.F) {
 			}
 			return
 		}
-		if m.String() != s || m.IsZero() {
+		if m.String() != s || m.IsZero() != (s == "none") {
 			t.Fatalf("ParseMove(%q) prints %q", s, m.String())
 		}
 		if back, err := ParseMove(m.String()); err != nil || back != m {
@@ -87,14 +88,14 @@ func FuzzParseMove(f *testing.F) {
 // MaxLaps over 1,000,000 are skipped: their endless moves may run that
 // many laps by design (C-6).
 func FuzzApply(f *testing.F) {
-	for _, ex := range append(append([]example{}, kisoloExamples...), clauseCases...) {
-		mv := ex.move
+	for _, ex := range append(gametest.Examples(f, Name), clauseCases...) {
+		mv := ex.Move
 		if mv == "-" {
 			mv = "a1"
 		}
-		f.Add(ex.before, mv)
+		f.Add(ex.Before, mv)
 	}
-	for _, s := range fuzzPositions() {
+	for _, s := range fuzzPositions(f) {
 		f.Add(s, "xb1")
 	}
 	f.Fuzz(func(t *testing.T, ps, ms string) {
@@ -132,7 +133,7 @@ func FuzzApply(f *testing.F) {
 		if !legal {
 			t.Fatalf("%v: %v applied but is not listed as legal", p, m)
 		}
-		if q.Total() != p.Total() {
+		if Descriptor.SeedTotal(q) != Descriptor.SeedTotal(p) {
 			t.Fatalf("%v: %v changes the seed total", p, m)
 		}
 		if q.Turn() != p.Turn()+1 || q.ToMove() != p.ToMove().Other() {

@@ -20,11 +20,19 @@ type geom struct {
 	c, ring int
 	layout  *mancala.Layout
 	at      [maxRows][maxFiles + 1]int8 // row, file -> pit, -1 if none
-	row     [32]uint8
-	file    [32]uint8
+	pit     [32]Pit                     // pit -> its name
 }
 
 var geoms [maxFiles + 1]*geom
+
+// geomOf returns the tables for c columns, or nil for a column count
+// Kisolo does not play on.
+func geomOf(c int) *geom {
+	if c < 0 || c > maxFiles {
+		return nil
+	}
+	return geoms[c]
+}
 
 func init() {
 	for _, c := range []int{6, 7, 8} {
@@ -52,7 +60,7 @@ func newGeom(c int) *geom {
 	for p := 0; p < 4*c; p++ {
 		r, f := l.Row(p), l.File(p)
 		g.at[r][f] = int8(p)
-		g.row[p], g.file[p] = uint8(r), uint8(f)
+		g.pit[p] = PitAt(r, f)
 		m0 := 0
 		if p >= g.ring {
 			m0 = g.ring

@@ -1,33 +1,18 @@
 package kisolo
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// mustParse parses a position or fails the test.
-func mustParse(t testing.TB, s string) Position {
+// mustParse and mustMove parse a position and a move, or fail the test.
+func mustParse(t gametest.TB, s string) Position {
 	t.Helper()
-	p, err := Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return p
+	return gametest.MustParse(t, &Descriptor, s)
 }
-
-// mustMove parses a move or fails the test.
-func mustMove(t testing.TB, s string) Move {
-	t.Helper()
-	m, err := ParseMove(s)
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v", s, err)
-	}
-	return m
-}
+func mustMove(t gametest.TB, s string) Move { t.Helper(); return gametest.MustMove(t, &Descriptor, s) }
 
 // rotate turns p half a turn with the sides swapped: every pit's seeds go
 // to the pit rotated half a turn (pit i to i+2C mod 4C, KS-2), the other
@@ -54,12 +39,17 @@ func rotate(p Position) Position {
 }
 
 // rotateMove returns m turned half a turn on a board of c files: row r
-// becomes 3-r and file f becomes c+1-f.
+// becomes 3-r and file f becomes c+1-f; a file beyond the board stays
+// (a8 on 7 files becomes d8, off the board too).
 func rotateMove(m Move, c int) Move {
 	if m.IsZero() {
 		return m
 	}
-	return Move{kind: m.kind, row: uint8(3 - int(m.row)), file: uint8(c + 1 - int(m.file))}
+	f := m.pit.File()
+	if f <= c {
+		f = c + 1 - f
+	}
+	return Move{kind: m.kind, pit: PitAt(3-m.pit.Row(), f)}
 }
 
 func rotateMoves(ms []Move, c int) []Move {
@@ -70,68 +60,28 @@ func rotateMoves(ms []Move, c int) []Move {
 	return out
 }
 
-// tb is what the helpers need of *testing.T and *rapid.T.
-type tb interface {
-	Helper()
-	Fatalf(format string, args ...any)
-}
-
-// checkTrace applies m to p with ApplyTrace and checks that it returns
-// what Apply returns and that its events replay to the new board.
-func checkTrace(t tb, p Position, m Move) []mancala.Event {
+// checkTrace is [gametest.CheckTrace] for Kisolo.
+func checkTrace(t gametest.TB, p Position, m Move) []mancala.Event {
 	t.Helper()
-	want, werr := p.Apply(m)
-	var events []mancala.Event
-	got, gerr := p.ApplyTrace(m, func(e mancala.Event) { events = append(events, e) })
-	if (werr == nil) != (gerr == nil) || got != want {
-		t.Fatalf("ApplyTrace(%v) = %v, %v; Apply = %v, %v", m, got, gerr, want, werr)
-	}
-	if werr != nil {
-		if len(events) != 0 {
-			t.Fatalf("refused move %v reported events %v", m, events)
-		}
-		return nil
-	}
-	c := p.Counts()
-	if err := c.ReplayAll(events); err != nil {
-		t.Fatalf("trace of %v does not replay: %v", m, err)
-	}
-	if diff := cmp.Diff(want.Counts(), c); diff != "" {
-		t.Fatalf("trace of %v replayed (-apply +replay):\n%s", m, diff)
-	}
-	if n := len(events); n == 0 || events[n-1].Kind != mancala.End {
-		t.Fatalf("trace of %v does not end with End: %v", m, events)
-	}
-	return events
+	return gametest.CheckTrace(t, &Descriptor, p, m)
 }
 
-// wantRefused checks that err is a *mancala.MoveError wrapping target.
-func wantRefused(t testing.TB, err error, target error) {
+// runExample plays a worked example or clause case as written, or with
+// north for the other player on the board rotated half a turn.
+func runExample(t *testing.T, ex gametest.Example, north bool) {
 	t.Helper()
-	var me *mancala.MoveError
-	if !errors.As(err, &me) || !errors.Is(err, target) || !errors.Is(err, mancala.ErrIllegalMove) {
-		t.Fatalf("error %v: want a *mancala.MoveError wrapping %v", err, target)
+	if north {
+		ex = mirrorExample(t, ex)
 	}
-	if me.Game != Name {
-		t.Fatalf("error %v names game %q", err, me.Game)
-	}
+	gametest.RunExample(t, &Descriptor, ex, nil)
 }
 
-// rotateResult swaps the winner of a result text ("S:inner" <-> "N:inner").
-func rotateResult(s string) string {
-	switch {
-	case strings.HasPrefix(s, "S:"):
-		return "N:" + s[2:]
-	case strings.HasPrefix(s, "N:"):
-		return "S:" + s[2:]
-	}
-	return s
-}
-
-// resultText returns the outcome as the examples write it.
-func resultText(o mancala.Outcome) string {
-	if !o.Over() {
-		return "ongoing"
-	}
-	return o.Result()
+// mirrorExample returns ex for the other player: every position rotated
+// half a turn (rotate), every move with it.
+func mirrorExample(t testing.TB, ex gametest.Example) gametest.Example {
+	t.Helper()
+	c := mustParse(t, ex.Before).Rules().Files()
+	return gametest.MirrorExample(ex,
+		func(s string) string { return rotate(mustParse(t, s)).String() },
+		func(s string) string { return rotateMove(mustMove(t, s), c).String() })
 }

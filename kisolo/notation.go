@@ -8,7 +8,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// String returns the position in the DESIGN.md notation: "kisolo", the
+// String returns the position in the notation of docs/notation.md: "kisolo", the
 // four rows from North's outer row d down to South's outer row a, each
 // from file 1 to file C, the side to move, turn=, then result= once the
 // game is over and rules= when the rules differ from the defaults:
@@ -64,7 +64,7 @@ func (p *Position) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Parse reads a position in the DESIGN.md notation (see
+// Parse reads a position in the notation of docs/notation.md (see
 // [Position.String]). Fields after the side may come in any order;
 // rules= (written as [Rules.String] writes it) sets the number of pits per
 // row. A result= field is authoritative (it must agree with the board and
@@ -74,7 +74,7 @@ func (p *Position) UnmarshalText(b []byte) error {
 // Illegal a player whose every candidate is endless draws (C-6).
 //
 // A derived end is not written back: String writes exactly what was
-// parsed (DESIGN.md), and Outcome reports the derived result.
+// parsed (docs/notation.md), and Outcome reports the derived result.
 //
 // Errors are [*mancala.SyntaxError] values wrapping [mancala.ErrSyntax]:
 // another game's name, not four rows, a row without C counts, a count
@@ -104,14 +104,11 @@ func Parse(s string) (Position, error) {
 	}
 	var r Rules
 	if v, ok := t.Field("rules"); ok {
-		if v == "" {
-			return Position{}, notation.Errorf(Name, "rules=", "empty rules field (leave it out for the defaults)")
-		}
 		if r, err = ParseRules(v); err != nil {
 			return Position{}, err
 		}
-		if r.String() != v {
-			return Position{}, notation.Errorf(Name, "rules="+v, "write rules= as %q: only the options that differ from the defaults, sorted by name", r.String())
+		if err := notation.CanonicalRules(Name, v, r.String()); err != nil {
+			return Position{}, err
 		}
 	}
 	p := Position{rules: r, turn: uint32(t.Turn)}
@@ -131,9 +128,9 @@ func Parse(s string) (Position, error) {
 		return Position{}, notation.Errorf(Name, s, "%d seeds in all, more than %d", total, notation.MaxSeeds)
 	}
 	if v, ok := t.Field("result"); ok {
-		o, err := mancala.ParseResult(v)
+		o, err := notation.ParseResult(Name, v)
 		if err != nil {
-			return Position{}, notation.Errorf(Name, "result="+v, "%s", strings.TrimPrefix(err.Error(), "mancala: bad result: "))
+			return Position{}, err
 		}
 		if msg := p.rules.impossible(o); msg != "" {
 			return Position{}, notation.Errorf(Name, "result="+v, "%s", msg)
@@ -276,15 +273,9 @@ func (p Position) Diagram() string {
 			b.WriteString("   South\n")
 		}
 	}
-	if o := p.Outcome(); o.Over() {
-		b.WriteString("game over after turn " + strconv.Itoa(p.Turn()) + ": " + o.String())
-	} else {
-		b.WriteString(p.ToMove().String() + " to move, turn " + strconv.Itoa(p.Turn()))
-	}
-	if rs := p.rules.String(); rs != "" {
-		b.WriteString("\nrules " + rs)
-	}
+	b.WriteString(notation.StatusLine(p.Outcome(), p.ToMove(), p.Turn(), ""))
 	b.WriteByte('\n')
+	b.WriteString(notation.RulesLine(p.rules.String()))
 	return b.String()
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -20,13 +21,13 @@ func TestParseGood(t *testing.T) {
 			"kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:outer rules=Win:OuterRowEmptied"},
 		// rules= is written as Rules.String writes it (only the options
 		// that differ from the defaults, sorted by name), so that String
-		// writes back exactly what was parsed (DESIGN.md).
+		// writes back exactly what was parsed (docs/notation.md).
 		{"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0 rules=Columns:7", "ERR"},
 		{"kisolo 3,3,3,3,3,3,3/0,0,0,0,0,0,0/0,0,0,0,0,0,0/3,3,3,3,3,3,3 S turn=0 rules=Win:OuterRowEmptied,Setup:Outer3", "ERR"},
 		{"kisolo 3,3,3,3,3,3,3/0,0,0,0,0,0,0/0,0,0,0,0,0,0/3,3,3,3,3,3,3 S turn=0 rules=Setup:Outer3,Win:OuterRowEmptied", ""},
 		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,1/255,0,0,0,0,0 N turn=1000000000 rules=Columns:6", "ERR"}, // 256 seeds
 		// North to move has no seed: the end (C-8) is derived, and String
-		// writes back exactly what was parsed (DESIGN.md).
+		// writes back exactly what was parsed (docs/notation.md).
 		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/255,0,0,0,0,0 N turn=999999999 rules=Columns:6", ""},
 		{"kisolo 0,0,0,0,0,0/0,0,0,0,0,1/0,0,0,0,0,0/254,0,0,0,0,0 N turn=999999999 rules=Columns:6", ""},
 		// A result is authoritative but must agree with the board and the
@@ -174,8 +175,9 @@ func TestParseBad(t *testing.T) {
 // TestMoveNotation checks ParseMove and Move.String.
 func TestMoveNotation(t *testing.T) {
 	good := map[string]Move{
-		"a1": Sow(0, 1), "b3": Sow(1, 3), "c7": Sow(2, 7), "d8": Sow(3, 8),
-		"xb3": Capture(1, 3), "xc1": Capture(2, 1), "xa1": Capture(0, 1), "xd8": Capture(3, 8),
+		"a1": Sow(PitAt(0, 1)), "b3": Sow(PitAt(1, 3)), "c7": Sow(PitAt(2, 7)), "d8": Sow(PitAt(3, 8)),
+		"xb3": Capture(PitAt(1, 3)), "xc1": Capture(PitAt(2, 1)), "xa1": Capture(PitAt(0, 1)), "xd8": Capture(PitAt(3, 8)),
+		"none": {},
 	}
 	for s, want := range good {
 		m, err := ParseMove(s)
@@ -186,34 +188,51 @@ func TestMoveNotation(t *testing.T) {
 		if err := u.UnmarshalText([]byte(s)); err != nil || u != want {
 			t.Errorf("UnmarshalText(%q) = %v, %v", s, u, err)
 		}
-		if b, _ := m.MarshalText(); string(b) != s {
-			t.Errorf("MarshalText(%v) = %q", m, b)
+		if b, err := m.MarshalText(); err != nil || string(b) != s {
+			t.Errorf("MarshalText(%v) = %q, %v", m, b, err)
 		}
 	}
 	m := mustMove(t, "xb3")
-	if m.Kind() != CaptureKind || m.Row() != 1 || m.File() != 3 || m.IsZero() {
-		t.Errorf("xb3: kind %v row %d file %d", m.Kind(), m.Row(), m.File())
+	if m.Kind() != CaptureKind || m.Pit() != PitAt(1, 3) || m.Pit().Row() != 1 || m.Pit().File() != 3 || m.IsZero() {
+		t.Errorf("xb3: kind %v pit %v", m.Kind(), m.Pit())
 	}
-	bad := []string{"", "x", "b", "b0", "b9", "e1", "z1", "B3", "xB3", "xxb3", "b3 ", " b3", "b03", "b10", "b-1", "-", "a1:3", "=", "Xb3", "xb9"}
+	bad := []string{"", "x", "b", "b0", "b9", "e1", "z1", "B3", "xB3", "xxb3", "b3 ", " b3", "b03", "b10", "b-1", "-", "a1:3", "=", "Xb3", "xb9", "xnone", "None"}
 	for _, s := range bad {
 		m, err := ParseMove(s)
-		if !errors.Is(err, mancala.ErrSyntax) || m != (Move{}) {
-			t.Errorf("ParseMove(%q) = %v, %v; want a syntax error", s, m, err)
+		var se *mancala.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, mancala.ErrSyntax) || se.Game != Name || se.What != "move" || m != (Move{}) {
+			t.Errorf("ParseMove(%q) = %v, %v; want a kisolo move SyntaxError", s, m, err)
 		}
-		u := Sow(0, 1)
-		if err := u.UnmarshalText([]byte(s)); err == nil || u != Sow(0, 1) {
+		u := Sow(PitAt(0, 1))
+		if err := u.UnmarshalText([]byte(s)); err == nil || u != Sow(PitAt(0, 1)) {
 			t.Errorf("UnmarshalText(%q) changed the move", s)
 		}
 	}
 	var z Move
-	if z.String() != "-" || !z.IsZero() || z.Kind() != NoKind {
+	if z.String() != "none" || !z.IsZero() || z.Kind() != NoKind || !z.Pit().IsZero() {
 		t.Errorf("zero Move prints %q", z.String())
 	}
-	for _, m := range []Move{Sow(-1, 1), Sow(4, 1), Sow(0, 0), Sow(0, 9), Capture(1, 9)} {
+	for _, m := range []Move{Sow(PitAt(-1, 1)), Sow(PitAt(4, 1)), Sow(PitAt(0, 0)), Sow(PitAt(0, 9)), Capture(PitAt(1, 9)), Sow(Pit{}), Capture(Pit{})} {
 		if !m.IsZero() {
-			t.Errorf("out-of-range constructor gave %v", m)
+			t.Errorf("a constructor of the zero Pit gave %v", m)
 		}
 	}
+}
+
+// TestMoveText: every move value round-trips through MarshalText,
+// UnmarshalText and ParseMove: the zero Move, a sow and a capture from
+// every pit of the widest board (a capture of an outer pit too, never
+// legal but a Move), and every legal move of random games on every board
+// size.
+func TestMoveText(t *testing.T) {
+	var moves []Move
+	for row := range maxRows {
+		for file := 1; file <= maxFiles; file++ {
+			moves = append(moves, Sow(PitAt(row, file)), Capture(PitAt(row, file)))
+		}
+	}
+	moves = append(moves, Sow(Pit{}), Capture(Pit{}), Capture(PitAt(0, 1)))
+	gametest.MoveText(t, &Descriptor, moves, Start(), mustNew(t, "Columns:6"), mustNew(t, "Columns:8"))
 }
 
 // TestDiagram pins the board diagram: rows d (top) to a (bottom) as South
@@ -250,14 +269,11 @@ rules Columns:8
 	}
 }
 
-// TestDescriptor checks that every field of Descriptor is set and agrees
-// with the package functions.
+// TestDescriptor checks that Descriptor agrees with the package functions,
+// and pins its names and Options (the rules of docs/rules/kisolo.md, sorted
+// by name).
 func TestDescriptor(t *testing.T) {
 	d := Descriptor
-	if d.Name != "kisolo" || d.Start == nil || d.New == nil || d.Rules == nil || d.Parse == nil || d.ParseMove == nil ||
-		d.Diagram == nil || d.Counts == nil || d.Layout == nil || d.ApplyTrace == nil || d.MoveKey == nil {
-		t.Fatal("a Descriptor field is not set")
-	}
 	p := d.Start()
 	if p != Start() || d.SeedTotal(p) != 84 || d.Layout(p) != p.Layout() || len(d.Counts(p).Pits) != 28 {
 		t.Fatal("Descriptor disagrees with the package")
@@ -272,5 +288,23 @@ func TestDescriptor(t *testing.T) {
 	}
 	if diff := cmp.Diff([]int{7 * 256, 8 * 256, 9 * 256, 10 * 256, 11 * 256, 12 * 256, 13 * 256}, keys); diff != "" {
 		t.Fatalf("move keys (-want +got):\n%s", diff)
+	}
+	gametest.Names(t, &d, "kisolo", "Kisolo", "seed",
+		"CaptureOnAnyLanding bool false|true default false KS-8",
+		"Columns int 6..8 6|7|8 default 7 KS-1",
+		"Endless enum Draw|Illegal default Draw C-6",
+		"MaxLaps int 1..4000000 default 1000000 C-6",
+		"SelfEmptiedInnerRow enum Loses|Continues default Loses KS-11",
+		"Setup enum All3|Outer3|Townshend1|Townshend2 default All3 KS-5",
+		"Win enum InnerRowEmptied|OuterRowEmptied default InnerRowEmptied KS-10")
+}
+
+// TestLegalMovesAfterEnd: once the game is over LegalMoves returns an
+// empty non-nil slice, on every finished position of the examples and
+// clause cases and on the zero Position.
+func TestLegalMovesAfterEnd(t *testing.T) {
+	gametest.EndedExamples(t, &Descriptor, append(gametest.Examples(t, Name), clauseCases...))
+	if ms := (Position{}).LegalMoves(); ms == nil || len(ms) != 0 {
+		t.Errorf("zero Position: LegalMoves() = %#v", ms)
 	}
 }

@@ -39,14 +39,14 @@ func Start() Position {
 
 // New returns the start position for r: the board of r.Columns files set
 // up as r.Setup says (KS-5), South to move at turn 0. Invalid rules give
-// the error of [Rules.Validate], which wraps [mancala.ErrSyntax].
+// the error of [Rules.Validate], which wraps [mancala.ErrRules].
 func New(r Rules) (Position, error) {
 	if err := r.Validate(); err != nil {
 		return Position{}, err
 	}
 	r = r.Normalize()
 	p := Position{rules: r}
-	c := r.columns()
+	c := r.Files()
 	ring := 2 * c
 	var circuit [16]uint8
 	switch r.Setup {
@@ -71,7 +71,7 @@ func New(r Rules) (Position, error) {
 	return p, nil
 }
 
-func (p *Position) geom() *geom { return geoms[p.rules.columns()] }
+func (p *Position) geom() *geom { return geoms[p.rules.Files()] }
 
 // ToMove returns the player to move: South when Turn is even, North when
 // it is odd (C-1). It is also defined after the end of the game: the
@@ -84,11 +84,6 @@ func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 // played on past that prints a turn that Parse refuses.
 func (p Position) Turn() int { return int(p.turn) }
 
-// Ply returns the number of plies played, which in Kisolo is the same as
-// Turn: every turn is exactly one move, and a position set up by hand
-// counts the turns its turn= field says were played before it.
-func (p Position) Ply() int { return int(p.turn) }
-
 // Rules returns the position's rules, validated and normalised.
 func (p Position) Rules() Rules { return p.rules }
 
@@ -100,20 +95,10 @@ func (p Position) Layout() *mancala.Layout { return p.geom().layout }
 // for C = 7 South's a1..a7 = 0..6, b7..b1 = 7..13, North's d7..d1 =
 // 14..20, c1..c7 = 21..27), or 0 for a pit out of range.
 func (p Position) Seeds(pit int) int {
-	if pit < 0 || pit >= 4*p.rules.columns() {
+	if pit < 0 || pit >= 4*p.rules.Files() {
 		return 0
 	}
 	return int(p.seeds[pit])
-}
-
-// Total returns the number of seeds on the board, which never changes
-// during a game (C-5).
-func (p Position) Total() int {
-	t := 0
-	for _, n := range p.seeds {
-		t += int(n)
-	}
-	return t
 }
 
 // Outcome reports whether the game is over and how: a win by KS-10
@@ -190,7 +175,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		if p.seeds[(m0+i)&31] != 0 && p.seeds[(o0+3*c-1-i)&31] != 0 {
 			captures = true
 			if p.endless&(1<<i) == 0 {
-				dst = append(dst, Move{kind: CaptureKind, row: g.row[(m0+i)&31], file: g.file[(m0+i)&31]})
+				dst = append(dst, Move{kind: CaptureKind, pit: g.pit[(m0+i)&31]})
 			}
 		}
 	}
@@ -199,15 +184,16 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	}
 	for i := 0; i < ring; i++ {
 		if p.seeds[(m0+i)&31] != 0 && p.endless&(1<<i) == 0 {
-			dst = append(dst, Move{kind: SowKind, row: g.row[(m0+i)&31], file: g.file[(m0+i)&31]})
+			dst = append(dst, Move{kind: SowKind, pit: g.pit[(m0+i)&31]})
 		}
 	}
 	return dst
 }
 
 // LegalMoves returns the legal moves in a new slice, in the order of
-// [Position.AppendLegalMoves]; nil once the game is over.
-func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(nil) }
+// [Position.AppendLegalMoves]; an empty (non-nil) slice once the game is
+// over.
+func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 16)) }
 
 // HasCapture reports whether the player to move has a capture, which makes
 // every sowing move illegal (KS-6). It is false once the game is over.
@@ -230,30 +216,25 @@ func (p *Position) hasCapture(g *geom, m0 int) bool {
 	return false
 }
 
-// Pit returns the index of the pit m names on p's board (KS-2), or -1 if
-// m is the zero Move or names a file beyond the board's Columns.
-func (p Position) Pit(m Move) int {
-	if m.kind == NoKind || int(m.row) >= maxRows || m.file < 1 || int(m.file) > maxFiles {
+// Index returns the index on p's board (KS-2: for C = 7 South's a1..a7 =
+// 0..6, b7..b1 = 7..13, North's d7..d1 = 14..20, c1..c7 = 21..27) of pit,
+// or -1 for the zero Pit or a file beyond the board's Columns.
+func (p Position) Index(pit Pit) int {
+	g := p.geom()
+	if pit.IsZero() || int(pit.row) >= maxRows || int(pit.file) > g.c {
 		return -1
 	}
-	return int(p.geom().at[m.row][m.file])
+	return int(g.at[pit.row][pit.file])
 }
 
-// SowAt returns the move that sows from pit (0..4C-1, KS-2) on p's board,
-// or the zero Move for a pit out of range. It does not check legality.
-func (p Position) SowAt(pit int) Move { return p.moveAt(SowKind, pit) }
-
-// CaptureAt returns the move that captures through pit (0..4C-1, KS-2) on
-// p's board, or the zero Move for a pit out of range. It does not check
-// legality.
-func (p Position) CaptureAt(pit int) Move { return p.moveAt(CaptureKind, pit) }
-
-func (p Position) moveAt(k Kind, pit int) Move {
+// Pit returns the pit at index (0..4C-1, numbered as KS-2) of p's board,
+// or the zero Pit for an index out of range.
+func (p Position) Pit(index int) Pit {
 	g := p.geom()
-	if pit < 0 || pit >= 4*g.c {
-		return Move{}
+	if index < 0 || index >= 4*g.c {
+		return Pit{}
 	}
-	return Move{kind: k, row: g.row[pit], file: g.file[pit]}
+	return g.pit[index]
 }
 
 // Apply returns the position after m; the receiver is unchanged. A sow
@@ -283,7 +264,7 @@ func (p Position) Apply(m Move) (Position, error) {
 }
 
 // ApplyTrace is [Position.Apply] that also reports every movement of seeds
-// to fn, in order (DESIGN.md, "Traces for front ends"): a sow starts with
+// to fn, in order (docs/design.md, "Traces for front ends"): a sow starts with
 // Lift (pit to hand); a capture starts with one Capture event (enemy pit
 // to hand) for each of the facing pit and the pit behind it that held
 // seeds; each relay lap starts with Relay (pit to hand); each seed sown is
@@ -332,10 +313,10 @@ func (p *Position) check(m Move) (int, error) {
 		return -1, p.refuse(m, "the game is over", mancala.ErrGameOver)
 	}
 	g := p.geom()
-	if m.kind == NoKind || m.kind > CaptureKind || int(m.row) >= maxRows || int(m.file) > g.c || m.file < 1 {
+	if m.kind == NoKind || m.kind > CaptureKind || int(m.pit.row) >= maxRows || int(m.pit.file) > g.c || m.pit.file < 1 {
 		return -1, p.refuse(m, "no such pit on this board", nil)
 	}
-	pit := int(g.at[m.row][m.file])
+	pit := int(g.at[m.pit.row][m.pit.file])
 	m0 := int(p.turn&1) * g.ring
 	i := pit - m0
 	if i < 0 || i >= g.ring {

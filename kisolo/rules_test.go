@@ -2,6 +2,7 @@ package kisolo
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -9,7 +10,7 @@ import (
 )
 
 // TestValidate checks the valid rule sets and every invalid combination
-// rules/kisolo.md lists ("Options: zero values and invalid
+// docs/rules/kisolo.md lists ("Options: zero values and invalid
 // combinations").
 func TestValidate(t *testing.T) {
 	valid := []Rules{
@@ -23,7 +24,7 @@ func TestValidate(t *testing.T) {
 		{Win: OuterRowEmptied},
 		{Win: OuterRowEmptied, SelfEmptiedInnerRow: Continues},
 		{Endless: Illegal},
-		{MaxLaps: 1}, {MaxLaps: 1_000_000}, {MaxLaps: 1 << 40},
+		{MaxLaps: 1}, {MaxLaps: 1_000_000}, {MaxLaps: mancala.MaxLapsLimit},
 	}
 	for _, r := range valid {
 		if err := r.Validate(); err != nil {
@@ -35,20 +36,34 @@ func TestValidate(t *testing.T) {
 	}
 	invalid := []Rules{
 		{Columns: 5}, {Columns: 9}, {Columns: -1}, {Columns: 1},
-		{MaxLaps: -1},
+		{MaxLaps: -1}, {MaxLaps: mancala.MaxLapsLimit + 1}, {MaxLaps: 1 << 40},
 		{Setup: Townshend1, Columns: 6}, {Setup: Townshend2, Columns: 8},
 		{Setup: Outer3}, {Setup: Outer3, Win: InnerRowEmptied, Columns: 8},
 		{Setup: 4}, {SelfEmptiedInnerRow: 2}, {Win: 2}, {Endless: 2},
 	}
 	for _, r := range invalid {
 		err := r.Validate()
-		var se *mancala.SyntaxError
-		if !errors.Is(err, mancala.ErrSyntax) || !errors.As(err, &se) || se.Game != Name || se.What != "rules" {
-			t.Errorf("%#v: Validate() = %v, want a rules SyntaxError", r, err)
+		var re *mancala.RulesError
+		if !errors.As(err, &re) || !errors.Is(err, mancala.ErrRules) || errors.Is(err, mancala.ErrSyntax) || re.Game != Name || re.Msg == "" {
+			t.Errorf("%#v: Validate() = %v, want a kisolo *mancala.RulesError", r, err)
 		}
-		if p, err := New(r); err == nil || p != (Position{}) {
-			t.Errorf("New(%#v) accepted", r)
+		if p, err := New(r); !errors.Is(err, mancala.ErrRules) || p != (Position{}) {
+			t.Errorf("New(%#v) = %v, %v; want an error wrapping ErrRules", r, p, err)
 		}
+	}
+	// The messages say what is wrong.
+	for r, msg := range map[Rules]string{
+		{Columns: 9}:                        `kisolo: invalid rules "Columns:9": Columns must be 6, 7 or 8 (0 means 7); got 9`,
+		{MaxLaps: mancala.MaxLapsLimit + 1}: `kisolo: invalid rules "MaxLaps:4000001": MaxLaps must be 1..4000000 (0 means 1000000); got 4000001`,
+		{Setup: Townshend1, Columns: 6}:     `kisolo: invalid rules "Columns:6,Setup:Townshend1": Townshend1 needs Columns 7`,
+		{Setup: Outer3}:                     `kisolo: invalid rules "Setup:Outer3": Outer3 needs Win OuterRowEmptied (the inner rows start empty)`,
+	} {
+		if err := r.Validate(); err == nil || err.Error() != msg {
+			t.Errorf("%#v: Validate() = %v, want %s", r, err, msg)
+		}
+	}
+	if err := (Rules{Win: 2}).Validate(); err == nil || !strings.HasSuffix(err.Error(), ": unknown Win value 2 (want InnerRowEmptied or OuterRowEmptied)") {
+		t.Errorf("Win 2: Validate() = %v", err)
 	}
 }
 
@@ -110,29 +125,45 @@ func TestRulesNotation(t *testing.T) {
 	}
 	bad := []string{
 		"Columns", "Columns:", ":6", "Columns:5", "Columns:06", "Columns:-6", "Columns:six",
-		"MaxLaps:-1", "MaxLaps:x", "MaxLaps:99999999999",
+		"MaxLaps:-1", "MaxLaps:x", "MaxLaps:99999999999", "MaxLaps:4000001", "MaxLaps:1000000000",
 		"Setup:Outer3", "Setup:Townshend1,Columns:6", "Setup:all3", "Setup:Outer4",
 		"Win:Outer", "Endless:draw", "SelfEmptiedInnerRow:Lose", "CaptureOnAnyLanding:yes",
 		"Unknown:1", "Columns:6,Columns:6", "Columns:6,", ",Columns:6", "Columns:6;Win:OuterRowEmptied",
 	}
 	for _, s := range bad {
-		if r, err := ParseRules(s); !errors.Is(err, mancala.ErrSyntax) {
-			t.Errorf("ParseRules(%q) = %#v, %v; want a syntax error", s, r, err)
+		r, err := ParseRules(s)
+		var se *mancala.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, mancala.ErrSyntax) || se.Game != Name || se.What != "rules" || r != (Rules{}) {
+			t.Errorf("ParseRules(%q) = %#v, %v; want a kisolo rules SyntaxError", s, r, err)
 		}
 		if _, err := Descriptor.New(s); !errors.Is(err, mancala.ErrSyntax) {
 			t.Errorf("Descriptor.New(%q): %v", s, err)
 		}
 	}
+	// An invalid combination is also an invalid rule set: the error
+	// matches ErrRules too, and errors.As finds its RulesError.
+	for _, s := range []string{"Setup:Outer3", "Setup:Townshend1,Columns:6", "Columns:8,Setup:Townshend2"} {
+		_, err := ParseRules(s)
+		var re *mancala.RulesError
+		if !errors.Is(err, mancala.ErrSyntax) || !errors.Is(err, mancala.ErrRules) || !errors.As(err, &re) || re.Game != Name {
+			t.Errorf("ParseRules(%q) = %v; want an error matching ErrSyntax and ErrRules", s, err)
+		}
+	}
+	// An unknown option's error lists the options.
+	_, err := ParseRules("Colour:Red")
+	if want := "(the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, SelfEmptiedInnerRow, Setup, Win)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("ParseRules(Colour:Red) = %v, want the options listed %s", err, want)
+	}
 	names := []string{All3.String(), Outer3.String(), Townshend1.String(), Townshend2.String(), Setup(9).String(),
 		Loses.String(), Continues.String(), SelfEmptied(9).String(),
 		InnerRowEmptied.String(), OuterRowEmptied.String(), WinRule(9).String(),
 		Draw.String(), Illegal.String(), EndlessRule(9).String(),
-		NoKind.String(), SowKind.String(), CaptureKind.String(), Kind(9).String()}
+		NoKind.String(), SowKind.String(), CaptureKind.String(), MoveKind(9).String()}
 	want := []string{"All3", "Outer3", "Townshend1", "Townshend2", "Setup(9)",
 		"Loses", "Continues", "SelfEmptied(9)",
 		"InnerRowEmptied", "OuterRowEmptied", "WinRule(9)",
 		"Draw", "Illegal", "EndlessRule(9)",
-		"none", "sow", "capture", "Kind(9)"}
+		"none", "sow", "capture", "MoveKind(9)"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("enum names (-want +got):\n%s", diff)
 	}

@@ -34,7 +34,7 @@ type lapState struct {
 // two machine words; with fn it runs here seed by seed. Both follow the
 // same steps in the same order (the tests compare them on every move they
 // play: ApplyTrace against Apply).
-func (p *Position) sow(b *[32]uint8, k Kind, pit int, fn func(mancala.Event)) (mancala.MoveEnd, int) {
+func (p *Position) sow(b *[32]uint8, k MoveKind, pit int, fn func(mancala.Event)) (mancala.MoveEnd, int) {
 	if fn == nil {
 		return p.sowFast(b, k, pit)
 	}
@@ -168,7 +168,7 @@ type fastState struct {
 // so a lap is a few additions whatever its length. The opponent's pits
 // stay in b. The circuit is written back to b when the move ends (not for
 // an endless move, whose board the caller discards).
-func (p *Position) sowFast(b *[32]uint8, k Kind, pit int) (mancala.MoveEnd, int) {
+func (p *Position) sowFast(b *[32]uint8, k MoveKind, pit int) (mancala.MoveEnd, int) {
 	g := p.geom()
 	c, ring := g.c, g.ring
 	m0 := int(p.turn&1) * ring // 0 or 2C <= 16, so b[m0:m0+16] is in range

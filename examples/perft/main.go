@@ -1,5 +1,5 @@
 // Perft counts the positions a given number of plies after a position
-// (rules/README.md, "Perft convention"), for every depth up to -depth, or
+// (docs/rules/common.md, "Perft convention"), for every depth up to -depth, or
 // with -divide the count below each legal move at -depth. The counts go to
 // standard output; timings (nodes per second) to standard error.
 //

@@ -1,4 +1,4 @@
-// Replay reads a game record (DESIGN.md, "Game record"), checks every move,
+// Replay reads a game record (docs/notation.md, "Game record"), checks every move,
 // and prints each position and the result. The game is taken from the
 // record's Game header. A bad record is reported with the line and token
 // of the first bad move, and the exit code is 1.

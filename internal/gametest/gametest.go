@@ -1,12 +1,15 @@
-// Package gametest is the conformance suite every game passes (DESIGN.md,
+// Package gametest is the conformance suite every game passes (docs/design.md,
 // "Quality bar"). It plays seeded random games through a game's
 // [mancala.Descriptor] and checks at every ply:
 //
 //   - seed conservation (C-5): the descriptor's seed total never changes;
 //   - the legal moves: none iff Outcome is over; strictly ascending by the
 //     descriptor's MoveKey; no duplicates; AppendLegalMoves appends after
-//     what dst holds; each move's text parses back to the move; each applies
-//     without error and leaves the receiver unchanged;
+//     what dst holds; a LegalMoves method, where the position has one,
+//     returns the same moves in a non-nil slice (empty after the end); each
+//     move's text parses back to the move (and round-trips through
+//     MarshalText and UnmarshalText where the move type has them); each
+//     applies without error and leaves the receiver unchanged;
 //   - illegal moves (moves legal elsewhere but not here, and the zero move)
 //     are refused with an error wrapping mancala.ErrIllegalMove, report no
 //     trace events, and leave the position unchanged; after the end every
@@ -20,9 +23,23 @@
 //     parity, and a ply either keeps the side and the turn (a Kiothi opening
 //     step mid-turn) or passes to the other side with the turn advanced by
 //     one.
+//
+// Before the games it checks the descriptor: every field set (Title and
+// Options included), Options sorted by name with each default accepted by
+// New.
+//
+// The package also holds the test plumbing every game's tests share, so
+// that each is written once: the worked examples of the module's
+// examples.tsv ([Examples], [RunExample], [MirrorExample]), trace and
+// refusal checks ([CheckTrace], [CheckRefused]), sample positions of random
+// games ([SamplePositions]), the allocation test ([ZeroAllocs]), the
+// Evaluate table ([Evaluate]), move and pit round trips ([MoveText],
+// [Pits]), perft golden files ([Perft]) and benchmark bodies
+// ([BenchPlayouts], [BenchMaxLaps]).
 package gametest
 
 import (
+	"encoding"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -88,9 +105,8 @@ func Check[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]
 	if len(cfg.Starts) == 0 {
 		cfg.Starts = []P{d.Start()}
 	}
-	if d.Name == "" || d.Seed == "" || d.Start == nil || d.New == nil || d.Rules == nil || d.Parse == nil || d.ParseMove == nil ||
-		d.Diagram == nil || d.Counts == nil || d.Layout == nil || d.ApplyTrace == nil || d.MoveKey == nil {
-		return fmt.Errorf("descriptor %q: every field must be set", d.Name)
+	if err := checkDescriptor(d); err != nil {
+		return err
 	}
 	if p, err := d.New(d.Rules(d.Start())); err != nil || p != d.Start() {
 		return fmt.Errorf("%s: New(Rules(Start())) = %v, %v; want Start()", d.Name, p, err)
@@ -106,6 +122,29 @@ func Check[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]
 		start := cfg.Starts[g%len(cfg.Starts)]
 		if err := c.game(start, rng); err != nil {
 			return fmt.Errorf("%s conformance, game %d (seed %d): %w", d.Name, g, cfg.Seed, err)
+		}
+	}
+	return nil
+}
+
+// checkDescriptor requires every field of d to be set, and its Options to
+// be sorted by name and to describe rules d.New accepts: each option's
+// default, restated, is the default rule set.
+func checkDescriptor[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) error {
+	if d.Name == "" || d.Title == "" || d.Words.Seed == "" || len(d.Options) == 0 || d.Start == nil || d.New == nil || d.Rules == nil ||
+		d.Parse == nil || d.ParseMove == nil || d.Diagram == nil || d.Counts == nil || d.Layout == nil || d.ApplyTrace == nil || d.MoveKey == nil {
+		return fmt.Errorf("descriptor %q: every field must be set (Name, Title, Words.Seed, Options, and every function)", d.Name)
+	}
+	for i, o := range d.Options {
+		if o.Name == "" || o.Default == "" || o.Doc == "" {
+			return fmt.Errorf("descriptor %q: option %d (%q) needs a name, a default and a doc line", d.Name, i, o.Name)
+		}
+		if i > 0 && d.Options[i-1].Name >= o.Name {
+			return fmt.Errorf("descriptor %q: Options not sorted by name: %s before %s", d.Name, d.Options[i-1].Name, o.Name)
+		}
+		p, err := d.New(o.Name + ":" + o.Default)
+		if err != nil || d.Rules(p) != "" {
+			return fmt.Errorf("descriptor %q: New(%q) = %q, %v; want the default rules", d.Name, o.Name+":"+o.Default, d.Rules(p), err)
 		}
 	}
 	return nil
@@ -182,6 +221,11 @@ func (c *checker[P, M]) position(p P, total int, rng *rand.Rand) error {
 	if len(withPrefix) != len(moves)+1 || withPrefix[0] != zero || !slicesEqual(withPrefix[1:], moves) {
 		return fmt.Errorf("AppendLegalMoves(dst) does not append exactly the legal moves after dst")
 	}
+	if lm, ok := any(p).(interface{ LegalMoves() []M }); ok {
+		if got := lm.LegalMoves(); got == nil || !slicesEqual(got, moves) {
+			return fmt.Errorf("LegalMoves() = %#v; want the legal moves %v in a non-nil slice", got, moves)
+		}
+	}
 	legal := make(map[M]bool, len(moves))
 	for i, m := range moves {
 		if legal[m] {
@@ -196,6 +240,9 @@ func (c *checker[P, M]) position(p P, total int, rng *rand.Rand) error {
 		}
 		if back, err := d.ParseMove(m.String()); err != nil || back != m {
 			return fmt.Errorf("ParseMove(%q) = %v, %v; want the move back", m.String(), back, err)
+		}
+		if err := textRoundTrip(m); err != nil {
+			return err
 		}
 		if !c.seen[m] {
 			c.seen[m] = true
@@ -297,6 +344,26 @@ func (c *checker[P, M]) illegal(p P, s string, m M, over bool) error {
 	}
 	if p.String() != s {
 		return fmt.Errorf("refused ApplyTrace changed the receiver to %q", p.String())
+	}
+	return nil
+}
+
+// textRoundTrip checks, for a move type with MarshalText and
+// UnmarshalText, that m's text is its String and reads back to m.
+func textRoundTrip[M mancala.Move](m M) error {
+	tm, ok := any(m).(encoding.TextMarshaler)
+	if !ok {
+		return nil
+	}
+	b, err := tm.MarshalText()
+	if err != nil || string(b) != m.String() {
+		return fmt.Errorf("MarshalText(%v) = %q, %v; want %q", m, b, err, m.String())
+	}
+	var u M
+	if tu, ok := any(&u).(encoding.TextUnmarshaler); ok {
+		if err := tu.UnmarshalText(b); err != nil || u != m {
+			return fmt.Errorf("UnmarshalText(%q) = %v, %v; want the move back", b, u, err)
+		}
 	}
 	return nil
 }

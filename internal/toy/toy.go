@@ -316,11 +316,11 @@ func Parse(s string) (Position, error) {
 		p.stores = [2]uint8{uint8(a), uint8(b)}
 	}
 	if v, ok := t.Field("bug"); ok {
-		i, err := notation.Enum(v, bugNames[:])
+		r, err := options.Parse("Bug:"+v, nil)
 		if err != nil {
-			return Position{}, notation.Errorf("toy", v, "bug: %v", err)
+			return Position{}, err
 		}
-		p.bug = Bug(i)
+		p.bug = r.Bug
 	}
 	if p.bug == Mutate {
 		p.extra = &mutated
@@ -339,30 +339,29 @@ func (p Position) Counts() mancala.Counts {
 	return c
 }
 
+// toyRules is the toy game's rule set: its one option chooses the defect.
+type toyRules struct{ Bug Bug }
+
+// options is the toy's table of rule options.
+var options = notation.NewOptions("toy",
+	notation.Enum("Bug", "", "the deliberate defect", bugNames[:], func(r *toyRules) *Bug { return &r.Bug }))
+
 // Descriptor describes the toy game with bug b to generic tools.
 func Descriptor(b Bug) *mancala.Descriptor[Position, Move] {
 	return &mancala.Descriptor[Position, Move]{
-		Name:  "toy",
-		Seed:  "seed",
-		Start: func() Position { return Start(b) },
+		Name:    "toy",
+		Title:   "Toy",
+		Words:   mancala.Words{Seed: "seed", Capture: "capture", Store: "store"},
+		Options: options.Describe(),
+		Start:   func() Position { return Start(b) },
 		New: func(rules string) (Position, error) {
-			if rules == "" {
-				return Start(None), nil
+			r, err := options.Parse(rules, nil)
+			if err != nil {
+				return Position{}, err
 			}
-			if len(rules) > 4 && rules[:4] == "Bug:" {
-				i, err := notation.Enum(rules[4:], bugNames[:])
-				if err == nil {
-					return Start(Bug(i)), nil
-				}
-			}
-			return Position{}, &mancala.SyntaxError{Game: "toy", What: "rules", Input: rules, Msg: "want Bug:<Name>"}
+			return Start(r.Bug), nil
 		},
-		Rules: func(p Position) string {
-			if p.bug == None {
-				return ""
-			}
-			return "Bug:" + p.bug.String()
-		},
+		Rules: func(p Position) string { return options.Format(toyRules{p.bug}) },
 		Parse: Parse,
 		ParseMove: func(s string) (Move, error) {
 			m, err := ParseMove(s)
