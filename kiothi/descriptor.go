@@ -1,6 +1,9 @@
 package kiothi
 
-import "github.com/seed8ebe013a/go-mancala/mancala"
+import (
+	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
 
 // Descriptor describes Kiothi to generic tools (the conformance suite,
 // game records, agents, the example programs, mancala/wire); every field
@@ -11,7 +14,7 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Words:      mancala.Words{Seed: "warrior", Capture: "capture", Store: "prison"},
 	Options:    options.Describe(),
 	Start:      Start,
-	New:        newFromText,
+	New:        notation.NewFromText(ParseRules, New),
 	Rules:      rulesText,
 	Parse:      Parse,
 	ParseMove:  ParseMove,
@@ -20,15 +23,6 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Layout:     Position.Layout,
 	ApplyTrace: Position.ApplyTrace,
 	MoveKey:    MoveKey,
-}
-
-// newFromText is New with the rules written as in rules=.
-func newFromText(rules string) (Position, error) {
-	r, err := ParseRules(rules)
-	if err != nil {
-		return Position{}, err
-	}
-	return New(r)
 }
 
 // rulesText returns p's rules as in rules=.

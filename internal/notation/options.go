@@ -337,3 +337,17 @@ func EnumName[E ~uint8](names []string, v E, typ string) string {
 	}
 	return typ + "(" + strconv.Itoa(int(v)) + ")"
 }
+
+// NewFromText returns a game's Descriptor.New: the start position of the
+// rules written as in rules= (parse is the game's ParseRules, start its
+// New). Errors are parse's or start's.
+func NewFromText[R, P any](parse func(string) (R, error), start func(R) (P, error)) func(string) (P, error) {
+	return func(rules string) (P, error) {
+		r, err := parse(rules)
+		if err != nil {
+			var zero P
+			return zero, err
+		}
+		return start(r)
+	}
+}
