@@ -81,7 +81,7 @@
 // A finished game's outcome:
 //
 //	"outcome": {"status": "win", "winner": "S", "reason": "nomove", "result": "S:nomove",
-//	            "score": {"S": 5, "N": 0}, "text": "South wins: North has no move left (prisons: South 5, North 0)"}
+//	            "score": {"S": 5, "N": 0}, "text": "South wins: North has no move left, so the fuller prison wins (prisons: South 5, North 0)"}
 //	"outcome": {"status": "win", "winner": "S", "reason": "inner", "result": "S:inner",
 //	            "text": "South wins: North's inner row is empty"}
 //	"outcome": {"status": "draw", "reason": "endless", "result": "draw:endless",

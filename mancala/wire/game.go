@@ -318,6 +318,9 @@ func outcomeOf(o mancala.Outcome, toMove mancala.Player, w mancala.Words) Outcom
 		switch o.Reason {
 		case mancala.NoMove:
 			text += toMove.String() + " has no move left"
+			if o.HasScore {
+				text += ", so the fuller " + storeWord(w) + " wins"
+			}
 		case mancala.InnerRowEmptied:
 			text += loser + "'s inner row is empty"
 		case mancala.SelfEmptiedInnerRow:
@@ -333,20 +336,23 @@ func outcomeOf(o mancala.Outcome, toMove mancala.Player, w mancala.Words) Outcom
 		case mancala.Endless:
 			text += "a move would sow forever"
 		case mancala.NoMove:
-			text += toMove.String() + " has no move left"
+			text += toMove.String() + " has no move left and the " + storeWord(w) + "s are equal"
 		default:
 			text += o.Reason.String()
 		}
 	}
 	if o.HasScore {
-		store := w.Store
-		if store == "" {
-			store = "store"
-		}
-		text += " (" + store + "s: South " + strconv.Itoa(o.Score[mancala.South]) + ", North " + strconv.Itoa(o.Score[mancala.North]) + ")"
+		text += " (" + storeWord(w) + "s: South " + strconv.Itoa(o.Score[mancala.South]) + ", North " + strconv.Itoa(o.Score[mancala.North]) + ")"
 	}
 	out.Text = text
 	return out
+}
+
+func storeWord(w mancala.Words) string {
+	if w.Store == "" {
+		return "store"
+	}
+	return w.Store
 }
 
 var eventKinds = [...]string{mancala.Lift: "lift", mancala.Relay: "relay", mancala.Drop: "drop",

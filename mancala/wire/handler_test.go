@@ -140,7 +140,7 @@ func TestState(t *testing.T) {
 			Position: "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove", ToMove: "N", Turn: 3, Total: 5,
 			Seeds: strings.TrimSuffix(strings.Repeat("0,", 20), ","), Stores: &wire.Sides{S: 5},
 			Outcome: wire.Outcome{Status: "win", Winner: "S", Reason: "nomove", Result: "S:nomove", Score: &wire.Sides{S: 5},
-				Text: "South wins: North has no move left (prisons: South 5, North 0)"}}},
+				Text: "South wins: North has no move left, so the fuller prison wins (prisons: South 5, North 0)"}}},
 		{"kimasai start", wire.StateRequest{Game: "kimasai"}, brief{
 			Position: kimasai.Start().String(), ToMove: "S", Total: 64, Phase: 1,
 			Seeds:    "1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0",
