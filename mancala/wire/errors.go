@@ -57,8 +57,8 @@ var statusOf = map[string]int{
 // the Code constants; Message says what is wrong in lower case, naming the
 // package of the error ("kisolo: illegal move b3: not the mover's pit").
 type Error struct {
-	Code    string `json:"code"`
 	Message string `json:"error"`
+	Code    string `json:"code"`
 }
 
 // Error returns the message.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
@@ -165,5 +166,95 @@ func TestKiothiOpening(t *testing.T) {
 		t.Errorf("after South's opening: %q at ply %s, want %q at ply 7", st.Position, s.Ply, want)
 	}
 	checkLog(t, b)
+	b.checkNoErrors(t)
+}
+
+// TestShareAndHint asks for a hint, copies the game as a record, starts
+// again and pastes the record back; then pastes a position.
+func TestShareAndHint(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "game=kisolo&rules=Columns:6&south=human&north=human&step=3&test=1")
+	b.human(t, "")
+	for _, mv := range []string{"xb1", "xc6", "xb2"} {
+		s := b.read(t)
+		b.clickMove(t, checkBoard(t, s), mv)
+		b.human(t, s.Ply)
+	}
+	s := b.read(t)
+	st := checkBoard(t, s)
+	b.run(t, chromedp.Click(`#hint`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('message').textContent.startsWith('Hint: ') && document.body.dataset.busy === '0'`)
+	r := api[wire.ThinkResponse](t, "think", wire.ThinkRequest{Position: st.Position, Agent: "alphabeta", Depth: 6})
+	var hinted string
+	b.run(t, chromedp.Evaluate(`(document.querySelector('.pit.hinted') || {dataset: {}}).dataset.name || ''`, &hinted))
+	if msg := b.read(t).Message; !strings.HasPrefix(msg, "Hint: "+r.Move+" ") || !strings.HasSuffix(r.Move, hinted) || hinted == "" {
+		t.Errorf("hint %q on pit %q, want %s", msg, hinted, r.Move)
+	}
+
+	b.run(t, chromedp.Click(`#copy-record`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('share-text').value.includes('xb1 xc6 xb2')`)
+	var text string
+	b.run(t, chromedp.Value(`#share-text`, &text, chromedp.ByQuery))
+	if !strings.HasPrefix(text, "[Game \"kisolo\"]\n[Rules \"Columns:6\"]\n[South \"Human\"]\n[North \"Human\"]\n[Date \"") ||
+		!strings.HasSuffix(text, "[Result \"*\"]\n\nxb1 xc6 xb2\n") {
+		t.Errorf("record %q", text)
+	}
+	// A new game of another game, then the record pasted back.
+	b.run(t, chromedp.SetValue(`#game-select`, "kimasai", chromedp.ByQuery), chromedp.Click(`#start`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('board').dataset.game === 'kimasai' && document.body.dataset.busy === '0'`)
+	b.run(t, chromedp.Click(`#load`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('board').dataset.game === 'kisolo' && document.body.dataset.busy === '0'`)
+	back := b.read(t)
+	if back.Position != s.Position || back.Ply != "3" {
+		t.Errorf("loaded %q at ply %s, want %q at ply 3", back.Position, back.Ply, s.Position)
+	}
+	checkBoard(t, back)
+	b.run(t, chromedp.Click(`#undo`, chromedp.ByQuery))
+	b.human(t, "3")
+	checkBoard(t, b.read(t))
+
+	// A position line pasted.
+	pos := "kiothi 0,0,0,0,3*,0,0,0,0,0/0,0,2,0,0,0,0,0,0,0 S turn=2 prisons=0,0"
+	b.run(t, chromedp.SetValue(`#share-text`, pos, chromedp.ByQuery), chromedp.Click(`#load`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('board').dataset.position === '`+pos+`' && document.body.dataset.busy === '0'`)
+	k := b.read(t)
+	kst := checkBoard(t, k)
+	if !k.Nki["b5"] || k.Ply != "0" {
+		t.Errorf("pasted position: nki %v, ply %s", k.Nki, k.Ply)
+	}
+	// a3 has two moves (a3:1, a3:2): the chooser asks how many.
+	b.clickMove(t, kst, "a3:2")
+	b.human(t, "0")
+	if got := b.read(t); got.Ply != "1" || !strings.Contains(got.Message, "South played a3:2") {
+		t.Errorf("after a3:2: ply %s, message %q", got.Ply, got.Message)
+	}
+	// A bad paste is explained.
+	b.run(t, chromedp.SetValue(`#share-text`, "kisolo 3,3", chromedp.ByQuery), chromedp.Click(`#load`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('share-message').textContent.startsWith('Cannot load: ')`)
+	checkLog(t, b)
+	b.checkNoErrors(t)
+}
+
+// TestReducedMotion: under prefers-reduced-motion the sowing animation is
+// off by default, and a move shows its end at once.
+func TestReducedMotion(t *testing.T) {
+	b := newBrowser(t)
+	b.run(t, emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}))
+	b.open(t, "game=kimasai&south=human&north=human&test=1")
+	b.human(t, "")
+	var speed string
+	b.run(t, chromedp.Value(`#speed`, &speed, chromedp.ByQuery))
+	if speed != "off" {
+		t.Errorf("speed %q under prefers-reduced-motion, want off", speed)
+	}
+	s := b.read(t)
+	b.clickMove(t, checkBoard(t, s), "b6")
+	b.human(t, s.Ply)
+	checkBoard(t, b.read(t))
+	var animated int
+	b.run(t, chromedp.Evaluate(`window.mancalaLog.length`, &animated))
+	if animated != 0 {
+		t.Errorf("%d animations with the animation off", animated)
+	}
 	b.checkNoErrors(t)
 }

@@ -241,7 +241,10 @@ async function play(text) {
   $('skip').hidden = false;
   const complete = await board.animate(before, r, stepMs(), long ? 60 : Infinity);
   $('skip').hidden = true;
-  if (ep !== app.epoch) return false;
+  if (ep !== app.epoch) {
+    render(); // undone or replaced while it animated: draw what is current
+    return false;
+  }
   if (testLog && complete) testLog.push({ position: r.after.position, move: r.move, shown: board.snapshot() });
   app.history.length = app.index + 1;
   const from = (before.moves.find((m) => m.text === r.move) || {}).pit || '';
