@@ -238,6 +238,7 @@ async function play(text) {
   }
   if (ep !== app.epoch) return false;
   const long = r.truncated || r.events.length > LONG_MOVE;
+  $('status-text').textContent = sideName(before.toMove) + ' plays ' + r.move + '…';
   $('skip').hidden = false;
   const complete = await board.animate(before, r, stepMs(), long ? 60 : Infinity);
   $('skip').hidden = true;

@@ -215,8 +215,11 @@ export class Board {
     return this.places.get(place);
   }
 
+  // moveHand puts the hand token just above el, so that el's count
+  // stays readable.
   moveHand(el, n) {
-    const [x, y] = this.center(el);
+    const [x, cy] = this.center(el);
+    const y = cy - el.getBoundingClientRect().height * 0.42;
     this.hand.hidden = false;
     this.hand.style.transform = 'translate(' + x + 'px,' + y + 'px)';
     this.hand.querySelector('.hand-count').textContent = n;
