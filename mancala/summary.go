@@ -84,74 +84,112 @@ type Summary struct {
 // Summarize counts what the events of one move (as ApplyTrace reports them,
 // ending with End) did. l names the pits and w gives the game's words for
 // [Summary.String]; either may be nil or zero (pits are then written as
-// "pit 3", counters as "seed").
+// "pit 3", counters as "seed"). It is [Summarizer] fed every event.
 func Summarize(l *Layout, w Words, events []Event) Summary {
-	s := Summary{LiftedFrom: -1, ReservedInto: -1, DroppedInto: -1, layout: l, words: w}
-	hand := 0
-	capturing := false
+	z := NewSummarizer(l, w)
+	for _, e := range events {
+		z.Add(e)
+	}
+	return z.Summary()
+}
+
+// Summarizer counts a move's events one at a time, as [Summarize] counts a
+// slice of them, so that a move of millions of events (a long relay, C-2)
+// can be summarised while it is traced, without keeping the events. Build
+// one with [NewSummarizer]; the zero value is not ready to use. A
+// Summarizer must not be used by two goroutines at once.
+type Summarizer struct {
+	s         Summary
+	hand      int
+	capturing bool
+}
+
+// NewSummarizer returns a Summarizer for one move; l and w are as for
+// [Summarize].
+func NewSummarizer(l *Layout, w Words) *Summarizer {
+	return &Summarizer{s: Summary{LiftedFrom: -1, ReservedInto: -1, DroppedInto: -1, layout: l, words: w}}
+}
+
+// Add counts event e, the next event of the move.
+func (z *Summarizer) Add(e Event) {
+	s := &z.s
 	startLap := func(n int) {
-		if hand == 0 && n > 0 {
+		if z.hand == 0 && n > 0 {
 			s.Laps++
 		}
-		hand += n
+		z.hand += n
 	}
-	for _, e := range events {
-		if e.Kind != Capture {
-			capturing = false
+	if e.Kind != Capture {
+		z.capturing = false
+	}
+	switch e.Kind {
+	case Lift:
+		s.Lifted += e.Count
+		s.LiftedFrom = e.From.Index
+		startLap(e.Count)
+	case Relay:
+		s.Relays++
+		startLap(e.Count)
+	case Drop:
+		z.hand -= e.Count
+		s.Sown += e.Count
+		if s.LiftedFrom < 0 && s.Relays == 0 && s.Captures == 0 && s.Reserved == [2]int{} {
+			s.DroppedInto = e.To.Index
 		}
-		switch e.Kind {
-		case Lift:
-			s.Lifted += e.Count
-			s.LiftedFrom = e.From.Index
+	case Capture:
+		if !z.capturing {
+			s.Captures++
+			z.capturing = true
+		}
+		s.Captured += e.Count
+		s.CapturedFrom = append(s.CapturedFrom, e.From.Index)
+		switch e.To.Kind {
+		case HandPlace:
 			startLap(e.Count)
-		case Relay:
-			s.Relays++
-			startLap(e.Count)
-		case Drop:
-			hand -= e.Count
-			s.Sown += e.Count
-			if s.LiftedFrom < 0 && s.Relays == 0 && s.Captures == 0 && s.Reserved == [2]int{} {
-				s.DroppedInto = e.To.Index
-			}
-		case Capture:
-			if !capturing {
-				s.Captures++
-				capturing = true
-			}
-			s.Captured += e.Count
-			s.CapturedFrom = append(s.CapturedFrom, e.From.Index)
-			switch e.To.Kind {
-			case HandPlace:
-				startLap(e.Count)
-			case StorePlace:
-				if e.To.Index == 0 || e.To.Index == 1 {
-					s.Stored[e.To.Index] += e.Count
-					s.capturedInto[e.To.Index] += e.Count
-				}
-			}
-		case Reserve:
-			if e.From.Index == 0 || e.From.Index == 1 {
-				s.Reserved[e.From.Index] += e.Count
-			}
-			s.ReservedInto = e.To.Index
-		case Sweep:
-			s.Swept += e.Count
+		case StorePlace:
 			if e.To.Index == 0 || e.To.Index == 1 {
-				s.SweptTo = Player(e.To.Index)
 				s.Stored[e.To.Index] += e.Count
+				s.capturedInto[e.To.Index] += e.Count
 			}
-		case NkiSet:
-			s.NkiSet = append(s.NkiSet, e.From.Index)
-		case NkiClear:
-			s.NkiCleared = append(s.NkiCleared, e.From.Index)
-		case End:
-			s.End = e.EndReason
 		}
+	case Reserve:
+		if e.From.Index == 0 || e.From.Index == 1 {
+			s.Reserved[e.From.Index] += e.Count
+		}
+		s.ReservedInto = e.To.Index
+	case Sweep:
+		s.Swept += e.Count
+		if e.To.Index == 0 || e.To.Index == 1 {
+			s.SweptTo = Player(e.To.Index)
+			s.Stored[e.To.Index] += e.Count
+		}
+	case NkiSet:
+		s.NkiSet = append(s.NkiSet, e.From.Index)
+	case NkiClear:
+		s.NkiCleared = append(s.NkiCleared, e.From.Index)
+	case End:
+		s.End = e.EndReason
 	}
+}
+
+// Summary returns the summary of the events added so far. Its slices are
+// copies, so later calls of Add do not change it.
+func (z *Summarizer) Summary() Summary {
+	s := z.s
+	s.CapturedFrom = cloneInts(s.CapturedFrom)
+	s.NkiSet = cloneInts(s.NkiSet)
+	s.NkiCleared = cloneInts(s.NkiCleared)
 	if s.Relays > 0 || s.Captures > 0 || s.Laps > 1 {
 		s.DroppedInto = -1
 	}
 	return s
+}
+
+func cloneInts(a []int) []int {
+	if a == nil {
+		return nil
+	}
+	return append([]int(nil), a...)
 }
 
 // Summarize plays m in p with the game's ApplyTrace and summarises it (see

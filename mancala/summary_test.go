@@ -156,3 +156,33 @@ func TestSummarizeRefused(t *testing.T) {
 		t.Errorf("refused move: %v, %v, %q", err, after, s)
 	}
 }
+
+func TestSummarizerStreams(t *testing.T) {
+	events := []mancala.Event{
+		{Kind: mancala.Lift, From: mancala.PitAt(3), To: mancala.Hand, Count: 1},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(4), Count: 1},
+		{Kind: mancala.Capture, From: mancala.PitAt(15), To: mancala.StoreOf(mancala.South), Count: 2},
+		{Kind: mancala.Capture, From: mancala.PitAt(4), To: mancala.StoreOf(mancala.South), Count: 1},
+		{Kind: mancala.NkiClear, From: mancala.PitAt(3)},
+		{Kind: mancala.End, EndReason: mancala.EndEmptyPit},
+	}
+	l := kiothi.Start().Layout()
+	z := mancala.NewSummarizer(l, kiothi.Descriptor.Words)
+	for _, e := range events[:3] {
+		z.Add(e)
+	}
+	mid := z.Summary()
+	for _, e := range events[3:] {
+		z.Add(e)
+	}
+	if diff := cmp.Diff([]int{15}, mid.CapturedFrom); diff != "" {
+		t.Errorf("a summary taken midway changed with later events (-want +got):\n%s", diff)
+	}
+	got, want := z.Summary().String(), mancala.Summarize(l, kiothi.Descriptor.Words, events).String()
+	if want != "1 lap, 1 warrior sown; 1 capture took 3 warriors (b5, a5) into South's prison; nki cleared on a4; ended in an empty pit" {
+		t.Errorf("Summarize = %q", want)
+	}
+	if got != want {
+		t.Errorf("Summarizer = %q, Summarize = %q", got, want)
+	}
+}

@@ -1,0 +1,260 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
+)
+
+// human waits until the page waits for the human (or the game is over),
+// after ply prev.
+func (b *browser) human(t *testing.T, prev string) {
+	t.Helper()
+	b.poll(t, `document.body.dataset.busy === '0' && document.body.dataset.waiting !== 'computer' && document.body.dataset.ply !== '`+prev+`'`)
+}
+
+// poll waits until the expression is true, and on a timeout says what the
+// page shows.
+func (b *browser) poll(t *testing.T, expr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 50*time.Second)
+	defer cancel()
+	if err := chromedp.Run(ctx, chromedp.Poll(expr, nil, chromedp.WithPollingTimeout(45*time.Second))); err != nil {
+		var s struct{ Busy, Waiting, Ply, Message, Status string }
+		chromedp.Run(b.ctx, chromedp.Evaluate(`({Busy: document.body.dataset.busy, Waiting: document.body.dataset.waiting, Ply: document.body.dataset.ply,
+			Message: document.getElementById('message').textContent, Status: document.getElementById('status-text').textContent})`, &s))
+		t.Fatalf("waiting for %s: %v; the page shows %+v", expr, err, s)
+	}
+}
+
+// TestPlay plays a whole game of each game by clicks, South (the human)
+// against a computer North, checking the board against the API after
+// every move and at the end of every animation; then undo and redo, an
+// illegal click, the phone width, and no page errors.
+func TestPlay(t *testing.T) {
+	for _, g := range []struct {
+		name, rules string
+		maxPlies    int
+	}{
+		{"kisolo", "", 600},
+		{"kiothi", "", 600},
+		{"kimasai", "", 1000},
+	} {
+		t.Run(g.name, func(t *testing.T) {
+			start := time.Now()
+			b := newBrowser(t)
+			b.open(t, "game="+g.name+"&rules="+g.rules+"&south=human&north=beginner&step=3&test=1")
+			b.human(t, "")
+			var st wire.State
+			clicks := 0
+			for {
+				s := b.read(t)
+				st = checkBoard(t, s)
+				if st.Outcome.Status != "ongoing" {
+					if s.Status != st.Outcome.Text {
+						t.Errorf("status %q, want %q", s.Status, st.Outcome.Text)
+					}
+					break
+				}
+				if st.ToMove != "S" {
+					t.Fatalf("ply %s: the page waits for a human but %s is to move", s.Ply, st.ToMove)
+				}
+				if clicks >= g.maxPlies {
+					t.Fatalf("no end after %d clicks", clicks)
+				}
+				r := api[wire.ThinkResponse](t, "think", wire.ThinkRequest{Position: st.Position, Agent: "alphabeta", Depth: 2})
+				if clicks == 6 {
+					b.screenshot(t, g.name+"-play")
+				}
+				b.clickMove(t, st, r.Move)
+				clicks++
+				b.human(t, s.Ply)
+			}
+			end := b.read(t)
+			n := checkLog(t, b)
+			t.Logf("%s: %s after %s plies (%d clicks, %d animations checked) in %v", g.name, st.Outcome.Text, end.Ply, clicks, n, time.Since(start).Round(time.Millisecond))
+			if n < clicks {
+				t.Errorf("%d animations checked for %d clicks", n, clicks)
+			}
+			b.screenshot(t, g.name+"-end")
+
+			// Phone width: no horizontal scroll.
+			b.phone(t, 360)
+			b.noHorizontalScroll(t)
+			b.screenshot(t, g.name+"-phone")
+			b.phone(t, 0)
+
+			// Undo goes back to the last position where the human moved.
+			b.run(t, chromedp.Click(`#undo`, chromedp.ByQuery))
+			b.human(t, end.Ply)
+			u := b.read(t)
+			ust := checkBoard(t, u)
+			if ust.ToMove != "S" || u.Ply >= end.Ply && len(u.Ply) >= len(end.Ply) {
+				t.Errorf("undo: ply %s, %s to move; was ply %s", u.Ply, ust.ToMove, end.Ply)
+			}
+			// An illegal click: a pit of North's.
+			var north string
+			for _, p := range ust.Pits {
+				if p.Owner == "N" {
+					north = p.Name
+					break
+				}
+			}
+			b.run(t, chromedp.Click(`.pit[data-name="`+north+`"]`, chromedp.ByQuery))
+			b.run(t, chromedp.Poll(`document.getElementById('message').classList.contains('bad')`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+			ill := b.read(t)
+			if !strings.Contains(strings.ToLower(ill.Message), "illegal move") || ill.Ply != u.Ply || ill.Position != u.Position {
+				t.Errorf("illegal click on %s: message %q, ply %s -> %s", north, ill.Message, u.Ply, ill.Ply)
+			}
+			// Redo to the end again.
+			for i := 0; i < 50; i++ {
+				s := b.read(t)
+				if s.Ply == end.Ply {
+					break
+				}
+				b.run(t, chromedp.Click(`#redo`, chromedp.ByQuery))
+				b.run(t, chromedp.Poll(`document.body.dataset.busy === '0' && document.body.dataset.ply !== '`+s.Ply+`'`, nil, chromedp.WithPollingTimeout(20*time.Second)))
+				checkBoard(t, b.read(t))
+			}
+			if r := b.read(t); r.Ply != end.Ply || r.Position != end.Position {
+				t.Errorf("redo to the end: ply %s %q, want %s %q", r.Ply, r.Position, end.Ply, end.Position)
+			}
+			b.checkNoErrors(t)
+		})
+	}
+}
+
+// TestKiothiOpening plays a Kiothi opening turn by clicks, with
+// OpeningUpTo: lift one pit, press Stop, then drop each warrior.
+func TestKiothiOpening(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "game=kiothi&rules=OpeningUpTo:true&south=human&north=human&step=3&test=1")
+	b.human(t, "")
+	s := b.read(t)
+	st := checkBoard(t, s)
+	if st.Opening == nil || st.Opening.Step != "lift" {
+		t.Fatalf("opening %+v", st.Opening)
+	}
+	b.clickMove(t, st, "-a5")
+	b.human(t, s.Ply)
+	s = b.read(t)
+	st = checkBoard(t, s)
+	if st.Opening == nil || !st.Opening.CanStop || st.Hand != 5 || s.Counters["hand:S"] != 5 {
+		t.Fatalf("after -a5: opening %+v, hand shown %v", st.Opening, s.Counters)
+	}
+	b.clickMove(t, st, "=")
+	b.human(t, s.Ply)
+	// Drop the five warriors: two into a1, one into a3, two into b10.
+	for _, pit := range []string{"a1", "a1", "a3", "b10", "b10"} {
+		s = b.read(t)
+		st = checkBoard(t, s)
+		if st.Opening == nil || st.Opening.Step != "drop" || st.ToMove != "S" {
+			t.Fatalf("drop %s: opening %+v, %s to move", pit, st.Opening, st.ToMove)
+		}
+		b.clickMove(t, st, "+"+pit)
+		b.human(t, s.Ply)
+	}
+	s = b.read(t)
+	st = checkBoard(t, s)
+	want := "kiothi 5,5,5,5,5,5,0,0,0,2/2,0,1,0,0,5,5,5,5,5 N turn=1 prisons=0,0 rules=OpeningUpTo:true"
+	if st.Position != want || st.ToMove != "N" || s.Ply != "7" {
+		t.Errorf("after South's opening: %q at ply %s, want %q at ply 7", st.Position, s.Ply, want)
+	}
+	checkLog(t, b)
+	b.checkNoErrors(t)
+}
+
+// TestShareAndHint asks for a hint, copies the game as a record, starts
+// again and pastes the record back; then pastes a position.
+func TestShareAndHint(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "game=kisolo&rules=Columns:6&south=human&north=human&step=3&test=1")
+	b.human(t, "")
+	for _, mv := range []string{"xb1", "xc6", "xb2"} {
+		s := b.read(t)
+		b.clickMove(t, checkBoard(t, s), mv)
+		b.human(t, s.Ply)
+	}
+	s := b.read(t)
+	st := checkBoard(t, s)
+	b.run(t, chromedp.Click(`#hint`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('message').textContent.startsWith('Hint: ') && document.body.dataset.busy === '0'`)
+	r := api[wire.ThinkResponse](t, "think", wire.ThinkRequest{Position: st.Position, Agent: "alphabeta", Depth: 6})
+	var hinted string
+	b.run(t, chromedp.Evaluate(`(document.querySelector('.pit.hinted') || {dataset: {}}).dataset.name || ''`, &hinted))
+	if msg := b.read(t).Message; !strings.HasPrefix(msg, "Hint: "+r.Move+" ") || !strings.HasSuffix(r.Move, hinted) || hinted == "" {
+		t.Errorf("hint %q on pit %q, want %s", msg, hinted, r.Move)
+	}
+
+	b.run(t, chromedp.Click(`#copy-record`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('share-text').value.includes('xb1 xc6 xb2')`)
+	var text string
+	b.run(t, chromedp.Value(`#share-text`, &text, chromedp.ByQuery))
+	if !strings.HasPrefix(text, "[Game \"kisolo\"]\n[Rules \"Columns:6\"]\n[South \"Human\"]\n[North \"Human\"]\n[Date \"") ||
+		!strings.HasSuffix(text, "[Result \"*\"]\n\nxb1 xc6 xb2\n") {
+		t.Errorf("record %q", text)
+	}
+	// A new game of another game, then the record pasted back.
+	b.run(t, chromedp.SetValue(`#game-select`, "kimasai", chromedp.ByQuery), chromedp.Click(`#start`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('board').dataset.game === 'kimasai' && document.body.dataset.busy === '0'`)
+	b.run(t, chromedp.Click(`#load`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('board').dataset.game === 'kisolo' && document.body.dataset.busy === '0'`)
+	back := b.read(t)
+	if back.Position != s.Position || back.Ply != "3" {
+		t.Errorf("loaded %q at ply %s, want %q at ply 3", back.Position, back.Ply, s.Position)
+	}
+	checkBoard(t, back)
+	b.run(t, chromedp.Click(`#undo`, chromedp.ByQuery))
+	b.human(t, "3")
+	checkBoard(t, b.read(t))
+
+	// A position line pasted.
+	pos := "kiothi 0,0,0,0,3*,0,0,0,0,0/0,0,2,0,0,0,0,0,0,0 S turn=2 prisons=0,0"
+	b.run(t, chromedp.SetValue(`#share-text`, pos, chromedp.ByQuery), chromedp.Click(`#load`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('board').dataset.position === '`+pos+`' && document.body.dataset.busy === '0'`)
+	k := b.read(t)
+	kst := checkBoard(t, k)
+	if !k.Nki["b5"] || k.Ply != "0" {
+		t.Errorf("pasted position: nki %v, ply %s", k.Nki, k.Ply)
+	}
+	// a3 has two moves (a3:1, a3:2): the chooser asks how many.
+	b.clickMove(t, kst, "a3:2")
+	b.human(t, "0")
+	if got := b.read(t); got.Ply != "1" || !strings.Contains(got.Message, "South played a3:2") {
+		t.Errorf("after a3:2: ply %s, message %q", got.Ply, got.Message)
+	}
+	// A bad paste is explained.
+	b.run(t, chromedp.SetValue(`#share-text`, "kisolo 3,3", chromedp.ByQuery), chromedp.Click(`#load`, chromedp.ByQuery))
+	b.poll(t, `document.getElementById('share-message').textContent.startsWith('Cannot load: ')`)
+	checkLog(t, b)
+	b.checkNoErrors(t)
+}
+
+// TestReducedMotion: under prefers-reduced-motion the sowing animation is
+// off by default, and a move shows its end at once.
+func TestReducedMotion(t *testing.T) {
+	b := newBrowser(t)
+	b.run(t, emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}))
+	b.open(t, "game=kimasai&south=human&north=human&test=1")
+	b.human(t, "")
+	var speed string
+	b.run(t, chromedp.Value(`#speed`, &speed, chromedp.ByQuery))
+	if speed != "off" {
+		t.Errorf("speed %q under prefers-reduced-motion, want off", speed)
+	}
+	s := b.read(t)
+	b.clickMove(t, checkBoard(t, s), "b6")
+	b.human(t, s.Ply)
+	checkBoard(t, b.read(t))
+	var animated int
+	b.run(t, chromedp.Evaluate(`window.mancalaLog.length`, &animated))
+	if animated != 0 {
+		t.Errorf("%d animations with the animation off", animated)
+	}
+	b.checkNoErrors(t)
+}

@@ -1,0 +1,136 @@
+// Web serves a page to play Kiothi, Kisolo and Bao la Kimasai in the
+// browser, and the JSON API of package mancala/wire that the page is built
+// on, from one program with no files beside it: the page (plain HTML, CSS,
+// SVG and JavaScript modules, no build step) is embedded, and it fetches
+// nothing from elsewhere, so it works offline.
+//
+//	go run ./examples/web                  # then open http://127.0.0.1:8080
+//	go run ./examples/web -addr :9000      # another address (all interfaces)
+//
+// The server keeps no game state: the page keeps its own history of
+// positions, so a restart loses nothing. It binds 127.0.0.1 by default, has
+// read, write and idle timeouts, bounds every API request (see package
+// wire: 64 KiB bodies, think under a deadline and a concurrency limit), and
+// serves static files only from the embedded folder.
+package main
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/seed8ebe013a/go-mancala/kimasai"
+	"github.com/seed8ebe013a/go-mancala/kiothi"
+	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
+)
+
+//go:embed static
+var static embed.FS
+
+func main() {
+	os.Exit(main1(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// main1 is the program: it parses args, serves until SIGINT or SIGTERM
+// and returns the exit code.
+func main1(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (host:port)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "web: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	h, err := newHandler()
+	if err != nil {
+		fmt.Fprintln(stderr, "web:", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "web:", err)
+		return 1
+	}
+	srv := newServer(h)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(shut)
+	}()
+	fmt.Fprintf(stdout, "web: serving on http://%s (Ctrl-C stops)\n", ln.Addr())
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintln(stderr, "web:", err)
+		return 1
+	}
+	return 0
+}
+
+// newServer returns the http.Server of h with its timeouts: a think takes
+// at most about 4 s (2 s waiting for a slot, 2 s searching), so writes
+// may take 15 s.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      15 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+}
+
+// newHandler returns the handler of the API (under /api/) and the page
+// (everything else, from the embedded static folder only).
+func newHandler() (http.Handler, error) {
+	svc, err := wire.NewService(wire.Limits{},
+		wire.NewGame(&kisolo.Descriptor), wire.NewGame(&kiothi.Descriptor), wire.NewGame(&kimasai.Descriptor))
+	if err != nil {
+		return nil, err
+	}
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		return nil, err
+	}
+	files := http.FileServerFS(sub)
+	api := wire.Handler(svc)
+	mux := http.NewServeMux()
+	mux.Handle("/api/", api)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			h.Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		// No directory listings: the folder is flat, so any other path
+		// ending in a slash is not a file.
+		if r.URL.Path != "/" && strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+		h.Set("Cache-Control", "no-cache")
+		files.ServeHTTP(w, r)
+	})
+	return mux, nil
+}

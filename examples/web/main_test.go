@@ -1,0 +1,78 @@
+package main
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+func get(t *testing.T, h http.Handler, method, path string) (*http.Response, string) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(method, path, strings.NewReader("{}")))
+	res := rec.Result()
+	b, _ := io.ReadAll(res.Body)
+	return res, string(b)
+}
+
+func TestHandler(t *testing.T) {
+	h, err := newHandler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		method, path string
+		status       int
+		contentType  string
+		contains     string
+	}{
+		{"GET", "/", 200, "text/html; charset=utf-8", `<script type="module" src="app.js"></script>`},
+		{"GET", "/app.js", 200, "text/javascript; charset=utf-8", "import { api, plain } from './api.js';"},
+		{"GET", "/board.js", 200, "text/javascript; charset=utf-8", "export class Board"},
+		{"GET", "/style.css", 200, "text/css; charset=utf-8", "prefers-reduced-motion"},
+		{"GET", "/favicon.svg", 200, "image/svg+xml", "<svg"},
+		{"HEAD", "/", 200, "text/html; charset=utf-8", ""},
+		{"GET", "/api/v1/games", 200, "application/json; charset=utf-8", `"name":"kiothi"`},
+		{"POST", "/api/v1/state", 400, "application/json; charset=utf-8", `"code":"bad_request"`},
+		{"GET", "/nothing.js", 404, "text/plain; charset=utf-8", "404 page not found"},
+		{"GET", "/static/", 404, "text/plain; charset=utf-8", "404 page not found"},
+		{"GET", "/../main.go", 307, "text/html; charset=utf-8", `<a href="/main.go">`}, // cleaned, then 404 below
+		{"GET", "/main.go", 404, "text/plain; charset=utf-8", "404 page not found"},
+		{"POST", "/", 405, "text/plain; charset=utf-8", "method not allowed"},
+		{"GET", "/api/v1/nothing", 404, "application/json; charset=utf-8", `"code":"not_found"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
+			res, body := get(t, h, tt.method, tt.path)
+			if res.StatusCode != tt.status || res.Header.Get("Content-Type") != tt.contentType || !strings.Contains(body, tt.contains) {
+				t.Errorf("%d %q %.80q, want %d %q containing %q", res.StatusCode, res.Header.Get("Content-Type"), body, tt.status, tt.contentType, tt.contains)
+			}
+			if tt.status == 200 && !strings.HasPrefix(tt.path, "/api/") {
+				if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
+					t.Errorf("Content-Security-Policy %q", csp)
+				}
+			}
+		})
+	}
+}
+
+func TestServerTimeouts(t *testing.T) {
+	s := newServer(http.NotFoundHandler())
+	if s.ReadTimeout != 10*time.Second || s.WriteTimeout != 15*time.Second || s.IdleTimeout != 60*time.Second || s.ReadHeaderTimeout != 5*time.Second {
+		t.Errorf("timeouts %v %v %v %v", s.ReadTimeout, s.WriteTimeout, s.IdleTimeout, s.ReadHeaderTimeout)
+	}
+}
+
+func TestFlags(t *testing.T) {
+	var out, errb strings.Builder
+	if code := main1([]string{"-addr", "127.0.0.1:bad"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "web: listen tcp") {
+		t.Errorf("bad address: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := main1([]string{"extra"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unexpected argument "extra"`) {
+		t.Errorf("extra argument: exit %d, %q", code, errb.String())
+	}
+}

@@ -1,0 +1,94 @@
+package wire
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// Error codes: the Code of an [*Error] and the "code" field of an error
+// response, with the HTTP status [Handler] answers with.
+const (
+	// CodeBadRequest (400): the request is not what the endpoint reads:
+	// malformed JSON, an unknown field, a wrong type, more than one JSON
+	// value, a missing or contradictory field, an unknown game or agent, a
+	// think budget out of range.
+	CodeBadRequest = "bad_request"
+	// CodeSyntax (400): bad notation: a position, move, rules or record that
+	// does not parse, or invalid rules (mancala.ErrSyntax, mancala.ErrRules).
+	CodeSyntax = "syntax"
+	// CodeIllegal (422): a well-formed move that the position does not
+	// allow (mancala.ErrIllegalMove), also in a record.
+	CodeIllegal = "illegal"
+	// CodeGameOver (422): a move or a think for a finished game
+	// (mancala.ErrGameOver).
+	CodeGameOver = "game_over"
+	// CodeTooLarge (413): a body over Limits.MaxBody, or a record of more
+	// than Limits.MaxRecordMoves moves.
+	CodeTooLarge = "too_large"
+	// CodeMethodNotAllowed (405): a method the endpoint does not take (the
+	// Allow header names the one it takes).
+	CodeMethodNotAllowed = "method_not_allowed"
+	// CodeNotFound (404): no such endpoint.
+	CodeNotFound = "not_found"
+	// CodeBusy (429): every think slot (Limits.MaxThinks) or work slot
+	// stayed taken for Limits.BusyWait; try again later.
+	CodeBusy = "busy"
+	// CodeInternal (500): a bug in the library (a legal move refused by
+	// its own game); no input gives it.
+	CodeInternal = "internal"
+)
+
+var statusOf = map[string]int{
+	CodeBadRequest:       http.StatusBadRequest,
+	CodeSyntax:           http.StatusBadRequest,
+	CodeIllegal:          http.StatusUnprocessableEntity,
+	CodeGameOver:         http.StatusUnprocessableEntity,
+	CodeTooLarge:         http.StatusRequestEntityTooLarge,
+	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
+	CodeNotFound:         http.StatusNotFound,
+	CodeBusy:             http.StatusTooManyRequests,
+	CodeInternal:         http.StatusInternalServerError,
+}
+
+// Error is the error of every [Service] method, and the body of every
+// error response: {"error": "<message>", "code": "<code>"}. Code is one of
+// the Code constants; Message says what is wrong in lower case, naming the
+// package of the error ("kisolo: illegal move b3: not the mover's pit").
+type Error struct {
+	Message string `json:"error"`
+	Code    string `json:"code"`
+}
+
+// Error returns the message.
+func (e *Error) Error() string { return e.Message }
+
+// Status returns the HTTP status of e's code (the table of the Code
+// constants), 500 for an unknown code.
+func (e *Error) Status() int {
+	if s, ok := statusOf[e.Code]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+func errorf(code, msg string) *Error { return &Error{Code: code, Message: msg} }
+
+// fromErr maps an error of the library to an *Error: ErrGameOver ->
+// game_over, ErrIllegalMove -> illegal, ErrSyntax and ErrRules -> syntax;
+// an *Error is returned as it is; anything else is internal.
+func fromErr(err error) *Error {
+	var we *Error
+	switch {
+	case errors.As(err, &we):
+		return we
+	case errors.Is(err, mancala.ErrGameOver):
+		return errorf(CodeGameOver, err.Error())
+	case errors.Is(err, mancala.ErrIllegalMove):
+		return errorf(CodeIllegal, err.Error())
+	case errors.Is(err, mancala.ErrSyntax), errors.Is(err, mancala.ErrRules):
+		return errorf(CodeSyntax, err.Error())
+	}
+	return errorf(CodeInternal, "wire: internal error: "+err.Error())
+}

@@ -1,0 +1,552 @@
+package wire
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/record"
+)
+
+// Game is one game of a [Service], made by [NewGame] from the game's
+// descriptor: the descriptor's position and move types are hidden, so
+// that one service serves every game. The zero Game is not valid.
+type Game struct {
+	ops gameOps
+}
+
+// Name returns the game's notation name ("kisolo"), or "" for the zero
+// Game.
+func (g Game) Name() string {
+	if g.ops == nil {
+		return ""
+	}
+	return g.ops.info().Name
+}
+
+// Info returns the game's description as GET /api/v1/games gives it.
+func (g Game) Info() GameInfo {
+	if g.ops == nil {
+		return GameInfo{}
+	}
+	return g.ops.info()
+}
+
+// gameOps is what a Service asks of a game; adapter implements it for
+// every descriptor.
+type gameOps interface {
+	info() GameInfo
+	start(rules string) (string, error)
+	state(pos string) (State, error)
+	apply(pos, move string, maxEvents int) (ApplyResponse, error)
+	think(ctx context.Context, pos string, req ThinkRequest, budget time.Duration) (ThinkResponse, error)
+	record(req RecordRequest) (RecordResponse, error)
+	replay(text string) (ReplayResponse, error)
+	checkOver(pos string) error
+}
+
+// NewGame returns the Game of descriptor d (kisolo.Descriptor and so on).
+// The package never imports a game: a program passes the descriptors of
+// the games it serves.
+//
+// Besides the descriptor, a state uses these methods of the position type
+// when it has them (each game's Position does): Turn() int for turn;
+// Phase() int for phase (Bao la Kimasai); InOpening() bool, Hand() int,
+// Lifted(pit int) bool and DropFrom() (int, bool) for a Kiothi opening.
+// Without Turn the turn is read from the notation's turn= field.
+func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) Game {
+	a := &adapter[P, M]{d: d}
+	start := d.Start()
+	a.gi = GameInfo{
+		Name:    d.Name,
+		Title:   d.Title,
+		Counter: d.Words.Seed,
+		Words:   wordsOf(d.Words),
+		Options: optionsOf(d.Options),
+		Start:   start.String(),
+		Layout:  layoutOf(d.Layout(start), d.Words),
+	}
+	return Game{ops: a}
+}
+
+type adapter[P mancala.Position[P, M], M mancala.Move] struct {
+	d  *mancala.Descriptor[P, M]
+	gi GameInfo
+}
+
+func (a *adapter[P, M]) info() GameInfo { return a.gi }
+
+func wordsOf(w mancala.Words) Words {
+	return Words{Seed: w.Seed, Capture: w.Capture, Store: w.Store, Reserve: w.Reserve}
+}
+
+func optionsOf(opts []mancala.RuleOption) []RuleOption {
+	out := make([]RuleOption, len(opts))
+	for i, o := range opts {
+		out[i] = RuleOption{Name: o.Name, Kind: o.Kind.String(), Values: append([]string{}, o.Values...),
+			Min: o.Min, Max: o.Max, Default: o.Default, Clause: o.Clause, Doc: o.Doc}
+	}
+	return out
+}
+
+func layoutOf(l *mancala.Layout, w mancala.Words) Layout {
+	out := Layout{Rows: l.Rows(), Files: l.Files(), SharedRing: l.SharedRing(),
+		Direction: "counterclockwise", Stores: []string{}, Reserves: []string{}}
+	out.Pits = make([]PitInfo, l.Pits())
+	for p := range l.Pits() {
+		out.Pits[p] = PitInfo{Name: l.PitName(p), Index: p, Row: l.Row(p), File: l.File(p),
+			Owner: l.Owner(p).Letter(), Inner: l.IsInner(p)}
+	}
+	names := func(pl mancala.Player) []string {
+		c := l.Circuit(pl)
+		s := make([]string, len(c))
+		for i, p := range c {
+			s[i] = l.PitName(p)
+		}
+		return s
+	}
+	out.Circuits = Circuits{S: names(mancala.South), N: names(mancala.North)}
+	// South's first pit is in the inner row exactly when seeds travel
+	// clockwise (mancala.Clockwise: b1 first; CounterClockwise: a1 first).
+	if c := l.Circuit(mancala.South); len(c) > 0 && l.Rows() == 4 && l.Row(c[0]) == 1 {
+		out.Direction = "clockwise"
+	}
+	if l.HasStores() {
+		out.Stores = []string{"store:S", "store:N"}
+	}
+	if w.Reserve != "" {
+		out.Reserves = []string{"reserve:S", "reserve:N"}
+	}
+	return out
+}
+
+func (a *adapter[P, M]) parse(pos string) (P, error) {
+	p, err := a.d.Parse(pos)
+	if err != nil {
+		return p, fromErr(err)
+	}
+	return p, nil
+}
+
+func (a *adapter[P, M]) start(rules string) (string, error) {
+	p, err := a.d.New(rules)
+	if err != nil {
+		return "", fromErr(err)
+	}
+	return p.String(), nil
+}
+
+func (a *adapter[P, M]) checkOver(pos string) error {
+	p, err := a.parse(pos)
+	if err != nil {
+		return err
+	}
+	if o := p.Outcome(); o.Over() {
+		return errorf(CodeGameOver, a.d.Name+": the game is over: "+outcomeOf(p.Outcome(), p.ToMove(), a.d.Words).Text)
+	}
+	return nil
+}
+
+func (a *adapter[P, M]) state(pos string) (State, error) {
+	p, err := a.parse(pos)
+	if err != nil {
+		return State{}, err
+	}
+	return a.stateOf(p), nil
+}
+
+// stateOf builds the State of p.
+func (a *adapter[P, M]) stateOf(p P) State {
+	d := a.d
+	l := d.Layout(p)
+	c := d.Counts(p)
+	text := p.String()
+	s := State{
+		Game:     d.Name,
+		Title:    d.Title,
+		Rules:    d.Rules(p),
+		Position: text,
+		ToMove:   p.ToMove().Letter(),
+		Turn:     turnOf(any(p), text),
+		Layout:   layoutOf(l, d.Words),
+		Hand:     c.Hand,
+		Total:    c.Total(),
+		Diagram:  d.Diagram(p),
+		Words:    a.gi.Words,
+		Outcome:  outcomeOf(p.Outcome(), p.ToMove(), d.Words),
+	}
+	s.Pits = make([]Pit, len(s.Layout.Pits))
+	for i, info := range s.Layout.Pits {
+		s.Pits[i] = Pit{PitInfo: info}
+		if i < len(c.Pits) {
+			s.Pits[i].Seeds = c.Pits[i]
+		}
+		if i < len(c.Nki) {
+			s.Pits[i].Nki = c.Nki[i]
+		}
+	}
+	if l.HasStores() {
+		s.Stores = &Sides{S: c.Stores[mancala.South], N: c.Stores[mancala.North]}
+	}
+	if d.Words.Reserve != "" {
+		s.Reserves = &Sides{S: c.Reserves[mancala.South], N: c.Reserves[mancala.North]}
+	}
+	if ph, ok := any(p).(interface{ Phase() int }); ok {
+		s.Phase = ph.Phase()
+	}
+	moves := p.AppendLegalMoves(nil)
+	s.Legal = make([]string, len(moves))
+	s.Moves = make([]LegalMove, len(moves))
+	for i, m := range moves {
+		s.Legal[i] = m.String()
+		s.Moves[i] = describeMove(s.Legal[i], l)
+	}
+	s.Opening = openingOf(any(p), l, s.Moves)
+	return s
+}
+
+// turnOf returns p's Turn(), or the turn= field of its notation.
+func turnOf(p any, text string) int {
+	if t, ok := p.(interface{ Turn() int }); ok {
+		return t.Turn()
+	}
+	for _, f := range strings.Fields(text) {
+		if v, ok := strings.CutPrefix(f, "turn="); ok {
+			n, _ := strconv.Atoi(v)
+			return n
+		}
+	}
+	return 0
+}
+
+// opener is what a Kiothi position tells about its opening (KI-6, KI-7).
+type opener interface {
+	InOpening() bool
+	Hand() int
+	Lifted(pit int) bool
+	DropFrom() (int, bool)
+}
+
+func openingOf(p any, l *mancala.Layout, moves []LegalMove) *Opening {
+	op, ok := p.(opener)
+	if !ok || !op.InOpening() {
+		return nil
+	}
+	o := &Opening{Step: "lift", Hand: op.Hand(), Lifted: []string{}, Pits: []string{}}
+	if from, ok := op.DropFrom(); ok {
+		o.Step = "drop"
+		o.DropFrom = l.PitName(from)
+	}
+	for i := range l.Pits() {
+		if op.Lifted(i) {
+			o.Lifted = append(o.Lifted, l.PitName(i))
+		}
+	}
+	for _, m := range moves {
+		switch m.Kind {
+		case "lift", "drop":
+			o.Pits = append(o.Pits, m.Pit)
+		case "stop":
+			o.CanStop = true
+		}
+	}
+	return o
+}
+
+// describeMove reads a move's text in the shared move notation of
+// docs/notation.md: an optional prefix ("x" capture, "-" lift, "+" drop),
+// a pit name of the layout, an optional ":count"; "=" is Stop.
+func describeMove(text string, l *mancala.Layout) LegalMove {
+	m := LegalMove{Text: text, Kind: "move", Index: -1}
+	if text == "=" {
+		m.Kind = "stop"
+		return m
+	}
+	for i := 0; i+1 < len(text); i++ {
+		if text[i] < 'a' || text[i] > 'z' || text[i+1] < '1' || text[i+1] > '9' {
+			continue
+		}
+		j := i + 2
+		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		p, err := l.ParsePit(text[i:j])
+		if err != nil {
+			continue
+		}
+		m.Pit, m.Index = text[i:j], p
+		prefix, suffix := text[:i], text[j:]
+		switch prefix {
+		case "":
+			m.Kind = "sow"
+		case "x":
+			m.Kind = "capture"
+		case "-":
+			m.Kind = "lift"
+		case "+":
+			m.Kind = "drop"
+		}
+		if n, ok := strings.CutPrefix(suffix, ":"); ok {
+			m.Count, _ = strconv.Atoi(n)
+		} else if suffix != "" {
+			m.Kind = "move"
+		}
+		return m
+	}
+	return m
+}
+
+// outcomeOf describes o; toMove is the player to move in the final
+// position (the one without a move, for nomove).
+func outcomeOf(o mancala.Outcome, toMove mancala.Player, w mancala.Words) Outcome {
+	out := Outcome{Status: o.Status.String(), Reason: o.Reason.String(), Result: o.Result()}
+	if !o.Over() {
+		return out
+	}
+	if o.HasScore {
+		out.Score = &Sides{S: o.Score[mancala.South], N: o.Score[mancala.North]}
+	}
+	var text string
+	winner, loser := o.Winner.String(), o.Winner.Other().String()
+	if o.Status == mancala.Win {
+		out.Winner = o.Winner.Letter()
+		text = winner + " wins: "
+		switch o.Reason {
+		case mancala.NoMove:
+			text += toMove.String() + " has no move left"
+			if o.HasScore {
+				text += ", so the fuller " + storeWord(w) + " wins"
+			}
+		case mancala.InnerRowEmptied:
+			text += loser + "'s inner row is empty"
+		case mancala.SelfEmptiedInnerRow:
+			text += loser + " emptied their own inner row"
+		case mancala.OuterRowEmptied:
+			text += loser + "'s outer row is empty"
+		default:
+			text += o.Reason.String()
+		}
+	} else {
+		text = "Draw: "
+		switch o.Reason {
+		case mancala.Endless:
+			text += "a move would sow forever"
+		case mancala.NoMove:
+			text += toMove.String() + " has no move left and the " + storeWord(w) + "s are equal"
+		default:
+			text += o.Reason.String()
+		}
+	}
+	if o.HasScore {
+		text += " (" + storeWord(w) + "s: South " + strconv.Itoa(o.Score[mancala.South]) + ", North " + strconv.Itoa(o.Score[mancala.North]) + ")"
+	}
+	out.Text = text
+	return out
+}
+
+func storeWord(w mancala.Words) string {
+	if w.Store == "" {
+		return "store"
+	}
+	return w.Store
+}
+
+var eventKinds = [...]string{mancala.Lift: "lift", mancala.Relay: "relay", mancala.Drop: "drop",
+	mancala.Capture: "capture", mancala.Reserve: "reserve", mancala.Sweep: "sweep",
+	mancala.NkiSet: "nkiset", mancala.NkiClear: "nkiclear", mancala.End: "end"}
+
+var endReasons = [...]string{mancala.EndEmptyPit: "empty", mancala.EndNextEmpty: "nextempty",
+	mancala.EndInnerRowEmptied: "inner", mancala.EndEndless: "endless", mancala.EndStep: "step"}
+
+func placeName(pl mancala.Place, names []string) string {
+	switch pl.Kind {
+	case mancala.PitPlace:
+		if pl.Index >= 0 && pl.Index < len(names) {
+			return names[pl.Index]
+		}
+	case mancala.StorePlace:
+		return "store:" + mancala.Player(pl.Index).Letter()
+	case mancala.ReservePlace:
+		return "reserve:" + mancala.Player(pl.Index).Letter()
+	case mancala.HandPlace:
+		return "hand"
+	}
+	return ""
+}
+
+func eventOf(e mancala.Event, names []string) Event {
+	ev := Event{From: placeName(e.From, names), To: placeName(e.To, names), Count: e.Count}
+	if int(e.Kind) < len(eventKinds) {
+		ev.Kind = eventKinds[e.Kind]
+	}
+	if e.Kind == mancala.End && int(e.EndReason) < len(endReasons) {
+		ev.Reason = endReasons[e.EndReason]
+	}
+	return ev
+}
+
+func (a *adapter[P, M]) apply(pos, move string, maxEvents int) (ApplyResponse, error) {
+	d := a.d
+	p, err := a.parse(pos)
+	if err != nil {
+		return ApplyResponse{}, err
+	}
+	m, err := d.ParseMove(move)
+	if err != nil {
+		return ApplyResponse{}, fromErr(err)
+	}
+	l := d.Layout(p)
+	names := make([]string, l.Pits())
+	for i := range names {
+		names[i] = l.PitName(i)
+	}
+	z := mancala.NewSummarizer(l, d.Words)
+	var resp ApplyResponse
+	var end Event
+	q, err := d.ApplyTrace(p, m, func(e mancala.Event) {
+		z.Add(e)
+		resp.EventCount++
+		if e.Kind == mancala.End {
+			end = eventOf(e, names)
+			return
+		}
+		if len(resp.Events) < maxEvents-1 {
+			resp.Events = append(resp.Events, eventOf(e, names))
+		} else {
+			resp.Truncated = true
+		}
+	})
+	if err != nil {
+		return ApplyResponse{}, fromErr(err)
+	}
+	resp.Events = append(resp.Events, end)
+	resp.Move = m.String()
+	resp.Summary = z.Summary().String()
+	resp.After = a.stateOf(q)
+	return resp, nil
+}
+
+func (a *adapter[P, M]) think(ctx context.Context, pos string, req ThinkRequest, budget time.Duration) (ThinkResponse, error) {
+	p, err := a.parse(pos)
+	if err != nil {
+		return ThinkResponse{}, err
+	}
+	t0 := time.Now()
+	resp := ThinkResponse{Agent: req.Agent}
+	var m M
+	switch req.Agent {
+	case "random":
+		m, err = agent.NewRandom[P, M](req.Seed).Move(ctx, p)
+	case "alphabeta":
+		ab := agent.NewAlphaBeta(a.d, req.Depth)
+		ab.Time = budget
+		ab.TableSize = 1 << 16
+		var r agent.Result[M]
+		r, err = ab.Search(ctx, p)
+		m = r.Move
+		v := r.Value
+		resp.Value, resp.Depth, resp.Nodes = &v, r.Depth, r.Nodes
+	case "mcts":
+		s := agent.NewMCTS[P, M](req.Iterations, req.Seed)
+		s.Time = budget
+		var r agent.MCTSResult[M]
+		r, err = s.Search(ctx, p)
+		m = r.Move
+		wr := r.WinRate
+		resp.Visits, resp.Iterations, resp.WinRate = r.Visits, r.Iterations, &wr
+	}
+	if err != nil {
+		if errors.Is(err, mancala.ErrGameOver) {
+			return ThinkResponse{}, errorf(CodeGameOver, a.d.Name+": the game is over: "+outcomeOf(p.Outcome(), p.ToMove(), a.d.Words).Text)
+		}
+		return ThinkResponse{}, fromErr(err)
+	}
+	resp.Move = m.String()
+	resp.ElapsedMs = time.Since(t0).Milliseconds()
+	return resp, nil
+}
+
+func (a *adapter[P, M]) startOf(game, rules, start string) (P, error) {
+	if start != "" {
+		if rules != "" {
+			var zero P
+			return zero, errorf(CodeBadRequest, "wire: give rules or a start position, not both (the position carries its rules)")
+		}
+		return a.parse(start)
+	}
+	p, err := a.d.New(rules)
+	if err != nil {
+		return p, fromErr(err)
+	}
+	return p, nil
+}
+
+func (a *adapter[P, M]) record(req RecordRequest) (RecordResponse, error) {
+	start, err := a.startOf(req.Game, req.Rules, req.Start)
+	if err != nil {
+		return RecordResponse{}, err
+	}
+	moves := make([]M, len(req.Moves))
+	for i, s := range req.Moves {
+		if moves[i], err = a.d.ParseMove(s); err != nil {
+			return RecordResponse{}, fromErr(&record.Error{Ply: i + 1, Token: s, Err: err})
+		}
+	}
+	r, err := record.New(start, moves)
+	if err != nil {
+		return RecordResponse{}, fromErr(err)
+	}
+	r.South, r.North, r.Date = req.South, req.North, req.Date
+	text := record.Format(a.d, r)
+	// Read it back: this checks the headers (the date's form) as any
+	// reader of the record will.
+	back, err := record.Parse(text, a.d)
+	if err != nil {
+		return RecordResponse{}, fromErr(err)
+	}
+	final, err := back.Final()
+	if err != nil {
+		return RecordResponse{}, fromErr(err)
+	}
+	return RecordResponse{Record: text, Result: back.Result, Final: final.String()}, nil
+}
+
+func (a *adapter[P, M]) replay(text string) (ReplayResponse, error) {
+	r, err := record.Parse(text, a.d)
+	if err != nil {
+		return ReplayResponse{}, fromErr(err)
+	}
+	ps, err := r.Positions()
+	if err != nil {
+		return ReplayResponse{}, fromErr(err)
+	}
+	out := ReplayResponse{Game: a.d.Name, Rules: a.d.Rules(r.Start), Start: r.Start.String(),
+		Moves: make([]string, len(r.Moves)), Positions: make([]string, len(ps)), Result: r.Result,
+		Headers: []Header{{record.KeyGame, a.d.Name}}}
+	for i, m := range r.Moves {
+		out.Moves[i] = m.String()
+	}
+	for i, p := range ps {
+		out.Positions[i] = p.String()
+	}
+	if out.Rules != "" {
+		out.Headers = append(out.Headers, Header{record.KeyRules, out.Rules})
+	}
+	if std, err := a.d.New(out.Rules); err != nil || std != r.Start {
+		out.Headers = append(out.Headers, Header{record.KeyStart, out.Start})
+	}
+	for _, h := range []Header{{record.KeySouth, r.South}, {record.KeyNorth, r.North}, {record.KeyDate, r.Date}} {
+		if h.Value != "" {
+			out.Headers = append(out.Headers, h)
+		}
+	}
+	out.Headers = append(out.Headers, Header{record.KeyResult, r.Result})
+	for _, t := range r.Extra {
+		out.Headers = append(out.Headers, Header{t.Key, t.Value})
+	}
+	return out, nil
+}

@@ -1,0 +1,364 @@
+package wire
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/record"
+)
+
+// Hard caps of [Limits]: a larger limit is lowered to its cap.
+const (
+	// MaxBodyCap is the largest request body accepted, in bytes (64 KiB).
+	MaxBodyCap = 64 << 10
+	// MaxEventsCap is the most events an apply returns (20,000).
+	MaxEventsCap = 20_000
+	// MaxDepthCap is the deepest AlphaBeta search a think runs, in plies.
+	MaxDepthCap = 10
+	// MaxIterationsCap is the most MCTS playouts a think runs.
+	MaxIterationsCap = 100_000
+	// MaxTimeCap is the longest a think searches.
+	MaxTimeCap = 2 * time.Second
+	// MaxRecordMovesCap is the most moves a record request or a replayed
+	// record may have.
+	MaxRecordMovesCap = 10_000
+)
+
+// Limits bound the work of every request. A zero field takes its default
+// from [DefaultLimits]; a field above its cap (the Cap constants) is
+// lowered to it.
+type Limits struct {
+	// MaxBody is the largest request body in bytes (default and cap
+	// 64 KiB); a larger one is answered with too_large.
+	MaxBody int64
+	// MaxEvents is the most events an apply returns (default and cap
+	// 20,000): the first MaxEvents-1 of the move and its end event.
+	MaxEvents int
+	// MaxDepth (default and cap 10 plies), MaxIterations (default and cap
+	// 100,000 playouts) and MaxTime (default and cap 2 s) bound a think;
+	// a request asking for more gets bad_request.
+	MaxDepth      int
+	MaxIterations int
+	MaxTime       time.Duration
+	// MaxThinks is the number of thinks searching at once (default
+	// GOMAXPROCS); a think waits up to BusyWait (default 2 s) for a slot,
+	// then gets busy. Handler uses BusyWait for its work slots too.
+	MaxThinks int
+	BusyWait  time.Duration
+	// MaxWork is the number of other requests (state, apply, record,
+	// replay) Handler serves at once (default 4*GOMAXPROCS).
+	MaxWork int
+	// MaxRecordMoves is the most moves of a record request or a replayed
+	// record (default and cap 10,000); more gets too_large.
+	MaxRecordMoves int
+}
+
+// DefaultLimits returns the limits used for zero fields: 64 KiB bodies,
+// 20,000 events, think at most depth 10, 100,000 iterations and 2 s,
+// GOMAXPROCS thinks at once waiting at most 2 s for a slot, 4*GOMAXPROCS
+// other requests at once, records of at most 10,000 moves.
+func DefaultLimits() Limits {
+	n := runtime.GOMAXPROCS(0)
+	return Limits{MaxBody: MaxBodyCap, MaxEvents: MaxEventsCap, MaxDepth: MaxDepthCap,
+		MaxIterations: MaxIterationsCap, MaxTime: MaxTimeCap, MaxThinks: n, BusyWait: 2 * time.Second,
+		MaxWork: 4 * n, MaxRecordMoves: MaxRecordMovesCap}
+}
+
+// normalize fills zero fields from DefaultLimits and lowers fields to
+// their caps.
+func (l Limits) normalize() Limits {
+	d := DefaultLimits()
+	pick := func(v, def, limit int64) int64 {
+		if v <= 0 {
+			v = def
+		}
+		if limit > 0 && v > limit {
+			v = limit
+		}
+		return v
+	}
+	l.MaxBody = pick(l.MaxBody, d.MaxBody, MaxBodyCap)
+	l.MaxEvents = int(pick(int64(l.MaxEvents), int64(d.MaxEvents), MaxEventsCap))
+	l.MaxDepth = int(pick(int64(l.MaxDepth), int64(d.MaxDepth), MaxDepthCap))
+	l.MaxIterations = int(pick(int64(l.MaxIterations), int64(d.MaxIterations), MaxIterationsCap))
+	l.MaxTime = time.Duration(pick(int64(l.MaxTime), int64(d.MaxTime), int64(MaxTimeCap)))
+	l.MaxThinks = int(pick(int64(l.MaxThinks), int64(d.MaxThinks), 0))
+	l.BusyWait = time.Duration(pick(int64(l.BusyWait), int64(d.BusyWait), 0))
+	l.MaxWork = int(pick(int64(l.MaxWork), int64(d.MaxWork), 0))
+	l.MaxRecordMoves = int(pick(int64(l.MaxRecordMoves), int64(d.MaxRecordMoves), MaxRecordMovesCap))
+	return l
+}
+
+// Service answers the API's messages without any transport: [Handler]
+// serves it over HTTP, and another program may read the same requests from
+// elsewhere (lines of JSON on standard input). It keeps no game state: a
+// position's notation comes in, a state goes out. A Service is safe for
+// concurrent use. Every method's error is an [*Error].
+type Service struct {
+	limits Limits
+	games  []Game
+	byName map[string]Game
+	thinks chan struct{}
+}
+
+// NewService returns a service of the games given, in that order, with
+// limits l (zero fields: [DefaultLimits]). It returns an error for no
+// games, a zero Game or two games of the same name.
+func NewService(l Limits, games ...Game) (*Service, error) {
+	if len(games) == 0 {
+		return nil, errors.New("wire: no games")
+	}
+	s := &Service{limits: l.normalize(), games: games, byName: map[string]Game{}}
+	for i, g := range games {
+		if g.ops == nil {
+			return nil, errors.New("wire: game " + strconv.Itoa(i) + " is the zero Game (use NewGame)")
+		}
+		if _, dup := s.byName[g.Name()]; dup {
+			return nil, errors.New("wire: two games named " + strconv.Quote(g.Name()))
+		}
+		s.byName[g.Name()] = g
+	}
+	s.thinks = make(chan struct{}, s.limits.MaxThinks)
+	return s, nil
+}
+
+// Limits returns the service's limits, defaults filled in.
+func (s *Service) Limits() Limits { return s.limits }
+
+// Games answers GET /api/v1/games.
+func (s *Service) Games() GamesResponse {
+	r := GamesResponse{Agents: []string{"random", "alphabeta", "mcts"}, Limits: LimitsInfo{
+		MaxBody: s.limits.MaxBody, MaxEvents: s.limits.MaxEvents, MaxDepth: s.limits.MaxDepth,
+		MaxIterations: s.limits.MaxIterations, MaxTimeMs: s.limits.MaxTime.Milliseconds(),
+		MaxRecordMoves: s.limits.MaxRecordMoves}}
+	for _, g := range s.games {
+		r.Games = append(r.Games, g.Info())
+	}
+	return r
+}
+
+// game returns the game named name, or a bad_request error.
+func (s *Service) game(name string) (gameOps, error) {
+	g, ok := s.byName[name]
+	if !ok {
+		return nil, errorf(CodeBadRequest, "wire: unknown game "+quote(name)+" (want "+s.names()+")")
+	}
+	return g.ops, nil
+}
+
+func (s *Service) names() string {
+	n := make([]string, len(s.games))
+	for i, g := range s.games {
+		n[i] = g.Name()
+	}
+	return strings.Join(n, ", ")
+}
+
+// gameOf returns the game of a position line (its first word), checked
+// against game when that is given. A position of an unknown game is a
+// syntax error.
+func (s *Service) gameOf(pos, game string) (gameOps, error) {
+	if strings.TrimSpace(pos) == "" {
+		return nil, errorf(CodeBadRequest, "wire: missing position")
+	}
+	name, _, _ := strings.Cut(pos, " ")
+	g, ok := s.byName[name]
+	if !ok {
+		return nil, errorf(CodeSyntax, "wire: bad position "+quote(pos)+": unknown game "+quote(name)+" (want "+s.names()+")")
+	}
+	if game != "" && game != name {
+		return nil, errorf(CodeBadRequest, "wire: game "+quote(game)+" but the position is of "+quote(name))
+	}
+	return g.ops, nil
+}
+
+// State answers POST /api/v1/state: the state of req.Position, or of the
+// standard start of req.Game under req.Rules.
+func (s *Service) State(req StateRequest) (State, error) {
+	pos := req.Position
+	if pos == "" {
+		if req.Game == "" {
+			return State{}, errorf(CodeBadRequest, "wire: want a position, or a game (and rules) for its start")
+		}
+		g, err := s.game(req.Game)
+		if err != nil {
+			return State{}, err
+		}
+		if pos, err = g.start(req.Rules); err != nil {
+			return State{}, err
+		}
+		return g.state(pos)
+	}
+	if req.Rules != "" {
+		return State{}, errorf(CodeBadRequest, "wire: give rules or a position, not both (the position carries its rules)")
+	}
+	g, err := s.gameOf(pos, req.Game)
+	if err != nil {
+		return State{}, err
+	}
+	return g.state(pos)
+}
+
+// Apply answers POST /api/v1/apply: req.Move played in req.Position, with
+// its events and summary.
+func (s *Service) Apply(req ApplyRequest) (ApplyResponse, error) {
+	g, err := s.gameOf(req.Position, req.Game)
+	if err != nil {
+		return ApplyResponse{}, err
+	}
+	if req.Move == "" {
+		return ApplyResponse{}, errorf(CodeBadRequest, "wire: missing move")
+	}
+	return g.apply(req.Position, req.Move, s.limits.MaxEvents)
+}
+
+// Think answers POST /api/v1/think: the move agent req.Agent chooses in
+// req.Position within its budget and the limits. It waits up to
+// Limits.BusyWait for one of Limits.MaxThinks slots (then busy), and
+// searches under a deadline of the time budget; ctx may end it sooner.
+func (s *Service) Think(ctx context.Context, req ThinkRequest) (ThinkResponse, error) {
+	g, err := s.gameOf(req.Position, req.Game)
+	if err != nil {
+		return ThinkResponse{}, err
+	}
+	l := s.limits
+	switch req.Agent {
+	case "random", "alphabeta", "mcts":
+	case "":
+		return ThinkResponse{}, errorf(CodeBadRequest, "wire: missing agent (want random, alphabeta or mcts)")
+	default:
+		return ThinkResponse{}, errorf(CodeBadRequest, "wire: unknown agent "+quote(req.Agent)+" (want random, alphabeta or mcts)")
+	}
+	if req.Depth < 0 || req.Depth > l.MaxDepth {
+		return ThinkResponse{}, errorf(CodeBadRequest, "wire: depth "+strconv.Itoa(req.Depth)+" out of range (want 1.."+strconv.Itoa(l.MaxDepth)+", or 0 for "+strconv.Itoa(min(agent.DefaultDepth, l.MaxDepth))+")")
+	}
+	if req.Iterations < 0 || req.Iterations > l.MaxIterations {
+		return ThinkResponse{}, errorf(CodeBadRequest, "wire: iterations "+strconv.Itoa(req.Iterations)+" out of range (want 1.."+strconv.Itoa(l.MaxIterations)+", or 0 for "+strconv.Itoa(agent.DefaultIterations)+")")
+	}
+	maxMs := l.MaxTime.Milliseconds()
+	if req.TimeMs < 0 || req.TimeMs > maxMs {
+		return ThinkResponse{}, errorf(CodeBadRequest, "wire: timeMs "+strconv.FormatInt(req.TimeMs, 10)+" out of range (want 1.."+strconv.FormatInt(maxMs, 10)+", or 0 for "+strconv.FormatInt(maxMs, 10)+")")
+	}
+	if req.Depth == 0 {
+		req.Depth = min(agent.DefaultDepth, l.MaxDepth)
+	}
+	if req.Iterations == 0 {
+		req.Iterations = min(agent.DefaultIterations, l.MaxIterations)
+	}
+	budget := l.MaxTime
+	if req.TimeMs > 0 {
+		budget = time.Duration(req.TimeMs) * time.Millisecond
+	}
+	if err := g.checkOver(req.Position); err != nil {
+		return ThinkResponse{}, err
+	}
+	if err := acquire(ctx, s.thinks, l.BusyWait, "thinks"); err != nil {
+		return ThinkResponse{}, err
+	}
+	defer func() { <-s.thinks }()
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	return g.think(ctx, req.Position, req, budget)
+}
+
+// acquire takes a slot of sem, waiting at most wait, or gives busy.
+func acquire(ctx context.Context, sem chan struct{}, wait time.Duration, what string) error {
+	select {
+	case sem <- struct{}{}:
+		return nil
+	default:
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case sem <- struct{}{}:
+		return nil
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return errorf(CodeBusy, "wire: busy: all "+strconv.Itoa(cap(sem))+" "+what+" slots stayed taken for "+wait.String()+"; try again later")
+}
+
+// Record answers POST /api/v1/record: the game record of req.Moves played
+// from req.Start (or the standard start of req.Game under req.Rules).
+func (s *Service) Record(req RecordRequest) (RecordResponse, error) {
+	if len(req.Moves) > s.limits.MaxRecordMoves {
+		return RecordResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves: a record may have at most "+strconv.Itoa(s.limits.MaxRecordMoves))
+	}
+	var g gameOps
+	var err error
+	if req.Start != "" {
+		g, err = s.gameOf(req.Start, req.Game)
+	} else if req.Game == "" {
+		err = errorf(CodeBadRequest, "wire: want a start position, or a game (and rules) for its start")
+	} else {
+		g, err = s.game(req.Game)
+	}
+	if err != nil {
+		return RecordResponse{}, err
+	}
+	return g.record(req)
+}
+
+// Replay answers POST /api/v1/replay: the record req.Record read and
+// replayed to every position. A text that does not start with a header
+// line ('[') is read as one position line: a game of no moves.
+func (s *Service) Replay(req ReplayRequest) (ReplayResponse, error) {
+	text := strings.TrimSpace(req.Record)
+	if text == "" {
+		return ReplayResponse{}, errorf(CodeBadRequest, "wire: missing record")
+	}
+	if text[0] != '[' {
+		if strings.Contains(text, "\n") {
+			return ReplayResponse{}, errorf(CodeSyntax, "wire: bad record: want header lines, or one position line")
+		}
+		g, err := s.gameOf(text, "")
+		if err != nil {
+			return ReplayResponse{}, err
+		}
+		st, err := g.state(text)
+		if err != nil {
+			return ReplayResponse{}, err
+		}
+		return ReplayResponse{Game: st.Game, Rules: st.Rules, Start: st.Position, Moves: []string{},
+			Positions: []string{st.Position}, Result: st.Outcome.Result, Headers: []Header{}}, nil
+	}
+	if n := moveTokens(text); n > s.limits.MaxRecordMoves {
+		return ReplayResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(n)+" moves: a record may have at most "+strconv.Itoa(s.limits.MaxRecordMoves))
+	}
+	name, err := record.GameOf(text)
+	if err != nil {
+		return ReplayResponse{}, fromErr(err)
+	}
+	g, ok := s.byName[name]
+	if !ok {
+		return ReplayResponse{}, errorf(CodeSyntax, "wire: bad record: unknown game "+quote(name)+" (want "+s.names()+")")
+	}
+	return g.ops.replay(text)
+}
+
+// moveTokens counts the words of a record after its header lines that are
+// not move numbers ("12.").
+func moveTokens(text string) int {
+	n := 0
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			continue
+		}
+		for _, f := range strings.Fields(line) {
+			if strings.TrimRight(f, ".") == f || strings.Trim(f, "0123456789.") != "" {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func quote(s string) string { return mancala.Quote(s) }
