@@ -155,7 +155,11 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 			return err
 		}
 		r.South, r.North = names[0], names[1]
-		if err := os.WriteFile(o.recordFile, []byte(record.Format(d, r)), 0o644); err != nil {
+		text, err := record.Format(d, r)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(o.recordFile, []byte(text), 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "Record written to %s\n", o.recordFile)
