@@ -88,7 +88,7 @@
 //     and Apply refuses it; a player whose every candidate is endless
 //     draws). With Illegal, move generation plays every candidate out.
 //   - MaxLaps: the lap bound of C-6; 0 means 1,000,000; at most
-//     4,000,000 ([mancala.MaxLapsLimit]); negative is invalid.
+//     2,000,000 ([mancala.MaxLapsLimit]); negative is invalid.
 //
 // # Use
 //

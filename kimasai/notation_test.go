@@ -39,7 +39,7 @@ func TestRules(t *testing.T) {
 			t.Errorf("ParseRules(%q) = %+v (%q), %v; want %+v (%q)", c.in, r, r.String(), err, c.want, c.out)
 		}
 	}
-	for _, in := range []string{"MaxLaps:-1", "MaxLaps:x", "MaxLaps:01", "MaxLaps:4000001", "MaxLaps:1000000000", "Endless:draw", "Foo:Bar", "Endless", "Endless:Illegal,Endless:Draw", ",", "FreeFirstTurn:Both"} {
+	for _, in := range []string{"MaxLaps:-1", "MaxLaps:x", "MaxLaps:01", "MaxLaps:2000001", "MaxLaps:1000000000", "Endless:draw", "Foo:Bar", "Endless", "Endless:Illegal,Endless:Draw", ",", "FreeFirstTurn:Both"} {
 		r, err := ParseRules(in)
 		var se *mancala.SyntaxError
 		if !errors.As(err, &se) || !errors.Is(err, mancala.ErrSyntax) || se.Game != Name || se.What != "rules" || r != (Rules{}) {
@@ -61,8 +61,8 @@ func TestRules(t *testing.T) {
 		}
 	}
 	if err := (Rules{MaxLaps: mancala.MaxLapsLimit + 1}).Validate(); err == nil ||
-		err.Error() != `kimasai: invalid rules "MaxLaps:4000001": MaxLaps must be 1..4000000 (0 means 1000000); got 4000001` {
-		t.Errorf("Validate(MaxLaps 4000001) = %v", err)
+		err.Error() != `kimasai: invalid rules "MaxLaps:2000001": MaxLaps must be 1..2000000 (0 means 1000000); got 2000001` {
+		t.Errorf("Validate(MaxLaps 2000001) = %v", err)
 	}
 	if p, err := New(Rules{MaxLaps: mancala.MaxLapsLimit}); err != nil || p.Rules().Laps() != mancala.MaxLapsLimit {
 		t.Errorf("New with MaxLaps at the limit: %v, %v", p, err)
@@ -304,7 +304,7 @@ func TestDescriptor(t *testing.T) {
 	gametest.Names(t, &Descriptor, "kimasai", "Bao la Kimasai", "cow",
 		"Endless enum Draw|Illegal default Draw C-6",
 		"FreeFirstTurn enum GameOnly|EachPlayer default GameOnly KM-6",
-		"MaxLaps int 1..4000000 default 1000000 C-6",
+		"MaxLaps int 1..2000000 default 1000000 C-6",
 		"SelfEmptiedInnerRow enum Loses|Continues default Loses KM-12")
 }
 

@@ -326,7 +326,7 @@ func TestRulesText(t *testing.T) {
 	if r := (Rules{OpeningPits: 1, MaxLaps: 9}); r.EmptiedInOpening() != 1 || r.Laps() != 9 {
 		t.Errorf("OpeningPits 1, MaxLaps 9: %d pits emptied in the opening, %d laps", r.EmptiedInOpening(), r.Laps())
 	}
-	for _, s := range []string{"Bonus", "Bonus:", ":Run", "Bonus:Four", "Colour:Red", "OpeningPits:3", "MaxLaps:-1", "MaxLaps:x", "MaxLaps:4000001", "MaxLaps:1000000000",
+	for _, s := range []string{"Bonus", "Bonus:", ":Run", "Bonus:Four", "Colour:Red", "OpeningPits:3", "MaxLaps:-1", "MaxLaps:x", "MaxLaps:2000001", "MaxLaps:1000000000",
 		"WholeLift:1", "Bonus:Run,Bonus:Run", "Setup:SixBySix", "NkiClear:None", "Endless:Never"} {
 		r, err := ParseRules(s)
 		var se *mancala.SyntaxError
@@ -401,7 +401,7 @@ func TestDescriptor(t *testing.T) {
 		"Bonus enum Three|Run|None default Three KI-14",
 		"CaptureNeedsCrossing bool false|true default false KI-13",
 		"Endless enum Draw|Illegal default Draw C-6",
-		"MaxLaps int 1..4000000 default 1000000 C-6",
+		"MaxLaps int 1..2000000 default 1000000 C-6",
 		"NkiClear enum AnyLift|OwnerLift default AnyLift KI-8",
 		"OpeningPits int 1..2 1|2 default 2 KI-6",
 		"OpeningUpTo bool false|true default false KI-6",
