@@ -272,17 +272,26 @@ func (p *Position) noEndlessMove() string {
 
 // Diagram draws p as a player at South's seat sees it: North's outer row d
 // on top, then c, b, and South's outer row a at the bottom, files 1..8 from
-// left to right, each reserve beside its owner's outer row, and a last line
-// saying whose turn it is (or how the game ended), the turn number and the
-// phase. For the start position:
+// left to right, each row followed by the direction its owner sows it in
+// (KM-3: clockwise, so South sows b1 → b8 then a8 → a1, North c8 → c1
+// then d1 → d8), each reserve beside its owner's outer row, and a last
+// line saying whose turn it is (or how the game ended), the turn number
+// and the phase. For the start position:
 //
 //	     1   2   3   4   5   6   7   8
-//	d    0   0   0   0   0   0   0   0   North reserve 24
-//	c    1   1   1   1   1   1   1   1
-//	b    1   1   1   1   1   1   1   1
-//	a    0   0   0   0   0   0   0   0   South reserve 24
+//	d    0   0   0   0   0   0   0   0   → North reserve 24
+//	c    1   1   1   1   1   1   1   1   ←
+//	b    1   1   1   1   1   1   1   1   →
+//	a    0   0   0   0   0   0   0   0   ← South reserve 24
 //	South to move, turn 0, phase 1
-func (p Position) Diagram() string {
+func (p Position) Diagram() string { return p.DiagramWith(nil) }
+
+// DiagramWith is [Position.Diagram] with the text of each pit's cell (its
+// count, right-aligned in four columns) passed through cell(index, text),
+// index numbering the pit as in KM-2, so that a front end can colour pits
+// (those a move changed, say); cell must keep the text's visible width.
+// A nil cell draws Diagram.
+func (p Position) DiagramWith(cell func(pit int, text string) string) string {
 	var b strings.Builder
 	b.WriteString(" ")
 	for f := 1; f <= Files; f++ {
@@ -292,13 +301,19 @@ func (p Position) Diagram() string {
 	for r := range 4 {
 		b.WriteByte(byte('d' - r))
 		for f := range Files {
-			b.WriteString(pad(strconv.Itoa(int(p.pits[rowPits[r][f]])), 4))
+			pit := rowPits[r][f]
+			text := pad(strconv.Itoa(int(p.pits[pit])), 4)
+			if cell != nil {
+				text = cell(pit, text)
+			}
+			b.WriteString(text)
 		}
+		b.WriteString([4]string{"   →", "   ←", "   →", "   ←"}[r])
 		switch r {
 		case 0:
-			b.WriteString("   North reserve " + strconv.Itoa(int(p.reserves[mancala.North])))
+			b.WriteString(" North reserve " + strconv.Itoa(int(p.reserves[mancala.North])))
 		case 3:
-			b.WriteString("   South reserve " + strconv.Itoa(int(p.reserves[mancala.South])))
+			b.WriteString(" South reserve " + strconv.Itoa(int(p.reserves[mancala.South])))
 		}
 		b.WriteByte('\n')
 	}

@@ -350,20 +350,29 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 // Diagram draws the position as a player in South's seat sees it: row b
 // (North's) on top and row a below, files 1..10 from left to right, with
 // the algebraic labels above and below, a '*' after each nki count (KI-8),
-// North's prison at the left end and South's at the right, then who is to
-// move at which turn, the hand and the lifts of an opening turn in
-// progress, and the result once the game is over. Example (the start):
+// an arrow after each row for the sowing direction (KI-3: one ring,
+// counter-clockwise, a1 → a10 then b10 → b1), North's prison at the left
+// end and South's at the right, then who is to move at which turn, the
+// hand and the lifts of an opening turn in progress, and the result once
+// the game is over. Example (the start):
 //
 //	        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
 //	      +----+----+----+----+----+----+----+----+----+----+
-//	      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 |
+//	      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 | ←
 //	 N  0 +----+----+----+----+----+----+----+----+----+----+ 0   S
-//	      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 |
+//	      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 | →
 //	      +----+----+----+----+----+----+----+----+----+----+
 //	        a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
 //	South to move, turn 0, opening
 //	prisons: North 0 (left), South 0 (right)
-func (p Position) Diagram() string {
+func (p Position) Diagram() string { return p.DiagramWith(nil) }
+
+// DiagramWith is [Position.Diagram] with the text of each pit's cell (its
+// count right-aligned in three columns and a '*' or a space for its nki
+// mark) passed through cell(index, text), index numbering the pit as in
+// KI-2, so that a front end can colour pits (those a move changed, say);
+// cell must keep the text's visible width. A nil cell draws Diagram.
+func (p Position) DiagramWith(cell func(pit int, text string) string) string {
 	var b strings.Builder
 	border := "      +" + strings.Repeat("----+", Files) + "\n"
 	labels := func(row byte) {
@@ -374,7 +383,7 @@ func (p Position) Diagram() string {
 		}
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
-	cells := func(pit func(f int) int) {
+	cells := func(pit func(f int) int, arrow string) {
 		b.WriteString("      |")
 		for f := 1; f <= Files; f++ {
 			q := pit(f)
@@ -383,17 +392,21 @@ func (p Position) Diagram() string {
 			if p.nki&(1<<q) != 0 {
 				mark = "*"
 			}
-			b.WriteString(strings.Repeat(" ", 3-len(n)) + n + mark + "|")
+			text := strings.Repeat(" ", 3-len(n)) + n + mark
+			if cell != nil {
+				text = cell(q, text)
+			}
+			b.WriteString(text + "|")
 		}
-		b.WriteString("\n")
+		b.WriteString(" " + arrow + "\n")
 	}
 	labels('b')
 	b.WriteString(border)
-	cells(func(f int) int { return Pits - f })
+	cells(func(f int) int { return Pits - f }, "←")
 	np := strconv.Itoa(int(p.prisons[mancala.North]))
 	sp := strconv.Itoa(int(p.prisons[mancala.South]))
 	b.WriteString(fmt.Sprintf(" N%3s %s %-3s S\n", np, strings.TrimSpace(border), sp))
-	cells(func(f int) int { return f - 1 })
+	cells(func(f int) int { return f - 1 }, "→")
 	b.WriteString(border)
 	labels('a')
 	detail := ""

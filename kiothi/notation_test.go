@@ -352,9 +352,9 @@ func TestRulesText(t *testing.T) {
 func TestDiagram(t *testing.T) {
 	want := `        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
       +----+----+----+----+----+----+----+----+----+----+
-      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 |
+      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 | ←
  N  0 +----+----+----+----+----+----+----+----+----+----+ 0   S
-      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 |
+      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 | →
       +----+----+----+----+----+----+----+----+----+----+
         a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
 South to move, turn 0, opening
@@ -365,9 +365,9 @@ prisons: North 0 (left), South 0 (right)
 	}
 	want = `        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
       +----+----+----+----+----+----+----+----+----+----+
-      |  3*|  0 |  0 |  4*|  2*|  0 |  1 |  0 |  6*|  0 |
+      |  3*|  0 |  0 |  4*|  2*|  0 |  1 |  0 |  6*|  0 | ←
  N  6 +----+----+----+----+----+----+----+----+----+----+ 8   S
-      |  0 |  2*|  0 |  5*|  0 |  0 |  1 |  7*|  0 |  1*|
+      |  0 |  2*|  0 |  5*|  0 |  0 |  1 |  7*|  0 |  1*| →
       +----+----+----+----+----+----+----+----+----+----+
         a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
 North to move, turn 5
@@ -442,5 +442,29 @@ func TestDocPositions(t *testing.T) {
 		if p := mustParse(t, s); p.String() != s {
 			t.Errorf("%q prints as %q", s, p.String())
 		}
+	}
+}
+
+// TestDiagramWith: the cell function sees each pit's index and cell text
+// (count and nki mark), and what it returns is drawn in its place.
+func TestDiagramWith(t *testing.T) {
+	p := mustParse(t, "kiothi 3*,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N turn=5 prisons=0,0")
+	var seen []string
+	got := p.DiagramWith(func(pit int, text string) string {
+		if pit == 19 || pit == 9 { // b1 and a10
+			seen = append(seen, text)
+			return "<" + text[1:] + ">"
+		}
+		return text
+	})
+	want := `        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
+      +----+----+----+----+----+----+----+----+----+----+
+      |< 3*>|  0 |  0 |  0 |  0 |  0 |  0 |  0 |  0 |  0 | ←
+`
+	if !strings.HasPrefix(got, want) || strings.Join(seen, ",") != "  3*,  1 " {
+		t.Errorf("DiagramWith =\n%s\nsaw %q; want it to start\n%s", got, seen, want)
+	}
+	if p.DiagramWith(nil) != p.Diagram() {
+		t.Errorf("DiagramWith(nil) differs from Diagram")
 	}
 }

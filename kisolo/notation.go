@@ -287,16 +287,25 @@ func rowText(s string, i int) string {
 
 // Diagram draws the board as a player in South's seat sees it: North's
 // outer row d at the top, South's outer row a at the bottom, files 1..C
-// from left to right, each row labelled with its letter and its owner,
+// from left to right, each row labelled with its letter, the direction
+// its owner sows it in (KS-3: each circuit counter-clockwise, so South
+// sows a1 → a7 then b7 → b1, North d7 → d1 then c1 → c7) and its owner,
 // then whose turn it is (or the result):
 //
 //	     1  2  3  4  5  6  7
-//	d    3  3  3  3  3  3  3   North
-//	c    3  3  3  3  3  3  3   North
-//	b    3  3  3  3  3  3  3   South
-//	a    3  3  3  3  3  3  3   South
+//	d    3  3  3  3  3  3  3   ← North
+//	c    3  3  3  3  3  3  3   → North
+//	b    3  3  3  3  3  3  3   ← South
+//	a    3  3  3  3  3  3  3   → South
 //	South to move, turn 0
-func (p Position) Diagram() string {
+func (p Position) Diagram() string { return p.DiagramWith(nil) }
+
+// DiagramWith is [Position.Diagram] with the text of each pit's cell (its
+// count, right-aligned in three columns) passed through cell(index, text),
+// index numbering the pit as in KS-2, so that a front end can colour pits
+// (those a move changed, say); cell must keep the text's visible width.
+// A nil cell draws Diagram.
+func (p Position) DiagramWith(cell func(pit int, text string) string) string {
 	g := p.geom()
 	var b strings.Builder
 	b.WriteString("   ")
@@ -308,13 +317,14 @@ func (p Position) Diagram() string {
 		b.WriteByte(byte('a' + r))
 		b.WriteString("  ")
 		for f := 1; f <= g.c; f++ {
-			b.WriteString(pad(strconv.Itoa(int(p.seeds[g.at[r][f]]))))
+			pit := int(g.at[r][f])
+			text := pad(strconv.Itoa(int(p.seeds[pit])))
+			if cell != nil {
+				text = cell(pit, text)
+			}
+			b.WriteString(text)
 		}
-		if r >= 2 {
-			b.WriteString("   North\n")
-		} else {
-			b.WriteString("   South\n")
-		}
+		b.WriteString([maxRows]string{"   → South\n", "   ← South\n", "   → North\n", "   ← North\n"}[r])
 	}
 	b.WriteString(notation.StatusLine(p.Outcome(), p.ToMove(), p.Turn(), ""))
 	b.WriteByte('\n')
