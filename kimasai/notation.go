@@ -258,16 +258,7 @@ func (p *Position) noEndlessMove() string {
 	q := *p
 	q.turn--
 	q.setResult(mancala.Ongoing, 0, mancala.NoReason, false)
-	moves := q.LegalMoves()
-	for _, m := range moves {
-		if r, err := q.Apply(m); err == nil && r.Outcome().Reason == mancala.Endless {
-			return ""
-		}
-	}
-	if len(moves) == 0 {
-		return q.ToMove().String() + ", who moved last, has no cow to move here, so no endless move was played (C-6)"
-	}
-	return "no move of " + q.ToMove().String() + " (who moved last) is endless here, so no endless move was played (C-6)"
+	return notation.NoEndlessMove[Position, Move](q, "cow")
 }
 
 // Diagram draws p as a player at South's seat sees it: North's outer row d

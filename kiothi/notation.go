@@ -253,16 +253,7 @@ func (p *Position) noEndlessMove() string {
 	q := *p
 	q.turn--
 	q.status, q.winner, q.reason, q.shown = mancala.Ongoing, 0, mancala.NoReason, false
-	moves := q.LegalMoves()
-	for _, m := range moves {
-		if r, err := q.Apply(m); err == nil && r.Outcome().Reason == mancala.Endless {
-			return ""
-		}
-	}
-	if len(moves) == 0 {
-		return q.ToMove().String() + ", who moved last, has no warriors to move here, so no endless move was played (C-6)"
-	}
-	return "no move of " + q.ToMove().String() + " (who moved last) is endless here, so no endless move was played (C-6)"
+	return notation.NoEndlessMove[Position, Move](q, "warriors")
 }
 
 // turnLimitContradiction says why p cannot be a game drawn by the turn

@@ -260,16 +260,7 @@ func (p *Position) noEndlessMove() string {
 	q := *p
 	q.turn--
 	q.result, q.derived, q.endless = 0, false, 0
-	moves := q.LegalMoves()
-	for _, m := range moves {
-		if r, err := q.Apply(m); err == nil && r.Outcome().Reason == mancala.Endless {
-			return ""
-		}
-	}
-	if len(moves) == 0 {
-		return q.ToMove().String() + ", who moved last, has no seed to move here, so no endless move was played (C-6)"
-	}
-	return "no move of " + q.ToMove().String() + " (who moved last) is endless here, so no endless move was played (C-6)"
+	return notation.NoEndlessMove[Position, Move](q, "seed")
 }
 
 // rowText returns the i-th row of a position line, for error messages.

@@ -51,7 +51,7 @@ func CheckLapLimit[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *ma
 			if testing.Short() {
 				t.Skip("sows millions of laps")
 			}
-			p, m := parseCase(t, d, c)
+			p, m := parseCase(t, d, c.Position, c.Move)
 			legal := slices.Contains(p.AppendLegalMoves(nil), m)
 			q, err := p.Apply(m)
 			switch {
@@ -68,13 +68,15 @@ func CheckLapLimit[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *ma
 	}
 }
 
-func parseCase[P mancala.Position[P, M], M mancala.Move](tb testing.TB, d *mancala.Descriptor[P, M], c LapLimitCase) (P, M) {
+// parseCase parses a position and a move of d's game, failing tb on an
+// error.
+func parseCase[P mancala.Position[P, M], M mancala.Move](tb testing.TB, d *mancala.Descriptor[P, M], pos, move string) (P, M) {
 	tb.Helper()
-	p, err := d.Parse(c.Position)
+	p, err := d.Parse(pos)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m, err := d.ParseMove(c.Move)
+	m, err := d.ParseMove(move)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -88,7 +90,7 @@ func parseCase[P mancala.Position[P, M], M mancala.Move](tb testing.TB, d *manca
 // measured times of docs/rules/common.md, C-6.
 func BenchLapLimit[P mancala.Position[P, M], M mancala.Move](b *testing.B, d *mancala.Descriptor[P, M], cases []LapLimitCase) {
 	for _, c := range cases {
-		p, m := parseCase(b, d, c)
+		p, m := parseCase(b, d, c.Position, c.Move)
 		b.Run(c.Name+"/Parse", func(b *testing.B) {
 			for b.Loop() {
 				if _, err := d.Parse(c.Position); err != nil {

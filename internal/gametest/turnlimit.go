@@ -26,14 +26,7 @@ func CheckTurnLimit[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *m
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			p, err := d.Parse(c.Before)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := d.ParseMove(c.Move)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, m := parseCase(t, d, c.Before, c.Move)
 			q, err := p.Apply(m)
 			if err != nil || q.String() != c.After || q.Outcome().Result() != c.Result {
 				t.Fatalf("Apply(%v) = %v (%v), %v\nwant %s (%s)", m, q, q.Outcome().Result(), err, c.After, c.Result)

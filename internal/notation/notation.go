@@ -295,6 +295,26 @@ func ParseResult(game, s string) (mancala.Outcome, error) {
 	return o, nil
 }
 
+// NoEndlessMove says why no endless move can lead from before, the
+// position an endless move would have been played in under Endless=Draw,
+// to a position written with result=draw:endless, or "" when one of its
+// legal moves is endless (C-6: an endless move leaves the board as it
+// was, so the position after it is before with the turn passed). counters
+// is the game's plural for its counters ("warriors"), for the message.
+func NoEndlessMove[P mancala.Game[P, M], M comparable](before P, counters string) string {
+	moves := before.AppendLegalMoves(nil)
+	for _, m := range moves {
+		if r, err := before.Apply(m); err == nil && r.Outcome().Reason == mancala.Endless {
+			return ""
+		}
+	}
+	mover := before.ToMove().String()
+	if len(moves) == 0 {
+		return mover + ", who moved last, has no " + counters + " to move here, so no endless move was played (C-6)"
+	}
+	return "no move of " + mover + " (who moved last) is endless here, so no endless move was played (C-6)"
+}
+
 // CanonicalRules checks that a position's rules= field was written as the
 // game writes it (written == canonical, the parsed rules' String): only
 // the options that differ from the defaults, sorted by name, and never
