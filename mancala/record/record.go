@@ -64,14 +64,18 @@ type Record[P mancala.Position[P, M], M mancala.Move] struct {
 	// Moves are the moves played, in order.
 	Moves []M
 	// South and North are the players' names ("" when unknown: the header
-	// is not written).
+	// is not written). Header values are UTF-8 text without control
+	// characters.
 	South, North string
-	// Date is the date of the game as YYYY-MM-DD ("" when unknown).
+	// Date is the date of the game as YYYY-MM-DD, a calendar date ("" when
+	// unknown).
 	Date string
 	// Result is the result in the result= notation ("S:inner",
-	// "draw:endless") or "*" while unfinished; "" is written as "*".
+	// "draw:endless") or "*" while unfinished: the result of the moves,
+	// as New, Finish and Read set it (Write refuses any other, "" too).
 	Result string
-	// Extra holds any other headers, in order.
+	// Extra holds any other headers, in order: keys of letters, digits
+	// and _, none of the keys above, none repeated.
 	Extra []Tag
 
 	lines []int // the line of each move in the text it was read from (nil if built)
