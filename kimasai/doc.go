@@ -68,8 +68,9 @@
 //	kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24
 //	kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,1,3,1,1,0,0/0,0,0,0,0,0,0,0 N turn=11 reserves=0,0 result=S:inner
 //
-// Results are S|N:inner (KM-11), S|N:selfinner (KM-12), S|N:nomove (C-8)
-// and draw:endless (C-6), the letter naming the winner. A move is the
+// Results are S|N:inner (KM-11), S|N:selfinner (KM-12), S|N:nomove (C-8),
+// draw:endless (C-6) and draw:turnlimit (C-9), the letter naming the
+// winner. A move is the
 // algebraic name of its pit as seen from South's seat: row a (nearest
 // South) to d, file 1 to 8 from South's left ("b3"; a [Pit] from [PitAt] or
 // [ParsePit], a move from [Sow]); the zero Move is "none". See [Parse],
@@ -88,7 +89,7 @@
 //     and Apply refuses it; a player whose every candidate is endless
 //     draws). With Illegal, move generation plays every candidate out.
 //   - MaxLaps: the lap bound of C-6; 0 means 1,000,000; at most
-//     4,000,000 ([mancala.MaxLapsLimit]); negative is invalid.
+//     2,000,000 ([mancala.MaxLapsLimit]); negative is invalid.
 //
 // # Use
 //

@@ -32,10 +32,10 @@ func Example() {
 	//   drop hand -> pit 5 (1)
 	//   end (empty pit)
 	//     1   2   3   4   5   6   7   8
-	// d   0   0   0   0   0   0   0   0   North reserve 0
-	// c   1   0   0   0   0   0   0   0
-	// b   0   0   1   3   1   1   0   0
-	// a   0   0   0   0   0   0   0   0   South reserve 0
+	// d   0   0   0   0   0   0   0   0   → North reserve 0
+	// c   1   0   0   0   0   0   0   0   ←
+	// b   0   0   1   3   1   1   0   0   →
+	// a   0   0   0   0   0   0   0   0   ← South reserve 0
 	// North to move, turn 11, phase 2
 	// kimasai 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/0,0,1,3,1,1,0,0/0,0,0,0,0,0,0,0 N turn=11 reserves=0,0
 }

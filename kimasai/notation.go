@@ -84,18 +84,24 @@ func (p *Position) UnmarshalText(text []byte) error {
 // rules= are optional; rules= is written as [Rules.String] writes it (only
 // the options that differ from the defaults, sorted by name), so that
 // String writes back exactly what was parsed. result= is authoritative and
-// takes one of S|N:nomove, S|N:inner, S|N:selfinner or draw:endless, which
+// takes one of S|N:nomove, S|N:inner, S|N:selfinner, draw:endless or
+// draw:turnlimit, which
 // must agree with the board and the side to move: nomove is won by the
 // player who moved last when the side to move has no cow (C-8); inner by
 // the player who moved last when the side to move has an empty inner row
-// (KM-11); selfinner by the side to move when the last mover's inner row is
-// empty and SelfEmptiedInnerRow is Loses (KM-12); inner and selfinner not
-// at turn 0; draw:endless (C-6) under Endless=Illegal only if every
-// candidate of the side to move is endless, under Endless=Draw not at turn
-// 0. Without it, an end that follows
-// from the position itself is derived (and not printed back): a player to
-// move without any cow on their rows loses (C-8); with Endless=Illegal, one
-// whose every candidate move is endless draws (C-6). The counts may total
+// (KM-11), with both reserves empty (raids are phase 2 only, KM-9.2) and
+// cows left in the winner's inner row (KM-10); selfinner by the side to
+// move when the last mover's inner row is empty and SelfEmptiedInnerRow is
+// Loses (KM-12); inner and selfinner not at turn 0; draw:endless (C-6)
+// under Endless=Illegal only if every candidate of the side to move is
+// endless, under Endless=Draw not at turn 0 and only if the player who
+// moved last has an endless move on this board (the endless move left it
+// unchanged); draw:turnlimit (C-9) only at turn [mancala.MaxTurn] and if
+// no other rule ended the game. Without it, an end that follows from the
+// position itself is derived (and not printed back): a player to move
+// without any cow on their rows loses (C-8); with Endless=Illegal, one
+// whose every candidate move is endless draws (C-6); otherwise a position
+// at turn mancala.MaxTurn is drawn by the turn limit (C-9). The counts may total
 // anything up to 255 (a hand-made position need not hold 64 cows).
 //
 // Malformed text gives a [*mancala.SyntaxError] wrapping [mancala.ErrSyntax]:
@@ -150,11 +156,11 @@ func Parse(s string) (Position, error) {
 			return Position{}, err
 		}
 		switch {
-		case o.Status == mancala.Draw && o.Reason == mancala.Endless:
+		case o.Status == mancala.Draw && (o.Reason == mancala.Endless || o.Reason == mancala.TurnLimit):
 		case o.Status == mancala.Win && (o.Reason == mancala.NoMove || o.Reason == mancala.InnerRowEmptied || o.Reason == mancala.SelfEmptiedInnerRow):
 		default:
 			return Position{}, &mancala.SyntaxError{Game: Name, What: "result", Input: v,
-				Msg: "Bao la Kimasai results are S|N:nomove, S|N:inner, S|N:selfinner or draw:endless"}
+				Msg: "Bao la Kimasai results are S|N:nomove, S|N:inner, S|N:selfinner, draw:endless or draw:turnlimit"}
 		}
 		if msg := p.contradicts(o); msg != "" {
 			return Position{}, &mancala.SyntaxError{Game: Name, What: "result", Input: v, Msg: msg}
@@ -162,6 +168,7 @@ func Parse(s string) (Position, error) {
 		p.setResult(o.Status, o.Winner, o.Reason, true)
 	} else {
 		p.derive(false)
+		p.turnLimit(false)
 	}
 	return p, nil
 }
@@ -175,6 +182,19 @@ func Parse(s string) (Position, error) {
 // sowing (C-6) needs, under Endless=Illegal, every candidate of the side to
 // move to be endless, and under Endless=Draw a move played (turn 1 on).
 func (p *Position) contradicts(o mancala.Outcome) string {
+	if o.Reason == mancala.TurnLimit {
+		// C-9: the limit ends a game at turn MaxTurn that no other rule
+		// ended.
+		if p.turn != mancala.MaxTurn {
+			return "draw:turnlimit needs turn=" + strconv.Itoa(mancala.MaxTurn) + ", the last turn (C-9)"
+		}
+		q := *p
+		q.derive(false)
+		if q.status != mancala.Ongoing {
+			return "the game ended by " + q.Outcome().Result() + " first"
+		}
+		return ""
+	}
 	if o.Status == mancala.Draw {
 		// C-6: under Endless=Illegal every candidate of the side to move
 		// is endless; under Endless=Draw an endless move was played.
@@ -186,6 +206,8 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 			}
 		} else if p.turn == 0 {
 			return "no move has been played at turn 0"
+		} else if msg := p.noEndlessMove(); msg != "" {
+			return msg
 		}
 		return ""
 	}
@@ -209,6 +231,10 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 			return "inner is won by the player who moved last (KM-11)"
 		case !inner(next):
 			return next.String() + "'s inner row is not empty (KM-11)"
+		case p.reserves[0]|p.reserves[1] != 0:
+			return "a reserve still holds cows, so the last move was a phase-1 move, and phase 1 has no raids (KM-6, KM-9.2)"
+		case inner(last):
+			return last.String() + "'s inner row is empty, but the raid that won leaves cows in the pit it lands on (KM-10)"
 		}
 	case mancala.SelfEmptiedInnerRow:
 		switch {
@@ -223,19 +249,40 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 	return ""
 }
 
+// noEndlessMove says why the player who moved last cannot have played an
+// endless move to reach p under Endless=Draw (C-6), or "": such a move
+// leaves the board and reserves as they were, so p with the turn taken
+// back is the position it was played in, and one of its moves must be
+// endless.
+func (p *Position) noEndlessMove() string {
+	q := *p
+	q.turn--
+	q.setResult(mancala.Ongoing, 0, mancala.NoReason, false)
+	return notation.NoEndlessMove[Position, Move](q, "cow")
+}
+
 // Diagram draws p as a player at South's seat sees it: North's outer row d
 // on top, then c, b, and South's outer row a at the bottom, files 1..8 from
-// left to right, each reserve beside its owner's outer row, and a last line
-// saying whose turn it is (or how the game ended), the turn number and the
-// phase. For the start position:
+// left to right, each row followed by the direction its owner sows it in
+// (KM-3: clockwise, so South sows b1 → b8 then a8 → a1, North c8 → c1
+// then d1 → d8), each reserve beside its owner's outer row, and a last
+// line saying whose turn it is (or how the game ended), the turn number
+// and the phase. For the start position:
 //
 //	     1   2   3   4   5   6   7   8
-//	d    0   0   0   0   0   0   0   0   North reserve 24
-//	c    1   1   1   1   1   1   1   1
-//	b    1   1   1   1   1   1   1   1
-//	a    0   0   0   0   0   0   0   0   South reserve 24
+//	d    0   0   0   0   0   0   0   0   → North reserve 24
+//	c    1   1   1   1   1   1   1   1   ←
+//	b    1   1   1   1   1   1   1   1   →
+//	a    0   0   0   0   0   0   0   0   ← South reserve 24
 //	South to move, turn 0, phase 1
-func (p Position) Diagram() string {
+func (p Position) Diagram() string { return p.DiagramWith(nil) }
+
+// DiagramWith is [Position.Diagram] with the text of each pit's cell (its
+// count, right-aligned in four columns) passed through cell(index, text),
+// index numbering the pit as in KM-2, so that a front end can colour pits
+// (those a move changed, say); cell must keep the text's visible width.
+// A nil cell draws Diagram.
+func (p Position) DiagramWith(cell func(pit int, text string) string) string {
 	var b strings.Builder
 	b.WriteString(" ")
 	for f := 1; f <= Files; f++ {
@@ -245,13 +292,19 @@ func (p Position) Diagram() string {
 	for r := range 4 {
 		b.WriteByte(byte('d' - r))
 		for f := range Files {
-			b.WriteString(pad(strconv.Itoa(int(p.pits[rowPits[r][f]])), 4))
+			pit := rowPits[r][f]
+			text := pad(strconv.Itoa(int(p.pits[pit])), 4)
+			if cell != nil {
+				text = cell(pit, text)
+			}
+			b.WriteString(text)
 		}
+		b.WriteString([4]string{"   →", "   ←", "   →", "   ←"}[r])
 		switch r {
 		case 0:
-			b.WriteString("   North reserve " + strconv.Itoa(int(p.reserves[mancala.North])))
+			b.WriteString(" North reserve " + strconv.Itoa(int(p.reserves[mancala.North])))
 		case 3:
-			b.WriteString("   South reserve " + strconv.Itoa(int(p.reserves[mancala.South])))
+			b.WriteString(" South reserve " + strconv.Itoa(int(p.reserves[mancala.South])))
 		}
 		b.WriteByte('\n')
 	}

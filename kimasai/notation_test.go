@@ -39,7 +39,7 @@ func TestRules(t *testing.T) {
 			t.Errorf("ParseRules(%q) = %+v (%q), %v; want %+v (%q)", c.in, r, r.String(), err, c.want, c.out)
 		}
 	}
-	for _, in := range []string{"MaxLaps:-1", "MaxLaps:x", "MaxLaps:01", "MaxLaps:4000001", "MaxLaps:1000000000", "Endless:draw", "Foo:Bar", "Endless", "Endless:Illegal,Endless:Draw", ",", "FreeFirstTurn:Both"} {
+	for _, in := range []string{"MaxLaps:-1", "MaxLaps:x", "MaxLaps:01", "MaxLaps:2000001", "MaxLaps:1000000000", "Endless:draw", "Foo:Bar", "Endless", "Endless:Illegal,Endless:Draw", ",", "FreeFirstTurn:Both"} {
 		r, err := ParseRules(in)
 		var se *mancala.SyntaxError
 		if !errors.As(err, &se) || !errors.Is(err, mancala.ErrSyntax) || se.Game != Name || se.What != "rules" || r != (Rules{}) {
@@ -61,8 +61,8 @@ func TestRules(t *testing.T) {
 		}
 	}
 	if err := (Rules{MaxLaps: mancala.MaxLapsLimit + 1}).Validate(); err == nil ||
-		err.Error() != `kimasai: invalid rules "MaxLaps:4000001": MaxLaps must be 1..4000000 (0 means 1000000); got 4000001` {
-		t.Errorf("Validate(MaxLaps 4000001) = %v", err)
+		err.Error() != `kimasai: invalid rules "MaxLaps:2000001": MaxLaps must be 1..2000000 (0 means 1000000); got 2000001` {
+		t.Errorf("Validate(MaxLaps 2000001) = %v", err)
 	}
 	if p, err := New(Rules{MaxLaps: mancala.MaxLapsLimit}); err != nil || p.Rules().Laps() != mancala.MaxLapsLimit {
 		t.Errorf("New with MaxLaps at the limit: %v, %v", p, err)
@@ -267,10 +267,10 @@ func TestZeroPosition(t *testing.T) {
 func TestDiagram(t *testing.T) {
 	want := strings.Join([]string{
 		"    1   2   3   4   5   6   7   8",
-		"d   0   0   0   0   0   0   0   0   North reserve 24",
-		"c   1   1   1   1   1   1   1   1",
-		"b   1   1   1   1   1   1   1   1",
-		"a   0   0   0   0   0   0   0   0   South reserve 24",
+		"d   0   0   0   0   0   0   0   0   → North reserve 24",
+		"c   1   1   1   1   1   1   1   1   ←",
+		"b   1   1   1   1   1   1   1   1   →",
+		"a   0   0   0   0   0   0   0   0   ← South reserve 24",
 		"South to move, turn 0, phase 1",
 		""}, "\n")
 	if diff := cmp.Diff(want, Start().Diagram()); diff != "" {
@@ -279,10 +279,10 @@ func TestDiagram(t *testing.T) {
 	p := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,1,3,1,1,0,0/0,0,0,0,0,0,0,0 N turn=11 reserves=0,0 result=S:inner rules=Endless:Illegal")
 	want = strings.Join([]string{
 		"    1   2   3   4   5   6   7   8",
-		"d   0   0   0   0   0   0   0   0   North reserve 0",
-		"c   0   0   0   0   0   0   0   0",
-		"b   0   0   1   3   1   1   0   0",
-		"a   0   0   0   0   0   0   0   0   South reserve 0",
+		"d   0   0   0   0   0   0   0   0   → North reserve 0",
+		"c   0   0   0   0   0   0   0   0   ←",
+		"b   0   0   1   3   1   1   0   0   →",
+		"a   0   0   0   0   0   0   0   0   ← South reserve 0",
 		"game over after turn 11: South wins (inner)",
 		"rules Endless:Illegal",
 		""}, "\n")
@@ -304,7 +304,7 @@ func TestDescriptor(t *testing.T) {
 	gametest.Names(t, &Descriptor, "kimasai", "Bao la Kimasai", "cow",
 		"Endless enum Draw|Illegal default Draw C-6",
 		"FreeFirstTurn enum GameOnly|EachPlayer default GameOnly KM-6",
-		"MaxLaps int 1..4000000 default 1000000 C-6",
+		"MaxLaps int 1..2000000 default 1000000 C-6",
 		"SelfEmptiedInnerRow enum Loses|Continues default Loses KM-12")
 }
 
@@ -341,5 +341,27 @@ func TestBadMoves(t *testing.T) {
 	over := mustParse(t, "kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,1,3,1,1,0,0/0,0,0,0,0,0,0,0 N turn=11 reserves=0,0 result=S:inner")
 	if _, err := over.Apply(Sow(pitOf(16))); !errors.Is(err, mancala.ErrGameOver) || !errors.Is(err, mancala.ErrIllegalMove) {
 		t.Errorf("after the end: %v", err)
+	}
+}
+
+// TestDiagramWith: the cell function sees each pit's index and cell text,
+// and what it returns is drawn in its place.
+func TestDiagramWith(t *testing.T) {
+	got := Start().DiagramWith(func(pit int, text string) string {
+		if pit == 0 || pit == 16 { // b1 and c8
+			return "[" + text[2:] + "]"
+		}
+		return text
+	})
+	want := `    1   2   3   4   5   6   7   8
+d   0   0   0   0   0   0   0   0   → North reserve 24
+c   1   1   1   1   1   1   1[ 1]   ←
+b[ 1]   1   1   1   1   1   1   1   →
+`
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("DiagramWith =\n%s\nwant it to start\n%s", got, want)
+	}
+	if Start().DiagramWith(nil) != Start().Diagram() {
+		t.Errorf("DiagramWith(nil) differs from Diagram")
 	}
 }

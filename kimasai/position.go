@@ -287,7 +287,16 @@ func (p Position) apply(m Move) (Position, result, error) {
 	default:
 		q.derive(true)
 	}
+	q.turnLimit(true)
 	return q, r, nil
+}
+
+// turnLimit draws a game still going at turn mancala.MaxTurn (C-9);
+// written says whether String prints the result.
+func (p *Position) turnLimit(written bool) {
+	if p.status == mancala.Ongoing && p.turn >= mancala.MaxTurn {
+		p.setResult(mancala.Draw, 0, mancala.TurnLimit, written)
+	}
 }
 
 // derive stores the outcome that follows from the rules for the player to

@@ -125,7 +125,7 @@ func (r Rules) String() string { return options.Format(r) }
 // "Option:Value" entries separated by commas, in any order, each option at
 // most once, with the option names and values of the rules file
 // (Endless:Draw|Illegal, FreeFirstTurn:GameOnly|EachPlayer, MaxLaps:<n>
-// with 0 meaning 1,000,000 and at most 4,000,000,
+// with 0 meaning 1,000,000 and at most 2,000,000,
 // SelfEmptiedInnerRow:Loses|Continues). Defaults may be written out. ""
 // gives the defaults. The result is validated and normalised. Errors are
 // [*mancala.SyntaxError] values wrapping [mancala.ErrSyntax].

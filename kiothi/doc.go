@@ -92,7 +92,7 @@
 //     the enemy row (KI-13).
 //   - Bonus: Three (default), Run or None (KI-14).
 //   - Endless: Draw (default) or Illegal (C-6); MaxLaps: the lap bound, 0
-//     meaning 1,000,000, at most 4,000,000 ([mancala.MaxLapsLimit]) (C-6).
+//     meaning 1,000,000, at most 2,000,000 ([mancala.MaxLapsLimit]) (C-6).
 //
 // An Apply whose move runs to MaxLaps sows every lap of it (the benchmark
 // BenchmarkApplyMaxLaps times one); with Endless=Illegal, move generation

@@ -262,8 +262,15 @@ func parseCount(s string) (int, string) {
 			return 0, "the count must be a number 1..255"
 		}
 	}
-	if s[0] == '0' {
-		return 0, "the count must be 1..255, written without leading zeros"
+	digits := s
+	for len(digits) > 1 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	switch {
+	case digits == "0":
+		return 0, "the count must be at least 1: a move lifts 1..255 warriors"
+	case digits != s:
+		return 0, "the count " + s + " has a leading zero: write " + digits
 	}
 	if len(s) > 3 {
 		return 0, "the count must be 1..255: a pit holds at most 255 warriors"

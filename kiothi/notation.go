@@ -104,19 +104,24 @@ func (p *Position) UnmarshalText(text []byte) error {
 // [Position.String]); fields after turn= may come in any order. It checks
 // that there are two rows of 10 counts, that board, prisons and hand hold
 // at most 255 warriors, that the side matches the turn's parity, that nki
-// marks appear only from turn 2 on and the opening fields (hand=, lifted=,
-// dropfrom=) only before it and only together as in an opening turn that
-// can still be completed (KI-7), that result= names a Kiothi end from turn
-// 2 on that the position agrees with (draw:endless, C-6: from turn 3 on,
-// and under Endless=Illegal only if every candidate of the player to move
-// is endless; or nomove for a
-// player to move without a move, won by the side the prisons favour after
-// the KI-15 sweep, KI-16), and that rules= is valid and written as
-// [Rules.String] writes it. A position from turn 2 on without result=
-// whose player to move has no legal move is over: its [Position.Outcome]
-// is the result of KI-15 with the sweep counted (KT8), or a draw if every
-// candidate move is endless under Endless=Illegal (C-6). Errors wrap
-// [mancala.ErrSyntax].
+// marks appear only from turn 2 on, and under NkiClear=AnyLift only on
+// occupied pits (an nki pit empties only by a lift, which clears the mark,
+// KI-8), that the opening fields (hand=, lifted=, dropfrom=) appear only
+// before turn 2 and only together as in an opening turn that can still be
+// completed (KI-7), that result= names a Kiothi end from turn 2 on that
+// the position agrees with, and that rules= is valid and written as
+// [Rules.String] writes it. The results: draw:endless (C-6) from turn 3
+// on, under Endless=Draw only if the player who moved last has an endless
+// move on this board (the endless move left it unchanged), under
+// Endless=Illegal only if every candidate of the player to move is
+// endless; nomove for a player to move without a move, won by the side the
+// prisons favour after the KI-15 sweep (KI-16); draw:turnlimit (C-9) only
+// at turn [mancala.MaxTurn] with the player to move holding a legal move.
+// A position from turn 2 on without result= whose player to move has no
+// legal move is over: its [Position.Outcome] is the result of KI-15 with
+// the sweep counted (KT8), or a draw if every candidate move is endless
+// under Endless=Illegal (C-6); one at turn mancala.MaxTurn otherwise is
+// drawn by the turn limit (C-9). Errors wrap [mancala.ErrSyntax].
 func Parse(s string) (Position, error) {
 	t, err := notation.Split(Name, s, 2, "prisons", "hand", "lifted", "dropfrom", "result", "rules")
 	if err != nil {
@@ -156,6 +161,13 @@ func Parse(s string) (Position, error) {
 	if t.Marked && p.turn < 2 {
 		return bad(s, "nki marks (*) before turn 2: pits become nki when turn 1 ends (KI-8)")
 	}
+	if p.rules.NkiClear == AnyLift {
+		for i := range Pits {
+			if p.nki&(1<<i) != 0 && p.pits[i] == 0 {
+				return bad(strings.SplitN(s, " ", 3)[1], "%s is nki but empty: under NkiClear=AnyLift an nki pit empties only by a lift, which clears its mark (KI-8)", layout.PitName(i))
+			}
+		}
+	}
 	v, ok := t.Field("prisons")
 	if !ok {
 		return bad(s, "missing prisons=<S>,<N>")
@@ -178,11 +190,16 @@ func Parse(s string) (Position, error) {
 		if err != nil {
 			return Position{}, err
 		}
-		if o.Reason != mancala.NoMove && o.Reason != mancala.Endless {
-			return bad("result="+v, "a Kiothi game ends only by nomove (KI-15) or endless (C-6)")
+		if o.Reason != mancala.NoMove && o.Reason != mancala.Endless && o.Reason != mancala.TurnLimit {
+			return bad("result="+v, "a Kiothi game ends only by nomove (KI-15), endless (C-6) or turnlimit (C-9)")
 		}
 		if p.turn < 2 {
 			return bad("result="+v, "a game cannot end before turn 2")
+		}
+		if o.Reason == mancala.TurnLimit {
+			if msg := p.turnLimitContradiction(); msg != "" {
+				return bad("result="+v, "%s", msg)
+			}
 		}
 		if o.Reason == mancala.Endless {
 			// C-6: under Endless=Illegal every candidate of the player to
@@ -194,6 +211,8 @@ func Parse(s string) (Position, error) {
 				}
 			} else if p.turn < 3 {
 				return bad("result="+v, "an endless move is played from turn 2 on, so draw:endless needs turn 3 or later (C-6)")
+			} else if msg := p.noEndlessMove(); msg != "" {
+				return bad("result="+v, "%s", msg)
 			}
 		}
 		if o.Reason == mancala.NoMove {
@@ -218,9 +237,40 @@ func Parse(s string) (Position, error) {
 			p.setNoMoveResult()
 		case !legal:
 			p.status, p.reason = mancala.Draw, mancala.Endless
+		case p.turn >= mancala.MaxTurn:
+			p.status, p.reason = mancala.Draw, mancala.TurnLimit // C-9
 		}
 	}
 	return p, nil
+}
+
+// noEndlessMove says why the player who moved last cannot have played an
+// endless move to reach p under Endless=Draw (C-6), or "": such a move
+// leaves the board, the nki marks and the prisons as they were, so p with
+// the turn taken back is the position it was played in, and one of its
+// moves must be endless.
+func (p *Position) noEndlessMove() string {
+	q := *p
+	q.turn--
+	q.status, q.winner, q.reason, q.shown = mancala.Ongoing, 0, mancala.NoReason, false
+	return notation.NoEndlessMove[Position, Move](q, "warriors")
+}
+
+// turnLimitContradiction says why p cannot be a game drawn by the turn
+// limit (C-9), or "": the limit ends a game at turn mancala.MaxTurn, and
+// only if the player to move has a legal move (else KI-15 or C-6 ended it
+// first).
+func (p *Position) turnLimitContradiction() string {
+	if p.turn != mancala.MaxTurn {
+		return fmt.Sprintf("draw:turnlimit needs turn=%d, the last turn (C-9)", mancala.MaxTurn)
+	}
+	switch candidate, legal := p.hasMoves(); {
+	case !candidate:
+		return p.ToMove().String() + " has no move, so the game ended by KI-15 (nomove)"
+	case !legal:
+		return "every candidate move of " + p.ToMove().String() + " is endless, so the game ended drawn by C-6 (endless)"
+	}
+	return ""
 }
 
 // parseOpening reads hand=, lifted= and dropfrom= (KI-7).
@@ -291,20 +341,29 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 // Diagram draws the position as a player in South's seat sees it: row b
 // (North's) on top and row a below, files 1..10 from left to right, with
 // the algebraic labels above and below, a '*' after each nki count (KI-8),
-// North's prison at the left end and South's at the right, then who is to
-// move at which turn, the hand and the lifts of an opening turn in
-// progress, and the result once the game is over. Example (the start):
+// an arrow after each row for the sowing direction (KI-3: one ring,
+// counter-clockwise, a1 → a10 then b10 → b1), North's prison at the left
+// end and South's at the right, then who is to move at which turn, the
+// hand and the lifts of an opening turn in progress, and the result once
+// the game is over. Example (the start):
 //
 //	        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
 //	      +----+----+----+----+----+----+----+----+----+----+
-//	      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 |
+//	      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 | ←
 //	 N  0 +----+----+----+----+----+----+----+----+----+----+ 0   S
-//	      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 |
+//	      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 | →
 //	      +----+----+----+----+----+----+----+----+----+----+
 //	        a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
 //	South to move, turn 0, opening
 //	prisons: North 0 (left), South 0 (right)
-func (p Position) Diagram() string {
+func (p Position) Diagram() string { return p.DiagramWith(nil) }
+
+// DiagramWith is [Position.Diagram] with the text of each pit's cell (its
+// count right-aligned in three columns and a '*' or a space for its nki
+// mark) passed through cell(index, text), index numbering the pit as in
+// KI-2, so that a front end can colour pits (those a move changed, say);
+// cell must keep the text's visible width. A nil cell draws Diagram.
+func (p Position) DiagramWith(cell func(pit int, text string) string) string {
 	var b strings.Builder
 	border := "      +" + strings.Repeat("----+", Files) + "\n"
 	labels := func(row byte) {
@@ -315,7 +374,7 @@ func (p Position) Diagram() string {
 		}
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
-	cells := func(pit func(f int) int) {
+	cells := func(pit func(f int) int, arrow string) {
 		b.WriteString("      |")
 		for f := 1; f <= Files; f++ {
 			q := pit(f)
@@ -324,17 +383,21 @@ func (p Position) Diagram() string {
 			if p.nki&(1<<q) != 0 {
 				mark = "*"
 			}
-			b.WriteString(strings.Repeat(" ", 3-len(n)) + n + mark + "|")
+			text := strings.Repeat(" ", 3-len(n)) + n + mark
+			if cell != nil {
+				text = cell(q, text)
+			}
+			b.WriteString(text + "|")
 		}
-		b.WriteString("\n")
+		b.WriteString(" " + arrow + "\n")
 	}
 	labels('b')
 	b.WriteString(border)
-	cells(func(f int) int { return Pits - f })
+	cells(func(f int) int { return Pits - f }, "←")
 	np := strconv.Itoa(int(p.prisons[mancala.North]))
 	sp := strconv.Itoa(int(p.prisons[mancala.South]))
 	b.WriteString(fmt.Sprintf(" N%3s %s %-3s S\n", np, strings.TrimSpace(border), sp))
-	cells(func(f int) int { return f - 1 })
+	cells(func(f int) int { return f - 1 }, "→")
 	b.WriteString(border)
 	labels('a')
 	detail := ""

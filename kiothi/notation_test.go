@@ -326,7 +326,7 @@ func TestRulesText(t *testing.T) {
 	if r := (Rules{OpeningPits: 1, MaxLaps: 9}); r.EmptiedInOpening() != 1 || r.Laps() != 9 {
 		t.Errorf("OpeningPits 1, MaxLaps 9: %d pits emptied in the opening, %d laps", r.EmptiedInOpening(), r.Laps())
 	}
-	for _, s := range []string{"Bonus", "Bonus:", ":Run", "Bonus:Four", "Colour:Red", "OpeningPits:3", "MaxLaps:-1", "MaxLaps:x", "MaxLaps:4000001", "MaxLaps:1000000000",
+	for _, s := range []string{"Bonus", "Bonus:", ":Run", "Bonus:Four", "Colour:Red", "OpeningPits:3", "MaxLaps:-1", "MaxLaps:x", "MaxLaps:2000001", "MaxLaps:1000000000",
 		"WholeLift:1", "Bonus:Run,Bonus:Run", "Setup:SixBySix", "NkiClear:None", "Endless:Never"} {
 		r, err := ParseRules(s)
 		var se *mancala.SyntaxError
@@ -352,9 +352,9 @@ func TestRulesText(t *testing.T) {
 func TestDiagram(t *testing.T) {
 	want := `        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
       +----+----+----+----+----+----+----+----+----+----+
-      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 |
+      |  5 |  5 |  5 |  5 |  5 |  5 |  0 |  0 |  0 |  0 | ←
  N  0 +----+----+----+----+----+----+----+----+----+----+ 0   S
-      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 |
+      |  0 |  0 |  0 |  0 |  5 |  5 |  5 |  5 |  5 |  5 | →
       +----+----+----+----+----+----+----+----+----+----+
         a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
 South to move, turn 0, opening
@@ -365,9 +365,9 @@ prisons: North 0 (left), South 0 (right)
 	}
 	want = `        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
       +----+----+----+----+----+----+----+----+----+----+
-      |  3*|  0 |  0 |  4*|  2*|  0 |  1 |  0 |  6*|  0 |
+      |  3*|  0 |  0 |  4*|  2*|  0 |  1 |  0 |  6*|  0 | ←
  N  6 +----+----+----+----+----+----+----+----+----+----+ 8   S
-      |  0 |  2*|  0 |  5*|  0 |  0 |  1 |  7*|  0 |  1*|
+      |  0 |  2*|  0 |  5*|  0 |  0 |  1 |  7*|  0 |  1*| →
       +----+----+----+----+----+----+----+----+----+----+
         a1   a2   a3   a4   a5   a6   a7   a8   a9  a10
 North to move, turn 5
@@ -401,7 +401,7 @@ func TestDescriptor(t *testing.T) {
 		"Bonus enum Three|Run|None default Three KI-14",
 		"CaptureNeedsCrossing bool false|true default false KI-13",
 		"Endless enum Draw|Illegal default Draw C-6",
-		"MaxLaps int 1..4000000 default 1000000 C-6",
+		"MaxLaps int 1..2000000 default 1000000 C-6",
 		"NkiClear enum AnyLift|OwnerLift default AnyLift KI-8",
 		"OpeningPits int 1..2 1|2 default 2 KI-6",
 		"OpeningUpTo bool false|true default false KI-6",
@@ -442,5 +442,29 @@ func TestDocPositions(t *testing.T) {
 		if p := mustParse(t, s); p.String() != s {
 			t.Errorf("%q prints as %q", s, p.String())
 		}
+	}
+}
+
+// TestDiagramWith: the cell function sees each pit's index and cell text
+// (count and nki mark), and what it returns is drawn in its place.
+func TestDiagramWith(t *testing.T) {
+	p := mustParse(t, "kiothi 3*,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N turn=5 prisons=0,0")
+	var seen []string
+	got := p.DiagramWith(func(pit int, text string) string {
+		if pit == 19 || pit == 9 { // b1 and a10
+			seen = append(seen, text)
+			return "<" + text[1:] + ">"
+		}
+		return text
+	})
+	want := `        b1   b2   b3   b4   b5   b6   b7   b8   b9  b10
+      +----+----+----+----+----+----+----+----+----+----+
+      |< 3*>|  0 |  0 |  0 |  0 |  0 |  0 |  0 |  0 |  0 | ←
+`
+	if !strings.HasPrefix(got, want) || strings.Join(seen, ",") != "  3*,  1 " {
+		t.Errorf("DiagramWith =\n%s\nsaw %q; want it to start\n%s", got, seen, want)
+	}
+	if p.DiagramWith(nil) != p.Diagram() {
+		t.Errorf("DiagramWith(nil) differs from Diagram")
 	}
 }

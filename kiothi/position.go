@@ -461,7 +461,8 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 // endTurn passes the turn after a completed turn: when turn 1 ends every
 // occupied pit becomes nki (KI-8); from turn 2 on, a next player without a
 // legal move ends the game with the sweep of KI-15, or, when every candidate
-// is endless under Endless=Illegal, with a draw (C-6).
+// is endless under Endless=Illegal, with a draw (C-6); otherwise the game
+// is drawn once turn mancala.MaxTurn is completed (C-9).
 func (p *Position) endTurn(fn func(mancala.Event)) {
 	p.turn++
 	if p.turn == 2 {
@@ -483,6 +484,8 @@ func (p *Position) endTurn(fn func(mancala.Event)) {
 		p.sweep(fn)
 	case !legal:
 		p.status, p.reason, p.shown = mancala.Draw, mancala.Endless, true
+	case p.turn >= mancala.MaxTurn:
+		p.status, p.reason, p.shown = mancala.Draw, mancala.TurnLimit, true // C-9
 	}
 }
 

@@ -38,6 +38,18 @@ func TestMarginAndOneWarrior(t *testing.T) {
 	}
 }
 
+// TestMarginWinnerOutOfRange: an Outcome built by hand whose Winner is not a
+// player has no margin and is no victory of one warrior (Margin used to
+// panic).
+func TestMarginWinnerOutOfRange(t *testing.T) {
+	for _, w := range []mancala.Player{2, 7, 255} {
+		o := mancala.Outcome{Status: mancala.Win, Winner: w, HasScore: true, Score: [2]int{31, 29}}
+		if m, one := Margin(o); m != 0 || one {
+			t.Errorf("Margin with Winner %d = %d, %v; want 0, false", w, m, one)
+		}
+	}
+}
+
 // TestApplyOneWarriorVictory: a sowing move that wins 31-29 with the sweep.
 func TestApplyOneWarriorVictory(t *testing.T) {
 	p := mustParse(t, "kiothi 0,0,0,0,0,3,0,0,0,0/0,0,2,0,0,0,0,0,0,0 S turn=10 prisons=25,30")

@@ -185,7 +185,7 @@ func (r Rules) String() string { return options.Format(r) }
 // ParseRules reads rules written as in a position's rules= field
 // ("Bonus:Run,WholeLift:true"; "" for the defaults): Bonus (Three, Run,
 // None), CaptureNeedsCrossing (true, false), Endless (Draw, Illegal),
-// MaxLaps (0 meaning 1,000,000, or 1..4,000,000), NkiClear (AnyLift,
+// MaxLaps (0 meaning 1,000,000, or 1..2,000,000), NkiClear (AnyLift,
 // OwnerLift), OpeningPits (0 meaning 2, 1 or 2), OpeningUpTo (true,
 // false), Setup (SixByFive, FiveByFive, FiveBySix), WholeLift (true,
 // false). Options may come in any order and may name their default value;

@@ -394,10 +394,10 @@ func TestCaptureTrace(t *testing.T) {
 
 // TestKS5Fast checks that the endless KS5 move is found by the cycle check
 // at once, not by sowing on to MaxLaps: with MaxLaps at its largest,
-// 4,000,000 (mancala.MaxLapsLimit), the move still returns a draw within
+// 2,000,000 (mancala.MaxLapsLimit), the move still returns a draw within
 // a few hundred laps (C-6, KS-12).
 func TestKS5Fast(t *testing.T) {
-	p := mustParse(t, "kisolo 0,0,0,0,0,0,0/0,0,1,0,0,0,0/1,2,0,1,0,1,0/1,0,1,0,1,0,1 S turn=10 rules=MaxLaps:4000000")
+	p := mustParse(t, "kisolo 0,0,0,0,0,0,0/0,0,1,0,0,0,0/1,2,0,1,0,1,0/1,0,1,0,1,0,1 S turn=10 rules=MaxLaps:2000000")
 	laps := 0
 	b := p.seeds
 	end, _ := p.sow(&b, SowKind, 0, func(e mancala.Event) {

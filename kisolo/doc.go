@@ -86,7 +86,7 @@
 //   - Endless: Draw (default) or Illegal: an endless move is not legal,
 //     and a player whose every candidate is endless draws (C-6).
 //   - MaxLaps: the laps after which an unfinished move is endless (0 means
-//     1,000,000; at most 4,000,000, [mancala.MaxLapsLimit]) (C-6).
+//     1,000,000; at most 2,000,000, [mancala.MaxLapsLimit]) (C-6).
 //
 // [Rules.Validate] rejects the invalid combinations the file lists;
 // positions hold validated, normalised rules, so equal positions under

@@ -33,10 +33,10 @@ func Example() {
 	// legal: [xb7 xb6 xb5 xb4 xb3 xb2 xb1]
 	// kisolo 3,3,3,0,3,3,3/3,3,3,0,3,3,3/5,5,5,0,4,4,4/5,0,1,5,5,5,0 N turn=1
 	//      1  2  3  4  5  6  7
-	// d    3  3  3  0  3  3  3   North
-	// c    3  3  3  0  3  3  3   North
-	// b    5  5  5  0  4  4  4   South
-	// a    5  0  1  5  5  5  0   South
+	// d    3  3  3  0  3  3  3   ← North
+	// c    3  3  3  0  3  3  3   → North
+	// b    5  5  5  0  4  4  4   ← South
+	// a    5  0  1  5  5  5  0   → South
 	// North to move, turn 1
 	// kisolo: illegal move d1: a capture is compulsory (KS-6)
 	//   capture pit 21 -> hand (2)

@@ -70,8 +70,10 @@ func (p *Position) UnmarshalText(b []byte) error {
 // row. A result= field is authoritative (it must agree with the board and
 // the side to move, see below); without one the position is taken as
 // set up with the side to move about to move, and Parse derives only what
-// follows for that player: no legal move loses (C-8), and under Endless =
-// Illegal a player whose every candidate is endless draws (C-6).
+// follows for that player: no legal move loses (C-8), under Endless =
+// Illegal a player whose every candidate is endless draws (C-6), and
+// otherwise a position at turn [mancala.MaxTurn] is drawn by the turn
+// limit (C-9).
 //
 // A derived end is not written back: String writes exactly what was
 // parsed (docs/notation.md), and Outcome reports the derived result.
@@ -81,13 +83,16 @@ func (p *Position) UnmarshalText(b []byte) error {
 // that is not a number 0..255 or carries a '*' mark, more than 255 seeds in all, a side other
 // than S or N or not matching the turn's parity, an unknown or repeated
 // field, a malformed result or one these rules cannot produce (a draw
-// other than draw:endless; inner or selfinner under Win =
+// other than draw:endless or draw:turnlimit; inner or selfinner under Win =
 // OuterRowEmptied; outer under Win = InnerRowEmptied; selfinner under
 // SelfEmptiedInnerRow = Continues), a win the board or the side to move
-// contradicts (draw:endless at turn 0 under Endless=Draw, or under
-// Endless=Illegal with a candidate that is not endless, C-6; nomove while
-// the side to move has seeds, C-8; inner won by
-// the side to move or with its inner row holding seeds, KS-10; selfinner
+// contradicts (draw:endless under Endless=Draw at turn 0 or with no
+// endless move for the player who moved last on this board, or under
+// Endless=Illegal with a candidate that is not endless, C-6;
+// draw:turnlimit at another turn than mancala.MaxTurn or in a game another
+// rule ended, C-9; nomove while the side to move has seeds, C-8; inner won
+// by the side to move, with its inner row holding seeds, or with the
+// winner's inner row empty, KS-10, KS-7; selfinner
 // lost by the side to move or with the last mover's inner row holding
 // seeds, KS-11; outer rows that give the game to the other side; any of
 // those but nomove at turn 0), bad rules, and rules= not written as
@@ -142,6 +147,7 @@ func Parse(s string) (Position, error) {
 		return p, nil
 	}
 	p.settle()
+	p.turnLimit()
 	p.derived = p.result != 0
 	return p, nil
 }
@@ -149,8 +155,8 @@ func Parse(s string) (Position, error) {
 // impossible says why the rules cannot end a game with o, or "".
 func (r Rules) impossible(o mancala.Outcome) string {
 	switch {
-	case o.Status == mancala.Draw && o.Reason != mancala.Endless:
-		return "a Kisolo game is drawn only by endless sowing"
+	case o.Status == mancala.Draw && o.Reason != mancala.Endless && o.Reason != mancala.TurnLimit:
+		return "a Kisolo game is drawn only by endless sowing (C-6) or the turn limit (C-9)"
 	case o.Reason == mancala.OuterRowEmptied && r.Win != OuterRowEmptied:
 		return "outer needs Win:OuterRowEmptied"
 	case (o.Reason == mancala.InnerRowEmptied || o.Reason == mancala.SelfEmptiedInnerRow) && r.Win != InnerRowEmptied:
@@ -172,6 +178,19 @@ func (r Rules) impossible(o mancala.Outcome) string {
 // Every end but C-8 and C-6 under Endless=Illegal follows a move, so needs
 // turn 1 or later.
 func (p *Position) contradicts(o mancala.Outcome) string {
+	if o.Reason == mancala.TurnLimit {
+		// C-9: the limit ends a game at turn MaxTurn that no other rule
+		// ended.
+		if p.turn != mancala.MaxTurn {
+			return "draw:turnlimit needs turn=" + strconv.Itoa(mancala.MaxTurn) + ", the last turn (C-9)"
+		}
+		q := *p
+		q.settle()
+		if q.result != 0 {
+			return "the game ended by " + decodeResult(q.result).Result() + " first"
+		}
+		return ""
+	}
 	if o.Status == mancala.Draw {
 		// C-6: under Endless=Illegal every candidate of the side to move
 		// is endless (even if they are captures); under Endless=Draw an
@@ -184,6 +203,8 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 			}
 		} else if p.turn == 0 {
 			return "no move has been played at turn 0"
+		} else if msg := p.noEndlessMove(); msg != "" {
+			return msg
 		}
 		return ""
 	}
@@ -210,6 +231,8 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 			return "inner is won by the player who moved last (KS-10)"
 		case !inner(next):
 			return next.String() + "'s inner row is not empty (KS-10)"
+		case inner(last):
+			return last.String() + "'s inner row is empty, but the capture that won leaves seeds in the pit it went through (KS-7)"
 		}
 	case mancala.SelfEmptiedInnerRow:
 		switch {
@@ -229,6 +252,17 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 	return ""
 }
 
+// noEndlessMove says why the player who moved last cannot have played an
+// endless move to reach p under Endless=Draw (C-6), or "": such a move
+// leaves the board as it was, so p with the turn taken back is the
+// position it was played in, and one of its moves must be endless.
+func (p *Position) noEndlessMove() string {
+	q := *p
+	q.turn--
+	q.result, q.derived, q.endless = 0, false, 0
+	return notation.NoEndlessMove[Position, Move](q, "seed")
+}
+
 // rowText returns the i-th row of a position line, for error messages.
 func rowText(s string, i int) string {
 	f := strings.Fields(s)
@@ -244,16 +278,25 @@ func rowText(s string, i int) string {
 
 // Diagram draws the board as a player in South's seat sees it: North's
 // outer row d at the top, South's outer row a at the bottom, files 1..C
-// from left to right, each row labelled with its letter and its owner,
+// from left to right, each row labelled with its letter, the direction
+// its owner sows it in (KS-3: each circuit counter-clockwise, so South
+// sows a1 → a7 then b7 → b1, North d7 → d1 then c1 → c7) and its owner,
 // then whose turn it is (or the result):
 //
 //	     1  2  3  4  5  6  7
-//	d    3  3  3  3  3  3  3   North
-//	c    3  3  3  3  3  3  3   North
-//	b    3  3  3  3  3  3  3   South
-//	a    3  3  3  3  3  3  3   South
+//	d    3  3  3  3  3  3  3   ← North
+//	c    3  3  3  3  3  3  3   → North
+//	b    3  3  3  3  3  3  3   ← South
+//	a    3  3  3  3  3  3  3   → South
 //	South to move, turn 0
-func (p Position) Diagram() string {
+func (p Position) Diagram() string { return p.DiagramWith(nil) }
+
+// DiagramWith is [Position.Diagram] with the text of each pit's cell (its
+// count, right-aligned in three columns) passed through cell(index, text),
+// index numbering the pit as in KS-2, so that a front end can colour pits
+// (those a move changed, say); cell must keep the text's visible width.
+// A nil cell draws Diagram.
+func (p Position) DiagramWith(cell func(pit int, text string) string) string {
 	g := p.geom()
 	var b strings.Builder
 	b.WriteString("   ")
@@ -265,13 +308,14 @@ func (p Position) Diagram() string {
 		b.WriteByte(byte('a' + r))
 		b.WriteString("  ")
 		for f := 1; f <= g.c; f++ {
-			b.WriteString(pad(strconv.Itoa(int(p.seeds[g.at[r][f]]))))
+			pit := int(g.at[r][f])
+			text := pad(strconv.Itoa(int(p.seeds[pit])))
+			if cell != nil {
+				text = cell(pit, text)
+			}
+			b.WriteString(text)
 		}
-		if r >= 2 {
-			b.WriteString("   North\n")
-		} else {
-			b.WriteString("   South\n")
-		}
+		b.WriteString([maxRows]string{"   → South\n", "   ← South\n", "   → North\n", "   ← North\n"}[r])
 	}
 	b.WriteString(notation.StatusLine(p.Outcome(), p.ToMove(), p.Turn(), ""))
 	b.WriteByte('\n')

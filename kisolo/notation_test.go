@@ -2,6 +2,7 @@ package kisolo
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -239,10 +240,10 @@ func TestMoveText(t *testing.T) {
 // sees them, files 1..C left to right, owners, and whose turn it is.
 func TestDiagram(t *testing.T) {
 	want := `     1  2  3  4  5  6  7
-d    3  3  3  3  3  3  3   North
-c    3  3  3  3  3  3  3   North
-b    3  3  3  3  3  3  3   South
-a    3  3  3  3  3  3  3   South
+d    3  3  3  3  3  3  3   ← North
+c    3  3  3  3  3  3  3   → North
+b    3  3  3  3  3  3  3   ← South
+a    3  3  3  3  3  3  3   → South
 South to move, turn 0
 `
 	if diff := cmp.Diff(want, Start().Diagram()); diff != "" {
@@ -253,10 +254,10 @@ South to move, turn 0
 	}
 	p := mustParse(t, "kisolo 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0/1,1,0,0,0,0,0,12 N turn=11 result=S:inner rules=Columns:8")
 	want = `     1  2  3  4  5  6  7  8
-d    0  0  0  0  0  0  0  0   North
-c    0  0  0  0  0  0  0  0   North
-b    2  0  0  0  0  0  0  0   South
-a    1  1  0  0  0  0  0 12   South
+d    0  0  0  0  0  0  0  0   ← North
+c    0  0  0  0  0  0  0  0   → North
+b    2  0  0  0  0  0  0  0   ← South
+a    1  1  0  0  0  0  0 12   → South
 game over after turn 11: South wins (inner)
 rules Columns:8
 `
@@ -293,7 +294,7 @@ func TestDescriptor(t *testing.T) {
 		"CaptureOnAnyLanding bool false|true default false KS-8",
 		"Columns int 6..8 6|7|8 default 7 KS-1",
 		"Endless enum Draw|Illegal default Draw C-6",
-		"MaxLaps int 1..4000000 default 1000000 C-6",
+		"MaxLaps int 1..2000000 default 1000000 C-6",
 		"SelfEmptiedInnerRow enum Loses|Continues default Loses KS-11",
 		"Setup enum All3|Outer3|Townshend1|Townshend2 default All3 KS-5",
 		"Win enum InnerRowEmptied|OuterRowEmptied default InnerRowEmptied KS-10")
@@ -306,5 +307,29 @@ func TestLegalMovesAfterEnd(t *testing.T) {
 	gametest.EndedExamples(t, &Descriptor, append(gametest.Examples(t, Name), clauseCases...))
 	if ms := (Position{}).LegalMoves(); ms == nil || len(ms) != 0 {
 		t.Errorf("zero Position: LegalMoves() = %#v", ms)
+	}
+}
+
+// TestDiagramWith: the cell function sees each pit's index and cell text,
+// and what it returns is drawn in its place.
+func TestDiagramWith(t *testing.T) {
+	p := mustParse(t, "kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,12 N turn=11")
+	got := p.DiagramWith(func(pit int, text string) string {
+		if pit == 6 || pit == 13 { // a7 and b1
+			return "[" + text[1:] + "]"
+		}
+		return text
+	})
+	want := `     1  2  3  4  5  6  7
+d    0  0  0  0  0  0  0   ← North
+c    0  0  0  0  0  0  0   → North
+b  [ 2]  0  0  0  0  0  0   ← South
+a    1  1  0  0  0  0[12]   → South
+`
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("DiagramWith =\n%s\nwant it to start\n%s", got, want)
+	}
+	if p.DiagramWith(nil) != p.Diagram() {
+		t.Errorf("DiagramWith(nil) differs from Diagram")
 	}
 }

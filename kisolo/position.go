@@ -139,7 +139,10 @@ func win(pl mancala.Player, r mancala.Reason) uint8 {
 	return encodeResult(mancala.Outcome{Status: mancala.Win, Winner: pl, Reason: r})
 }
 
-var drawEndless = encodeResult(mancala.Outcome{Status: mancala.Draw, Reason: mancala.Endless})
+var (
+	drawEndless   = encodeResult(mancala.Outcome{Status: mancala.Draw, Reason: mancala.Endless})
+	drawTurnLimit = encodeResult(mancala.Outcome{Status: mancala.Draw, Reason: mancala.TurnLimit})
+)
 
 // hasSeeds reports whether the player to move has a seed on their circuit.
 func (p *Position) hasSeeds() bool {
@@ -386,7 +389,15 @@ func (p Position) after(b *[32]uint8, end mancala.MoveEnd) Position {
 	if q.result == 0 {
 		q.settle()
 	}
+	q.turnLimit()
 	return q
+}
+
+// turnLimit draws a game still going at turn mancala.MaxTurn (C-9).
+func (p *Position) turnLimit() {
+	if p.result == 0 && p.turn >= mancala.MaxTurn {
+		p.result, p.endless = drawTurnLimit, 0
+	}
 }
 
 func rowEmpty(b *[32]uint8, from, n int) bool {

@@ -198,7 +198,7 @@ func (r Rules) String() string { return options.Format(r) }
 // ParseRules reads a rules= value ("Columns:6,Endless:Illegal"; "" for
 // the defaults) with the option names and values of docs/rules/kisolo.md:
 // CaptureOnAnyLanding (true, false), Columns (0, 6, 7, 8), Endless (Draw,
-// Illegal), MaxLaps (0 meaning 1,000,000, or 1..4,000,000),
+// Illegal), MaxLaps (0 meaning 1,000,000, or 1..2,000,000),
 // SelfEmptiedInnerRow (Loses, Continues), Setup (All3, Outer3, Townshend1,
 // Townshend2), Win (InnerRowEmptied, OuterRowEmptied). Options may come in
 // any order and may restate a default. The result is validated and

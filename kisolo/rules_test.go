@@ -54,7 +54,7 @@ func TestValidate(t *testing.T) {
 	// The messages say what is wrong.
 	for r, msg := range map[Rules]string{
 		{Columns: 9}:                        `kisolo: invalid rules "Columns:9": Columns must be 6, 7 or 8 (0 means 7); got 9`,
-		{MaxLaps: mancala.MaxLapsLimit + 1}: `kisolo: invalid rules "MaxLaps:4000001": MaxLaps must be 1..4000000 (0 means 1000000); got 4000001`,
+		{MaxLaps: mancala.MaxLapsLimit + 1}: `kisolo: invalid rules "MaxLaps:2000001": MaxLaps must be 1..2000000 (0 means 1000000); got 2000001`,
 		{Setup: Townshend1, Columns: 6}:     `kisolo: invalid rules "Columns:6,Setup:Townshend1": Townshend1 needs Columns 7`,
 		{Setup: Outer3}:                     `kisolo: invalid rules "Setup:Outer3": Outer3 needs Win OuterRowEmptied (the inner rows start empty)`,
 	} {
@@ -125,7 +125,7 @@ func TestRulesNotation(t *testing.T) {
 	}
 	bad := []string{
 		"Columns", "Columns:", ":6", "Columns:5", "Columns:06", "Columns:-6", "Columns:six",
-		"MaxLaps:-1", "MaxLaps:x", "MaxLaps:99999999999", "MaxLaps:4000001", "MaxLaps:1000000000",
+		"MaxLaps:-1", "MaxLaps:x", "MaxLaps:99999999999", "MaxLaps:2000001", "MaxLaps:1000000000",
 		"Setup:Outer3", "Setup:Townshend1,Columns:6", "Setup:all3", "Setup:Outer4",
 		"Win:Outer", "Endless:draw", "SelfEmptiedInnerRow:Lose", "CaptureOnAnyLanding:yes",
 		"Unknown:1", "Columns:6,Columns:6", "Columns:6,", ",Columns:6", "Columns:6;Win:OuterRowEmptied",

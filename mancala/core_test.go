@@ -120,6 +120,14 @@ func TestOutcome(t *testing.T) {
 			t.Errorf("ParseResult(%q) = %v, %v; want a draw by %v", s, o, err, want)
 		}
 	}
+	// A Winner that is not a player has no margin (it used to index Score
+	// out of range and panic).
+	for _, w := range []mancala.Player{2, 7, 255} {
+		o := mancala.Outcome{Status: mancala.Win, Winner: w, HasScore: true, Score: [2]int{31, 29}}
+		if got := o.Margin(); got != 0 {
+			t.Errorf("Margin() with Winner %d = %d, want 0", w, got)
+		}
+	}
 	if got := mancala.Reason(42).String(); got != "Reason(42)" {
 		t.Errorf("out-of-range reason prints %q", got)
 	}

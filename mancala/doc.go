@@ -32,7 +32,8 @@
 // # Outcomes
 //
 // [Outcome] says whether a game is over, who won or whether it was drawn,
-// the [Reason] (no legal move, inner row emptied, endless sowing, ...) and,
+// the [Reason] (no legal move, inner row emptied, endless sowing, the turn
+// limit [MaxTurn], ...) and,
 // for Kiothi, the final prisons. [Outcome.Result] writes it in the
 // notation's result= form ("S:nomove", "draw:endless").
 //

@@ -37,11 +37,13 @@ const (
 	// ended is endless when a game's Rules.MaxLaps is 0 (C-6). A move that
 	// ends on exactly this lap is finite.
 	DefaultMaxLaps = 1_000_000
-	// MaxLapsLimit is the largest MaxLaps any game accepts (Rules.Validate,
-	// New and ParseRules refuse more), so that no Apply or move generation
-	// on accepted rules sows for long: a move that runs to this bound takes
-	// a few tens of milliseconds.
-	MaxLapsLimit = 4_000_000
+	// MaxLapsLimit is the largest MaxLaps any game accepts: Rules.Validate,
+	// New, ParseRules and so Parse refuse more. It bounds the work of one
+	// call: a move not proved endless by the cycle check sows at most this
+	// many laps, and move generation under EndlessIllegal plays each
+	// candidate out to it at worst (docs/rules/common.md, C-6, gives the
+	// measured times of the slowest cases known).
+	MaxLapsLimit = 2_000_000
 )
 
 // Laps returns the lap bound of C-6 for a MaxLaps option value: maxLaps

@@ -46,13 +46,22 @@ const (
 	OuterRowEmptied
 	// Endless: a move would have sown forever (C-6). Notation "endless".
 	Endless
+	// TurnLimit: the game was still going when turn MaxTurn was completed
+	// (C-9); always a draw. Notation "turnlimit".
+	TurnLimit
 )
 
-var reasonNames = [...]string{"", "nomove", "inner", "selfinner", "outer", "endless"}
+var reasonNames = [...]string{"", "nomove", "inner", "selfinner", "outer", "endless", "turnlimit"}
+
+// MaxTurn is the last turn number a position can have (C-9): a game still
+// going when turn MaxTurn is completed ends at once as a draw (reason
+// [TurnLimit]), so that Apply never writes a turn= that Parse refuses.
+// Parse refuses a larger turn=.
+const MaxTurn = 1_000_000_000
 
 // String returns the reason's notation name ("nomove", "inner",
-// "selfinner", "outer", "endless"), "" for NoReason, and "Reason(9)" out of
-// range.
+// "selfinner", "outer", "endless", "turnlimit"), "" for NoReason, and
+// "Reason(9)" out of range.
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
 		return reasonNames[r]
@@ -134,11 +143,12 @@ func (o Outcome) String() string {
 // ParseResult parses a result in the notation of a position's result= field
 // ("S:nomove", "N:inner", "draw:endless") into an Outcome without a score.
 // It refuses what the common clauses forbid: an endless move never has a
-// winner (C-6: it is always a draw), so "S:endless" is refused. Which
-// results a game can reach (Kisolo is never drawn but by endless sowing,
-// Kiothi is drawn by equal prisons) is that game's own check, made by its
-// Parse. Malformed text, "*" and "S:endless" give a [*SyntaxError]
-// wrapping [ErrSyntax].
+// winner (C-6: it is always a draw), so "S:endless" is refused, and
+// neither does the turn limit (C-9: "S:turnlimit" is refused). Which
+// results a game can reach (Kisolo is never drawn but by endless sowing
+// or the turn limit, Kiothi is drawn by equal prisons) is that game's own
+// check, made by its Parse. Malformed text, "*", "S:endless" and
+// "S:turnlimit" give a [*SyntaxError] wrapping [ErrSyntax].
 func ParseResult(s string) (Outcome, error) {
 	bad := func(msg string) (Outcome, error) {
 		return Outcome{}, &SyntaxError{What: "result", Input: s, Msg: msg}
@@ -149,12 +159,15 @@ func ParseResult(s string) (Outcome, error) {
 	}
 	r, err := ParseReason(reason)
 	if err != nil {
-		return bad("unknown reason " + Quote(reason) + " (want nomove, inner, selfinner, outer or endless)")
+		return bad("unknown reason " + Quote(reason) + " (want nomove, inner, selfinner, outer, endless or turnlimit)")
 	}
 	switch side {
 	case "S", "N":
-		if r == Endless {
+		switch r {
+		case Endless:
 			return bad("an endless move is a draw (C-6), not a win")
+		case TurnLimit:
+			return bad("the turn limit ends a game as a draw (C-9), not a win")
 		}
 		pl, _ := ParsePlayer(side)
 		return Outcome{Status: Win, Winner: pl, Reason: r}, nil

@@ -74,6 +74,9 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		if p, err = d.Parse(o.position); err != nil {
 			return err
 		}
+		if err := cli.SameRules(d, o.rules, p, "-position"); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintln(out, p)
 	if o.divide {

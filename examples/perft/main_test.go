@@ -92,3 +92,21 @@ func TestPerftErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesConflict: -rules that the -position does not carry is refused
+// (it used to be ignored silently); the same rules written in both are
+// fine.
+func TestRulesConflict(t *testing.T) {
+	seven := "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"
+	var out, errOut bytes.Buffer
+	code := main1([]string{"-rules", "Columns:6", "-position", seven, "-depth", "1"}, &out, &errOut)
+	want := "perft: -rules Columns:6 conflicts with -position, which has the default rules: write the rules in the position's rules= field, or leave -rules out\n"
+	if code != 1 || errOut.String() != want || out.Len() != 0 {
+		t.Errorf("exit %d, stderr %q, stdout %q; want %q", code, errOut.String(), out.String(), want)
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := main1([]string{"-rules", "Endless:Illegal", "-position", seven + " rules=Endless:Illegal", "-depth", "1"}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "perft 1 7\n") {
+		t.Errorf("agreeing rules: exit %d, %s%s", code, out.String(), errOut.String())
+	}
+}

@@ -1,70 +1,93 @@
 // Play plays one game of Kiothi, Kisolo or Bao la Kimasai on the terminal,
 // between any two of a human and the computer players of package agent.
 // After each move it draws the board (algebraic labels, South at the
-// bottom) and says what the move did: laps, relays, captures, the prison or
-// reserve change. A human types moves in the game's notation ("b3", "xb3",
-// "a5:3", "-a5", "+b3", "="); a bad or illegal move is explained and asked
-// again; "?" lists the legal moves and "quit" stops.
+// bottom, an arrow per row for the sowing direction, the pits the move
+// changed in colour on a terminal) and says in words what the move did:
+// laps, relays, captures, the prison or reserve change. A human types
+// moves in the game's notation ("b3", "xb3", "a5:3", "-a5", "+b3", "="),
+// several on one line for a Kiothi opening turn ("-a5 -a6 +b1 +b1 +a3");
+// a bad or illegal move is explained and asked again. Commands: "help"
+// (commands, notation and the game's terms), "?" (the legal moves),
+// "hint" (the computer's suggestion and how it rates it), "undo" (take
+// back your last move and the reply), "quit"; the end of input (Ctrl-D)
+// stops the game like quit. A stopped game's record is still written
+// (-record, result "*"), and -load resumes it.
 //
 // With no flags it plays a complete computer-vs-computer game of Kisolo:
 //
 //	go run ./examples/play
 //	go run ./examples/play -game kiothi -south human -north mcts -iterations 5000
 //	go run ./examples/play -game kimasai -rules Endless:Illegal -record game.txt
+//	go run ./examples/play -load game.txt -south human -record game.txt
 //
 // The game is the same for the same flags and -seed (computer players with
-// a depth or iteration budget, no -time).
+// a depth or iteration budget, no -time). -time gives each computer move a
+// time budget, which replaces the default depth and iterations (unless
+// -depth or -iterations is given too).
 package main
 
 import (
-	"bufio"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
+	"github.com/fatih/color"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
 	"github.com/seed8ebe013a/go-mancala/kimasai"
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"
-	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
 type options struct {
 	game, rules, start string
+	load               string
 	south, north       string
 	budget             cli.Budget
 	seed               uint64
 	recordFile         string
 	maxPlies           int
 	quiet              bool
+	set                map[string]bool // the flags given on the command line
+}
+
+// console says what the program's output goes to: whether standard output
+// takes colours (a terminal, NO_COLOR unset) and whether standard error is
+// a terminal (for the "thinking…" indicator, shown once a computer move
+// has taken thinkAfter).
+type console struct {
+	color      bool
+	thinking   bool
+	thinkAfter time.Duration
 }
 
 func main() {
-	os.Exit(main1(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	c := console{color: !color.NoColor, thinking: cli.IsTerminal(os.Stderr), thinkAfter: 500 * time.Millisecond}
+	os.Exit(main1(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, c))
 }
 
 // main1 is the program: it parses args, plays, and returns the exit code.
-func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func main1(args []string, stdin io.Reader, stdout, stderr io.Writer, c console) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
 	fs.StringVar(&o.game, "game", "kisolo", "the game: "+cli.Games)
 	fs.StringVar(&o.rules, "rules", "", `rule options as in a position's rules= field, e.g. "Endless:Illegal"`)
 	fs.StringVar(&o.start, "start", "", "start from this position (notation) instead of the standard start")
+	fs.StringVar(&o.load, "load", "", "resume the game of this record file (its game, start, rules and moves)")
 	fs.StringVar(&o.south, "south", "alphabeta", "South's player: human|"+cli.AgentNames)
 	fs.StringVar(&o.north, "north", "mcts", "North's player: human|"+cli.AgentNames)
-	fs.IntVar(&o.budget.Depth, "depth", 4, "alphabeta search depth in plies (0: no limit, with -time)")
-	fs.IntVar(&o.budget.Iterations, "iterations", 2000, "mcts playouts per move (0: no limit, with -time)")
-	fs.DurationVar(&o.budget.Time, "time", 0, "time per computer move, e.g. 500ms (0: none; breaks reproducibility)")
+	fs.IntVar(&o.budget.Depth, "depth", 4, "alphabeta search depth in plies (0: no limit with -time, else 6)")
+	fs.IntVar(&o.budget.Iterations, "iterations", 2000, "mcts playouts per move (0: no limit with -time, else 1000)")
+	fs.DurationVar(&o.budget.Time, "time", 0, "time per computer move, e.g. 500ms; replaces the default -depth and -iterations (0: none; breaks reproducibility)")
 	fs.IntVar(&o.budget.Workers, "workers", 1, "mcts goroutines")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the computer players' random choices")
-	fs.StringVar(&o.recordFile, "record", "", "write the game record to this file")
+	fs.StringVar(&o.recordFile, "record", "", "write the game record to this file (checked at the start, written at the end)")
 	fs.IntVar(&o.maxPlies, "plies", 2000, "stop an unfinished game after this many plies (0: never)")
 	fs.BoolVar(&o.quiet, "quiet", false, "do not draw the board after each move")
 	if err := fs.Parse(args); err != nil {
@@ -74,17 +97,13 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "play: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	var err error
-	switch o.game {
-	case "kiothi":
-		err = run(&kiothi.Descriptor, o, stdin, stdout)
-	case "kisolo":
-		err = run(&kisolo.Descriptor, o, stdin, stdout)
-	case "kimasai":
-		err = run(&kimasai.Descriptor, o, stdin, stdout)
-	default:
-		err = fmt.Errorf("unknown game %q (want %s)", o.game, cli.Games)
+	o.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+	if err := o.check(); err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
 	}
+	err := dispatch(o, stdin, stdout, stderr, c)
 	if err != nil {
 		fmt.Fprintln(stderr, "play:", err)
 		return 1
@@ -92,128 +111,113 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// errQuit is returned by a human who types "quit".
-var errQuit = errors.New("quit")
-
-func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, stdin io.Reader, out io.Writer) error {
-	start, err := d.New(o.rules)
-	if err != nil {
+// check refuses flags that cannot work together or are out of range, and
+// lets -time replace the default depth and iterations.
+func (o *options) check() error {
+	if o.budget.Time > 0 {
+		if !o.set["depth"] {
+			o.budget.Depth = 0
+		}
+		if !o.set["iterations"] {
+			o.budget.Iterations = 0
+		}
+	}
+	if err := o.budget.Check(); err != nil {
 		return err
 	}
-	if o.start != "" {
-		if start, err = d.Parse(o.start); err != nil {
-			return err
-		}
-	}
-	in := bufio.NewScanner(stdin)
-	players := [2]agent.Agent[P, M]{}
-	names := [2]string{o.south, o.north}
-	for i, name := range names {
-		if name == "human" {
-			players[i] = human(d, in, out)
-			continue
-		}
-		players[i], err = cli.NewAgent(d, name, o.budget, o.seed*2+uint64(i))
-		if err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(out, "%s: South %s vs North %s, seed %d\n", d.Name, describe(o.south, o.budget), describe(o.north, o.budget), o.seed)
-	if !o.quiet {
-		fmt.Fprintf(out, "\n%s\n", strings.TrimRight(d.Diagram(start), "\n"))
-	}
-	moves, final, playErr := agent.Play(context.Background(), start, players[0], players[1], o.maxPlies,
-		func(ply int, before P, m M, after P) {
-			sum, _, err := d.Summarize(before, m)
-			what := sum.String()
-			if err != nil {
-				what = err.Error()
-			}
-			if o := after.Outcome(); o.Over() {
-				what += "; game over: " + o.String()
-			}
-			fmt.Fprintf(out, "\n%d. %s plays %s: %s\n", ply+1, before.ToMove(), m, what)
-			if !o.quiet {
-				fmt.Fprintf(out, "%s\n", strings.TrimRight(d.Diagram(after), "\n"))
-			}
-		})
-	if playErr != nil && !errors.Is(playErr, errQuit) {
-		return playErr
-	}
-	o2 := final.Outcome()
 	switch {
-	case o2.Over():
-		fmt.Fprintf(out, "\nResult: %s after %s (%s)\n", o2, plies(len(moves)), o2.Result())
-	case errors.Is(playErr, errQuit):
-		fmt.Fprintf(out, "\nStopped after %s; the game is unfinished.\n", plies(len(moves)))
-	default:
-		fmt.Fprintf(out, "\nStopped after %s (-plies); the game is unfinished.\n", plies(len(moves)))
+	case o.maxPlies < 0:
+		return fmt.Errorf("-plies %d: want 0 (no limit) or more", o.maxPlies)
+	case o.load != "" && (o.start != "" || o.rules != ""):
+		return errors.New("-load takes the start position and the rules from the record: leave out -start and -rules")
 	}
-	if o.recordFile != "" {
-		r, err := record.New(start, moves)
-		if err != nil {
-			return err
+	for _, n := range []string{o.south, o.north} {
+		if n != "human" && n != "random" && n != "alphabeta" && n != "mcts" {
+			return fmt.Errorf("unknown player %q (want human|%s)", n, cli.AgentNames)
 		}
-		r.South, r.North = names[0], names[1]
-		if err := os.WriteFile(o.recordFile, []byte(record.Format(d, r)), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "Record written to %s\n", o.recordFile)
 	}
 	return nil
 }
 
-func describe(name string, b cli.Budget) string {
-	switch name {
-	case "alphabeta":
-		if b.Time > 0 {
-			return fmt.Sprintf("alphabeta (depth %d, %v a move)", b.Depth, b.Time)
+// dispatch reads the record of -load (whose Game header chooses the game)
+// and runs the game.
+func dispatch(o options, stdin io.Reader, stdout, stderr io.Writer, c console) error {
+	var text string
+	if o.load != "" {
+		data, err := os.ReadFile(o.load)
+		if err != nil {
+			return err
 		}
-		return fmt.Sprintf("alphabeta (depth %d)", b.Depth)
-	case "mcts":
-		if b.Time > 0 {
-			return fmt.Sprintf("mcts (%d iterations, %v a move)", b.Iterations, b.Time)
+		text = string(data)
+		g, err := record.GameOf(text)
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.load, err)
 		}
-		return fmt.Sprintf("mcts (%d iterations)", b.Iterations)
+		if o.set["game"] && g != o.game {
+			return fmt.Errorf("-game %s, but %s is a record of %s", o.game, o.load, g)
+		}
+		o.game = g
 	}
-	return name
+	switch o.game {
+	case "kiothi":
+		return run(&kiothi.Descriptor, kiothi.Position.DiagramWith, o, text, stdin, stdout, stderr, c)
+	case "kisolo":
+		return run(&kisolo.Descriptor, kisolo.Position.DiagramWith, o, text, stdin, stdout, stderr, c)
+	case "kimasai":
+		return run(&kimasai.Descriptor, kimasai.Position.DiagramWith, o, text, stdin, stdout, stderr, c)
+	}
+	return fmt.Errorf("unknown game %q (want %s)", o.game, cli.Games)
 }
 
-// human returns an agent that asks for moves on out and reads them from
-// in, until it gets a legal one.
-func human[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], in *bufio.Scanner, out io.Writer) agent.Agent[P, M] {
-	return agent.AgentFunc[P, M](func(ctx context.Context, p P) (M, error) {
-		var zero M
-		for {
-			fmt.Fprintf(out, "%s to move (? lists the moves): ", p.ToMove())
-			if !in.Scan() {
-				if err := in.Err(); err != nil {
-					return zero, err
-				}
-				return zero, fmt.Errorf("input ended before the game did (type quit to stop): %w", io.ErrUnexpectedEOF)
-			}
-			text := strings.TrimSpace(in.Text())
-			switch text {
-			case "":
-				continue
-			case "?", "help":
-				fmt.Fprintf(out, "legal moves: %s\n", cli.Names(p.AppendLegalMoves(nil)))
-				continue
-			case "quit", "q":
-				return zero, errQuit
-			}
-			m, err := d.ParseMove(text)
-			if err != nil {
-				fmt.Fprintf(out, "%v\n", err)
-				continue
-			}
-			if _, err := p.Apply(m); err != nil {
-				fmt.Fprintf(out, "%v\nlegal moves: %s\n", err, cli.Names(p.AppendLegalMoves(nil)))
-				continue
-			}
-			return m, nil
+// openRecord opens the -record file for writing at the start, so that a
+// path that cannot be written fails before the game rather than after it.
+// The file is truncated only when the record is written.
+func openRecord(path string) (*os.File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("-record: %w", err)
+	}
+	return f, nil
+}
+
+// writeRecord replaces the contents of f with text.
+func writeRecord(f *os.File, text string) error {
+	if err := f.Truncate(0); err != nil {
+		return err
+	}
+	if _, err := f.WriteAt([]byte(text), 0); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// loaded returns the start position and moves of the game to play: the
+// record text of -load, or -start, or the standard start of -rules.
+func loaded[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, text string) (P, []M, error) {
+	var zero P
+	if text != "" {
+		r, err := record.Parse(text, d)
+		if err != nil {
+			return zero, nil, fmt.Errorf("%s: %w", o.load, err)
 		}
-	})
+		return r.Start, r.Moves, nil
+	}
+	start, err := d.New(o.rules)
+	if err != nil {
+		return zero, nil, err
+	}
+	if o.start != "" {
+		if start, err = d.Parse(o.start); err != nil {
+			return zero, nil, err
+		}
+		if err := cli.SameRules(d, o.rules, start, "-start"); err != nil {
+			return zero, nil, err
+		}
+	}
+	return start, nil, nil
 }
 
 // plies writes a count of plies: "1 ply", "15 plies".
@@ -223,3 +227,6 @@ func plies(n int) string {
 	}
 	return fmt.Sprintf("%d plies", n)
 }
+
+// joinLines joins the lines of a diagram, without the final newline.
+func joinLines(s string) string { return strings.TrimRight(s, "\n") }

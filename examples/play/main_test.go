@@ -7,14 +7,34 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden records in testdata")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with the file testdata/name (go test -update
+// rewrites it).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("differs from %s (-want +got):\n%s", path, diff)
+	}
+}
 
 // TestGolden plays fixed-seed games and compares their records with the
-// golden files in testdata (go test -update rewrites them).
+// golden files in testdata.
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		name string
@@ -32,79 +52,170 @@ func TestGolden(t *testing.T) {
 			rec := filepath.Join(t.TempDir(), "game.txt")
 			var out, errOut bytes.Buffer
 			args := append(append([]string(nil), tt.args...), "-record", rec)
-			if code := main1(args, strings.NewReader(""), &out, &errOut); code != 0 {
+			if code := main1(args, strings.NewReader(""), &out, &errOut, console{}); code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut.String())
 			}
 			got, err := os.ReadFile(rec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", tt.name+".record")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("record differs from %s (-want +got):\n%s", golden, diff)
-			}
+			golden(t, tt.name+".record", string(got))
 			s := out.String()
 			if !strings.Contains(s, "\nResult: ") || !strings.Contains(s, "Record written to") {
 				t.Errorf("output lacks the result:\n%s", s)
 			}
-			if !strings.Contains(s, "\n1. South plays ") {
+			if !strings.Contains(s, "\n1. South plays ") && !strings.Contains(s, "\n1-12. South plays ") {
 				t.Errorf("output lacks the first move:\n%s", s)
 			}
 		})
 	}
 }
 
-func TestHuman(t *testing.T) {
-	// South is a human who types junk, an illegal move, asks for the legal
-	// moves, then plays; quit stops the game.
-	input := "zz\nb1\n?\nxb1\nquit\n"
-	var out, errOut bytes.Buffer
-	code := main1([]string{"-south", "human", "-north", "random", "-quiet"}, strings.NewReader(input), &out, &errOut)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut.String())
+// TestScripts plays the scripted games of testdata/script: NAME.args holds
+// the arguments (one a line; $DIR stands for a fresh directory, $LOAD for
+// a copy of NAME.load there), NAME.in what the human types; the output
+// (and the record, if -record $DIR/game.txt is given) must match NAME.out
+// (and NAME.record). Standard error is in the output after "--- stderr".
+func TestScripts(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "script", "*.args"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts: %v", err)
 	}
-	s := out.String()
-	for _, want := range []string{
-		`kisolo: bad move: "zz"`,
-		"kisolo: illegal move b1",
-		"legal moves: xb7 xb6 xb5 xb4 xb3 xb2 xb1",
-		"1. South plays xb1: ",
-		"2. North plays ",
-		"Stopped after 2 plies; the game is unfinished.",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("output lacks %q:\n%s", want, s)
-		}
-	}
-	// End of input is an error.
-	out.Reset()
-	errOut.Reset()
-	if code := main1([]string{"-south", "human"}, strings.NewReader("xb1\n"), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "unexpected EOF") {
-		t.Errorf("EOF: exit %d, stderr %q", code, errOut.String())
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".args")
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if load, err := os.ReadFile(filepath.Join("testdata", "script", name+".load")); err == nil {
+				if err := os.WriteFile(filepath.Join(dir, "load.txt"), load, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var args []string
+			for _, a := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+				a = strings.ReplaceAll(a, "$LOAD", filepath.Join(dir, "load.txt"))
+				args = append(args, strings.ReplaceAll(a, "$DIR", dir))
+			}
+			input, err := os.ReadFile(filepath.Join("testdata", "script", name+".in"))
+			if err != nil && !os.IsNotExist(err) {
+				t.Fatal(err)
+			}
+			c := console{}
+			if strings.HasSuffix(name, "-color") {
+				c.color = true
+			}
+			var out, errOut bytes.Buffer
+			code := main1(args, bytes.NewReader(input), &out, &errOut, c)
+			got := out.String()
+			if errOut.Len() > 0 {
+				got += "--- stderr\n" + errOut.String()
+			}
+			got += "--- exit " + string(rune('0'+code)) + "\n"
+			golden(t, filepath.Join("script", name+".out"), strings.ReplaceAll(got, dir, "$DIR"))
+			if rec, err := os.ReadFile(filepath.Join(dir, "game.txt")); err == nil {
+				golden(t, filepath.Join("script", name+".record"), string(rec))
+			}
+		})
 	}
 }
 
-func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{
-		{"-game", "chess"},
-		{"-south", "deep-blue"},
-		{"-rules", "Nonsense:1"},
-		{"-start", "kisolo 1/2"},
-		{"extra"},
-		{"-nosuchflag"},
+// TestTimeBudget: -time replaces the default depth and iterations (it used
+// to be ignored unless -iterations 0), but not ones given explicitly.
+func TestTimeBudget(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-time", "5ms"}, "kisolo: South alphabeta (5ms a move) vs North mcts (5ms a move), seed 1\n"},
+		{[]string{"-time", "5ms", "-depth", "3"}, "kisolo: South alphabeta (depth 3, 5ms a move) vs North mcts (5ms a move), seed 1\n"},
+		{[]string{"-time", "5ms", "-iterations", "300"}, "kisolo: South alphabeta (5ms a move) vs North mcts (300 iterations, 5ms a move), seed 1\n"},
+		{[]string{"-depth", "0", "-iterations", "0"}, "kisolo: South alphabeta (depth 6) vs North mcts (1000 iterations), seed 1\n"},
 	} {
 		var out, errOut bytes.Buffer
-		if code := main1(args, strings.NewReader(""), &out, &errOut); code == 0 || errOut.Len() == 0 {
-			t.Errorf("%v: exit %d, stderr %q", args, code, errOut.String())
+		args := append(tt.args, "-plies", "2", "-quiet")
+		if code := main1(args, strings.NewReader(""), &out, &errOut, console{}); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		if first, _, _ := strings.Cut(out.String(), "\n"); first+"\n" != tt.want {
+			t.Errorf("%v: announced %q, want %q", tt.args, first, tt.want)
+		}
+		if !strings.Contains(out.String(), "Stopped after 2 plies (-plies)") {
+			t.Errorf("%v: did not play 2 plies:\n%s", tt.args, out.String())
+		}
+	}
+	// The search really is cut by the budget: a 20 ms AlphaBeta move from
+	// the Kiothi start (opening steps, shallow) and from a Kisolo position
+	// returns well within a second.
+	start := time.Now()
+	var out, errOut bytes.Buffer
+	if code := main1([]string{"-time", "20ms", "-plies", "4", "-quiet"}, strings.NewReader(""), &out, &errOut, console{}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if el := time.Since(start); el > 30*time.Second {
+		t.Errorf("4 plies of 20ms took %v", el)
+	}
+}
+
+// TestThinking: a computer move slower than the threshold shows "South is
+// thinking…" on standard error, and clears it, when standard error is a
+// terminal; never otherwise.
+func TestThinking(t *testing.T) {
+	for _, thinking := range []bool{true, false} {
+		var out, errOut bytes.Buffer
+		c := console{thinking: thinking, thinkAfter: time.Millisecond}
+		if code := main1([]string{"-time", "30ms", "-plies", "1", "-quiet"}, strings.NewReader(""), &out, &errOut, c); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		got := errOut.String()
+		if thinking && (!strings.HasPrefix(got, "\rSouth is thinking… 0.") || !strings.HasSuffix(got, "\r\033[K")) {
+			t.Errorf("stderr %q, want the indicator and its erasure", got)
+		}
+		if !thinking && got != "" {
+			t.Errorf("stderr %q, want nothing off a terminal", got)
+		}
+	}
+}
+
+// TestBadFlags: flags that cannot work are refused at the start with a
+// message naming them, before anything is played (exit code 2 for flag
+// errors, 1 for what fails when the game is set up).
+func TestBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	kisolo7 := "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"
+	rec := filepath.Join(dir, "r.txt")
+	if err := os.WriteFile(rec, []byte("[Game \"kiothi\"]\n[Result \"*\"]\n\n-a5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-game", "chess"}, 1, "play: unknown game \"chess\" (want kiothi|kisolo|kimasai)\n"},
+		{[]string{"-south", "deep-blue"}, 2, "play: unknown player \"deep-blue\" (want human|random|alphabeta|mcts)\n"},
+		{[]string{"-rules", "Nonsense:1"}, 1, "play: kisolo: bad rules: \"Nonsense:1\": unknown option \"Nonsense\" (the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, SelfEmptiedInnerRow, Setup, Win)\n"},
+		{[]string{"-start", "kisolo 1/2"}, 1, "play: kisolo: bad position: \"kisolo 1/2\": only 2 fields; want at least four: <game> <rows> <side> turn=<n>\n"},
+		{[]string{"-rules", "Endless:Illegal", "-start", kisolo7}, 1, "play: -rules Endless:Illegal conflicts with -start, which has the default rules: write the rules in the position's rules= field, or leave -rules out\n"},
+		{[]string{"-rules", "Columns:6", "-start", kisolo7 + " rules=Endless:Illegal"}, 1, "play: -rules Columns:6 conflicts with -start, which has rules=Endless:Illegal: write the rules in the position's rules= field, or leave -rules out\n"},
+		{[]string{"-depth", "-3"}, 2, "play: -depth -3: want 0 or more plies\n"},
+		{[]string{"-iterations", "-1"}, 2, "play: -iterations -1: want 0 or more\n"},
+		{[]string{"-workers", "-2"}, 2, "play: -workers -2: want 0..1024\n"},
+		{[]string{"-workers", "2000000"}, 2, "play: -workers 2000000: want 0..1024\n"},
+		{[]string{"-time", "-1s"}, 2, "play: -time -1s: want 0 or a positive duration\n"},
+		{[]string{"-plies", "-5"}, 2, "play: -plies -5: want 0 (no limit) or more\n"},
+		{[]string{"-record", "/nonexistent/x.txt"}, 1, "play: -record: open /nonexistent/x.txt: no such file or directory\n"},
+		{[]string{"-load", rec, "-rules", "Endless:Illegal"}, 2, "play: -load takes the start position and the rules from the record: leave out -start and -rules\n"},
+		{[]string{"-load", rec, "-game", "kisolo"}, 1, "play: -game kisolo, but " + rec + " is a record of kiothi\n"},
+		{[]string{"-load", filepath.Join(dir, "none.txt")}, 1, "play: open " + filepath.Join(dir, "none.txt") + ": no such file or directory\n"},
+		{[]string{"extra"}, 2, "play: unexpected argument \"extra\"\n"},
+	} {
+		var out, errOut bytes.Buffer
+		code := main1(tt.args, strings.NewReader(""), &out, &errOut, console{})
+		if code != tt.code || errOut.String() != tt.want || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q\nwant exit %d, stderr %q", tt.args, code, errOut.String(), out.String(), tt.code, tt.want)
 		}
 	}
 }

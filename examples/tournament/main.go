@@ -1,10 +1,12 @@
 // Tournament plays computer players against each other at one game: every
 // pair of the players listed in -agents meets in -games games, the two
-// taking South in turn. A progress bar runs on standard error; the results
-// go to standard output as two tables: each pairing from the first
-// player's side, and each player's total, with wins, draws, losses and the
-// score (a win 1, a draw 1/2) with its 95% confidence interval (Wilson's
-// score interval, counting a draw as half a win).
+// taking South in turn. A progress bar runs on standard error when it is a
+// terminal; the results go to standard output as two tables: each pairing
+// from the first player's side, and each player's total, with wins, draws,
+// losses and the score (a win 1, a draw 1/2) with its 95% confidence
+// interval (Wilson's score interval, counting a draw as half a win). A
+// player listed twice gets labels of its own ("alphabeta#1",
+// "alphabeta#2"); -records DIR writes every game's record there.
 //
 //	go run ./examples/tournament -game kiothi -agents random,alphabeta,mcts -games 20
 //	go run ./examples/tournament -game kisolo -agents alphabeta:2,alphabeta:4 -games 50
@@ -22,6 +24,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -35,6 +38,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
 type options struct {
@@ -46,6 +50,7 @@ type options struct {
 	maxPlies    int
 	parallel    int
 	progress    bool
+	records     string
 }
 
 func main() {
@@ -67,7 +72,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the players' random choices")
 	fs.IntVar(&o.maxPlies, "plies", 2000, "count a game still going after this many plies as a draw")
 	fs.IntVar(&o.parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once")
-	fs.BoolVar(&o.progress, "progress", true, "show a progress bar on standard error")
+	fs.BoolVar(&o.progress, "progress", cli.IsTerminal(stderr), "show a progress bar on standard error (default: when it is a terminal)")
+	fs.StringVar(&o.records, "records", "", "write the record of every game into this directory (created if missing)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -76,6 +82,14 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.agents = strings.Split(agents, ",")
+	if err := o.budget.Check(); err != nil {
+		fmt.Fprintln(stderr, "tournament:", err)
+		return 2
+	}
+	if o.maxPlies < 0 || o.parallel < 1 {
+		fmt.Fprintf(stderr, "tournament: -plies %d and -parallel %d: want -plies 0 or more, -parallel 1 or more\n", o.maxPlies, o.parallel)
+		return 2
+	}
 	var err error
 	switch o.game {
 	case "kiothi":
@@ -167,6 +181,12 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	if len(players) < 2 {
 		return fmt.Errorf("need at least two players, got %d", len(players))
 	}
+	label(players)
+	if o.records != "" {
+		if err := os.MkdirAll(o.records, 0o755); err != nil {
+			return fmt.Errorf("-records: %w", err)
+		}
+	}
 	var games []game
 	for a := range players {
 		for b := a + 1; b < len(players); b++ {
@@ -188,6 +208,7 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	}
 	results := make([]mancala.Outcome, len(games))
 	errs := make([]error, len(games))
+	recs := make([]string, len(games))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(o.parallel, 1) {
@@ -195,7 +216,7 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i], errs[i] = playOne(d, start, players, games[i], o)
+				results[i], recs[i], errs[i] = playOne(d, start, players, games[i], o)
 				if bar != nil {
 					bar.Add(1)
 				}
@@ -208,8 +229,11 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	close(next)
 	wg.Wait()
 	for i, err := range errs {
+		g := games[i]
+		if err == nil && o.records != "" {
+			err = os.WriteFile(filepath.Join(o.records, recordName(players, g)), []byte(recs[i]), 0o644)
+		}
 		if err != nil {
-			g := games[i]
 			return fmt.Errorf("game %d of %s vs %s: %w", g.index+1, players[g.a].name, players[g.b].name, err)
 		}
 	}
@@ -264,28 +288,66 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	return tw.Flush()
 }
 
+// label gives players listed more than once labels of their own: the
+// second "alphabeta" and the first become "alphabeta#1" and "alphabeta#2".
+func label(players []player) {
+	count := map[string]int{}
+	for _, p := range players {
+		count[p.name]++
+	}
+	seen := map[string]int{}
+	for i, p := range players {
+		if count[p.name] > 1 {
+			seen[p.name]++
+			players[i].name = p.name + "#" + strconv.Itoa(seen[p.name])
+		}
+	}
+}
+
+// recordName is the file name of game g's record: the pairing, the game's
+// number in it and who played South, e.g.
+// "alphabeta_4-vs-mcts-03-south-mcts.txt" (':' and '#' become '_').
+func recordName(players []player, g game) string {
+	clean := strings.NewReplacer(":", "_", "#", "_", "/", "_").Replace
+	south := players[g.b].name
+	if g.aSouth {
+		south = players[g.a].name
+	}
+	return fmt.Sprintf("%s-vs-%s-%02d-south-%s.txt", clean(players[g.a].name), clean(players[g.b].name), g.index+1, clean(south))
+}
+
 // playOne plays one game with fresh agents seeded from the tournament seed
-// and the game's place in the schedule.
-func playOne[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], start P, players []player, g game, o options) (mancala.Outcome, error) {
+// and the game's place in the schedule, and returns its outcome and, with
+// -records, its record.
+func playOne[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], start P, players []player, g game, o options) (mancala.Outcome, string, error) {
 	seed := func(side uint64) uint64 {
 		return o.seed*0x9e3779b97f4a7c15 ^ (uint64(g.a)<<48 | uint64(g.b)<<40 | uint64(g.index)<<8 | side)
 	}
 	pa, pb := players[g.a], players[g.b]
 	a, err := cli.NewAgent(d, pa.kind, pa.budget, seed(0))
 	if err != nil {
-		return mancala.Outcome{}, err
+		return mancala.Outcome{}, "", err
 	}
 	b, err := cli.NewAgent(d, pb.kind, pb.budget, seed(1))
 	if err != nil {
-		return mancala.Outcome{}, err
+		return mancala.Outcome{}, "", err
 	}
 	south, north := a, b
+	names := [2]string{pa.name, pb.name}
 	if !g.aSouth {
 		south, north = b, a
+		names = [2]string{pb.name, pa.name}
 	}
-	_, final, err := agent.Play(context.Background(), start, south, north, o.maxPlies, nil)
+	moves, final, err := agent.Play(context.Background(), start, south, north, o.maxPlies, nil)
+	if err != nil || o.records == "" {
+		return final.Outcome(), "", err
+	}
+	r, err := record.New(start, moves)
 	if err != nil {
-		return mancala.Outcome{}, err
+		return mancala.Outcome{}, "", err
 	}
-	return final.Outcome(), nil
+	r.South, r.North = names[0], names[1]
+	r.Extra = []record.Tag{{Key: "Round", Value: strconv.Itoa(g.index + 1)}}
+	text, err := record.Format(d, r)
+	return final.Outcome(), text, err
 }

@@ -3,28 +3,33 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
 func TestTournament(t *testing.T) {
 	args := []string{"-game", "kisolo", "-agents", "random,alphabeta:2,mcts:50", "-games", "4", "-seed", "9"}
 	var out1, err1, out2, err2 bytes.Buffer
-	if code := main1(append(args, "-parallel", "1"), &out1, &err1); code != 0 {
+	if code := main1(append(args, "-parallel", "1", "-progress=true"), &out1, &err1); code != 0 {
 		t.Fatalf("exit %d: %s", code, err1.String())
 	}
-	if code := main1(append(args, "-parallel", "3", "-progress=false"), &out2, &err2); code != 0 {
+	if code := main1(append(args, "-parallel", "3"), &out2, &err2); code != 0 {
 		t.Fatalf("exit %d: %s", code, err2.String())
 	}
 	if out1.String() != out2.String() {
 		t.Errorf("results depend on -parallel:\n%s\n%s", out1.String(), out2.String())
 	}
 	if !strings.Contains(err1.String(), "100%") || !strings.Contains(err1.String(), "(12/12)") {
-		t.Errorf("no finished progress bar on stderr: %q", err1.String())
+		t.Errorf("no finished progress bar on stderr with -progress=true: %q", err1.String())
 	}
 	if err2.Len() != 0 {
-		t.Errorf("-progress=false wrote %q", err2.String())
+		t.Errorf("a progress bar on a standard error that is not a terminal: %q", err2.String())
 	}
 	s := out1.String()
 	for _, want := range []string{"kisolo: 4 games per pairing, seed 9\n", "95% CI"} {
@@ -86,11 +91,55 @@ func TestTournamentErrors(t *testing.T) {
 		{"-agents", "random:3,mcts"},
 		{"-games", "0"},
 		{"-rules", "Columns:5"},
+		{"-depth", "-1"},
+		{"-workers", "5000"},
+		{"-parallel", "0"},
+		{"-plies", "-1"},
+		{"-records", "/proc/none"},
 		{"extra"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := main1(append(args, "-progress=false"), &out, &errOut); code == 0 || errOut.Len() == 0 {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut.String())
 		}
+	}
+}
+
+// TestLabelsAndRecords: two players with the same name get labels of
+// their own, and -records writes one record per game that replays to the
+// result counted.
+func TestLabelsAndRecords(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games")
+	var out, errOut bytes.Buffer
+	args := []string{"-game", "kisolo", "-agents", "alphabeta:2,alphabeta:2,random", "-games", "2", "-records", dir}
+	if code := main1(args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{"alphabeta:2#1  alphabeta:2#2", "alphabeta:2#1  random", "alphabeta:2#2  random"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := record.Parse(string(text), &kisolo.Descriptor)
+		if err != nil || len(r.Moves) == 0 || r.Extra[0].Key != "Round" {
+			t.Errorf("%s: %v, %+v", f, err, r)
+		}
+	}
+	want := "alphabeta_2_1-vs-alphabeta_2_2-01-south-alphabeta_2_1.txt alphabeta_2_1-vs-alphabeta_2_2-02-south-alphabeta_2_2.txt " +
+		"alphabeta_2_1-vs-random-01-south-alphabeta_2_1.txt alphabeta_2_1-vs-random-02-south-random.txt " +
+		"alphabeta_2_2-vs-random-01-south-alphabeta_2_2.txt alphabeta_2_2-vs-random-02-south-random.txt"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("records %s\nwant %s", got, want)
 	}
 }

@@ -229,7 +229,7 @@ func MoveText[P mancala.Position[P, M], M TextMove, PM interface {
 
 // OptionLines returns one line per option, for a game's test to pin its
 // Descriptor.Options: the name, the kind, the values ("Draw|Illegal"; an
-// int option's range "1..4000000"), the default and the clause, as in
+// int option's range "1..2000000"), the default and the clause, as in
 // "Columns int 6..8 6|7|8 default 7 KS-1".
 func OptionLines(opts []mancala.RuleOption) []string {
 	var out []string

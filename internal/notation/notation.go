@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -61,14 +63,16 @@ func Errorf(game, input, format string, args ...any) error {
 // name=value with a name in allowed and none repeated. Fields may come in any
 // order after the rows and side. Errors wrap mancala.ErrSyntax.
 func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
-	tokens := strings.Split(s, " ")
-	for _, tok := range tokens {
-		if tok == "" {
-			return nil, Errorf(game, s, "fields must be separated by single spaces")
-		}
+	if msg := layoutError(s); msg != "" {
+		return nil, Errorf(game, s, "%s", msg)
 	}
+	tokens := strings.Split(s, " ")
 	if len(tokens) < 4 {
-		return nil, Errorf(game, s, "want <game> <rows> <side> turn=<n>")
+		what := "only " + strconv.Itoa(len(tokens)) + " fields"
+		if len(tokens) == 1 {
+			what = "only 1 field"
+		}
+		return nil, Errorf(game, s, "%s; want at least four: <game> <rows> <side> turn=<n>", what)
 	}
 	if tokens[0] != game {
 		return nil, Errorf(game, tokens[0], "not a %s position", game)
@@ -116,6 +120,9 @@ func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
 		if name == "turn" {
 			n, err := Number(value)
 			if err != nil {
+				if allDigits(value) && value[0] != '0' {
+					return nil, Errorf(game, tok, "turn: more than %d, the last turn of a game (C-9)", mancala.MaxTurn)
+				}
 				return nil, Errorf(game, tok, "turn: %v", err)
 			}
 			t.Turn, haveTurn = n, true
@@ -139,27 +146,62 @@ func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
 	return t, nil
 }
 
+// layoutError says why s is not laid out as one line of fields separated
+// by single spaces, or "".
+func layoutError(s string) string {
+	switch {
+	case s == "":
+		return "empty text; want <game> <rows> <side> turn=<n>"
+	case strings.TrimRight(s, "\r\n") != s && !strings.ContainsAny(strings.TrimRight(s, "\r\n"), "\r\n"):
+		return "a line break at the end: a position is one line"
+	case strings.ContainsAny(s, "\r\n"):
+		return "a line break inside: a position is one line"
+	case strings.Contains(s, "\t"):
+		return "a tab: fields are separated by single spaces"
+	case s[0] == ' ':
+		return "a space at the start: fields are separated by single spaces"
+	case s[len(s)-1] == ' ':
+		return "a space at the end: fields are separated by single spaces"
+	case strings.Contains(s, "  "):
+		return "two spaces in a row: fields are separated by single spaces"
+	}
+	if !utf8.ValidString(s) {
+		return "not UTF-8 text"
+	}
+	for _, c := range s {
+		if unicode.IsControl(c) {
+			return "a control character " + strconv.QuoteRune(c) + ": a position is printable text"
+		}
+	}
+	return ""
+}
+
+// MaxNumber is the largest number [Number] reads.
+const MaxNumber = 1_000_000_000
+
 // Number parses a non-negative decimal number without sign or leading
-// zeros, at most 1,000,000,000.
+// zeros, at most MaxNumber. The error names what is wrong: not a number
+// at all, a sign, a leading zero, too large.
 func Number(s string) (int, error) {
-	if s == "" {
+	switch {
+	case s == "":
 		return 0, errString("empty number")
-	}
-	if len(s) > 1 && s[0] == '0' {
-		return 0, errString("number " + strconv.Quote(s) + " has a leading zero")
-	}
-	if len(s) > 10 {
-		return 0, errString("number " + strconv.Quote(s) + " is too large")
+	case !allDigits(s):
+		if (s[0] == '-' || s[0] == '+') && allDigits(s[1:]) {
+			return 0, errString("number " + mancala.Quote(s) + " has a sign")
+		}
+		return 0, errString(mancala.Quote(s) + " is not a number")
+	case len(s) > 1 && s[0] == '0':
+		return 0, errString("number " + mancala.Quote(s) + " has a leading zero")
+	case len(s) > 10:
+		return 0, errString("number " + mancala.Quote(s) + " is too large")
 	}
 	n := 0
 	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, errString(strconv.Quote(s) + " is not a non-negative number")
-		}
 		n = n*10 + int(s[i]-'0')
 	}
-	if n > 1_000_000_000 {
-		return 0, errString("number " + strconv.Quote(s) + " is too large")
+	if n > MaxNumber {
+		return 0, errString("number " + mancala.Quote(s) + " is too large")
 	}
 	return n, nil
 }
@@ -178,10 +220,13 @@ func Count(s string) (int, error) {
 
 // Pair parses "a,b" of two counts 0..255 (prisons=, reserves=).
 func Pair(s string) (a, b int, err error) {
-	x, y, ok := strings.Cut(s, ",")
-	if !ok {
-		return 0, 0, errString("want two counts separated by a comma")
+	switch n := strings.Count(s, ",") + 1; {
+	case n == 1:
+		return 0, 0, errString("want two counts separated by a comma, got one")
+	case n > 2:
+		return 0, 0, errString("want two counts separated by a comma, got " + strconv.Itoa(n))
 	}
+	x, y, _ := strings.Cut(s, ",")
 	if a, err = Count(x); err != nil {
 		return 0, 0, err
 	}
@@ -248,6 +293,26 @@ func ParseResult(game, s string) (mancala.Outcome, error) {
 		return o, err
 	}
 	return o, nil
+}
+
+// NoEndlessMove says why no endless move can lead from before, the
+// position an endless move would have been played in under Endless=Draw,
+// to a position written with result=draw:endless, or "" when one of its
+// legal moves is endless (C-6: an endless move leaves the board as it
+// was, so the position after it is before with the turn passed). counters
+// is the game's plural for its counters ("warriors"), for the message.
+func NoEndlessMove[P mancala.Game[P, M], M comparable](before P, counters string) string {
+	moves := before.AppendLegalMoves(nil)
+	for _, m := range moves {
+		if r, err := before.Apply(m); err == nil && r.Outcome().Reason == mancala.Endless {
+			return ""
+		}
+	}
+	mover := before.ToMove().String()
+	if len(moves) == 0 {
+		return mover + ", who moved last, has no " + counters + " to move here, so no endless move was played (C-6)"
+	}
+	return "no move of " + mover + " (who moved last) is endless here, so no endless move was played (C-6)"
 }
 
 // CanonicalRules checks that a position's rules= field was written as the

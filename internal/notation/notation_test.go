@@ -117,3 +117,29 @@ func FuzzSplit(f *testing.F) {
 		}
 	})
 }
+
+// TestNumberMessages: each message names what is wrong with the number.
+func TestNumberMessages(t *testing.T) {
+	for in, want := range map[string]string{
+		"":            "empty number",
+		"0,0":         `"0,0" is not a number`,
+		"0\n":         `"0\n" is not a number`,
+		"-3":          `number "-3" has a sign`,
+		"+3":          `number "+3" has a sign`,
+		"007":         `number "007" has a leading zero`,
+		"1000000001":  `number "1000000001" is too large`,
+		"99999999999": `number "99999999999" is too large`,
+	} {
+		if _, err := Number(in); err == nil || err.Error() != want {
+			t.Errorf("Number(%q) error = %v, want %s", in, err, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"0,0,0": "want two counts separated by a comma, got 3",
+		"3":     "want two counts separated by a comma, got one",
+	} {
+		if _, _, err := Pair(in); err == nil || err.Error() != want {
+			t.Errorf("Pair(%q) error = %v, want %s", in, err, want)
+		}
+	}
+}

@@ -52,8 +52,8 @@ func TestOptionsFormatParse(t *testing.T) {
 		{"Size:0,MaxLaps:0", testRules{}, ""},
 		{"Strict:true", testRules{Strict: true}, "Strict:true"},
 		{"Size:8,Mode:Fast", testRules{Size: 8, Mode: 1}, "Mode:Fast,Size:8"},
-		{"MaxLaps:4000000,Endless:Illegal,Size:6,Strict:true,Mode:Slow", testRules{Mode: 2, Strict: true, Size: 6, MaxLaps: 4_000_000, Endless: mancala.EndlessIllegal},
-			"Endless:Illegal,MaxLaps:4000000,Mode:Slow,Size:6,Strict:true"},
+		{"MaxLaps:2000000,Endless:Illegal,Size:6,Strict:true,Mode:Slow", testRules{Mode: 2, Strict: true, Size: 6, MaxLaps: 2_000_000, Endless: mancala.EndlessIllegal},
+			"Endless:Illegal,MaxLaps:2000000,Mode:Slow,Size:6,Strict:true"},
 		{"MaxLaps:1", testRules{MaxLaps: 1}, "MaxLaps:1"},
 	}
 	for _, tc := range tests {
@@ -100,8 +100,8 @@ func TestOptionsNormalizeCheck(t *testing.T) {
 	bad := map[testRules]string{
 		{Size: 5}:                           "Size must be 6, 7 or 8 (0 means 7); got 5",
 		{Size: -1}:                          "Size must be 6, 7 or 8 (0 means 7); got -1",
-		{MaxLaps: -1}:                       "MaxLaps must be 1..4000000 (0 means 1000000); got -1",
-		{MaxLaps: mancala.MaxLapsLimit + 1}: "MaxLaps must be 1..4000000 (0 means 1000000); got 4000001",
+		{MaxLaps: -1}:                       "MaxLaps must be 1..2000000 (0 means 1000000); got -1",
+		{MaxLaps: mancala.MaxLapsLimit + 1}: "MaxLaps must be 1..2000000 (0 means 1000000); got 2000001",
 		{Mode: 3}:                           "unknown Mode value 3 (want Plain, Fast or Slow)",
 		{Endless: 2}:                        "unknown Endless value 2 (want Draw or Illegal)",
 	}
@@ -141,8 +141,8 @@ func TestOptionsParseErrors(t *testing.T) {
 		{"Size:5", either, "Size must be 6, 7 or 8 (0 means 7)"},
 		{"Size:06", syntax, "Size must be"},
 		{"Size:six", syntax, "Size must be"},
-		{"MaxLaps:-1", either, "MaxLaps must be 1..4000000"},
-		{"MaxLaps:4000001", either, "MaxLaps must be 1..4000000"},
+		{"MaxLaps:-1", either, "MaxLaps must be 1..2000000"},
+		{"MaxLaps:2000001", either, "MaxLaps must be 1..2000000"},
 		{"MaxLaps:99999999999", either, "MaxLaps must be"},
 		{"Mode:fast", syntax, "Mode must be Plain, Fast or Slow"},
 		{"Strict:yes", syntax, "Strict must be false or true"},

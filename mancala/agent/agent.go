@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -23,6 +24,11 @@ type AgentFunc[P mancala.Game[P, M], M comparable] func(ctx context.Context, p P
 
 // Move returns f(ctx, p).
 func (f AgentFunc[P, M]) Move(ctx context.Context, p P) (M, error) { return f(ctx, p) }
+
+// ErrConfig reports agent settings that a search cannot use, such as an
+// MCTS exploration constant that is not a finite number >= 0. The agent
+// searches nothing and returns the zero move with an error wrapping it.
+var ErrConfig = errors.New("agent: invalid settings")
 
 // gameOver returns the error for a position without legal moves.
 func gameOver[P mancala.Game[P, M], M comparable](p P) error {

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"testing"
@@ -616,4 +617,104 @@ func TestAlphaBetaMatchesMinimaxGames(t *testing.T) {
 	t.Run("kisolo", func(t *testing.T) { checkGame(t, &kisolo.Descriptor, 4) })
 	t.Run("kiothi", func(t *testing.T) { checkGame(t, &kiothi.Descriptor, 3) })
 	t.Run("kimasai", func(t *testing.T) { checkGame(t, &kimasai.Descriptor, 4) })
+}
+
+// TestMCTSRefusesBadC: an exploration constant that is NaN, infinite or
+// negative is refused with ErrConfig before any search (it used to panic
+// with an index out of range: NaN and -Inf on the Kisolo start, +Inf on a
+// position with one legal move, where +Inf*0 is NaN); finite constants,
+// however large, search.
+func TestMCTSRefusesBadC(t *testing.T) {
+	one, err := kisolo.Parse("kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,1/0,0,0,0,0,0,0/1,0,0,0,0,0,0 S turn=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(one.LegalMoves()); n != 1 {
+		t.Fatalf("%v has %d legal moves, want 1", one, n)
+	}
+	tests := []struct {
+		name string
+		c    float64
+		p    kisolo.Position
+		want string // the error, or "" for a search
+	}{
+		{"NaN", math.NaN(), kisolo.Start(), "agent: invalid settings: mcts: exploration constant C is NaN; want a finite C >= 0 (0 means sqrt(2))"},
+		{"-Inf", math.Inf(-1), kisolo.Start(), "agent: invalid settings: mcts: exploration constant C is -Inf; want a finite C >= 0 (0 means sqrt(2))"},
+		{"+Inf/one-move", math.Inf(1), one, "agent: invalid settings: mcts: exploration constant C is +Inf; want a finite C >= 0 (0 means sqrt(2))"},
+		{"+Inf/start", math.Inf(1), kisolo.Start(), "agent: invalid settings: mcts: exploration constant C is +Inf; want a finite C >= 0 (0 means sqrt(2))"},
+		{"negative", -0.5, kisolo.Start(), "agent: invalid settings: mcts: exploration constant C is -0.5; want a finite C >= 0 (0 means sqrt(2))"},
+		{"huge/one-move", math.MaxFloat64, one, ""},
+		{"huge/start", math.MaxFloat64, kisolo.Start(), ""},
+		{"tiny", math.SmallestNonzeroFloat64, kisolo.Start(), ""},
+		{"zero", 0, one, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := NewMCTS[kisolo.Position, kisolo.Move](200, 1)
+			m.C = tt.c
+			r, err := m.Search(context.Background(), tt.p)
+			if tt.want == "" {
+				if err != nil || !slices.Contains(tt.p.LegalMoves(), r.Move) || r.Iterations != 200 {
+					t.Errorf("Search = %+v, %v; want a legal move after 200 iterations", r, err)
+				}
+				return
+			}
+			if err == nil || err.Error() != tt.want || !errors.Is(err, ErrConfig) {
+				t.Errorf("Search error = %v, want %q wrapping ErrConfig", err, tt.want)
+			}
+			if r != (MCTSResult[kisolo.Move]{}) {
+				t.Errorf("Search result = %+v, want the zero result", r)
+			}
+			if _, err := m.Move(context.Background(), tt.p); !errors.Is(err, ErrConfig) {
+				t.Errorf("Move error = %v, want ErrConfig", err)
+			}
+		})
+	}
+	m := NewMCTS[kisolo.Position, kisolo.Move](10, 1)
+	m.Workers = MaxWorkers + 1
+	if _, err := m.Search(context.Background(), kisolo.Start()); err == nil ||
+		err.Error() != "agent: invalid settings: mcts: 1025 workers; at most 1024" {
+		t.Errorf("Workers %d: %v", m.Workers, err)
+	}
+}
+
+// withSafetyNet runs search under a context that can be cancelled but has
+// no deadline, cancelling it after a minute only so that a search that
+// ignores its default budget cannot hang the test.
+func withSafetyNet(search func(ctx context.Context)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	timer := time.AfterFunc(time.Minute, cancel)
+	defer timer.Stop()
+	search(ctx)
+}
+
+// TestDefaultBudgetUnderCancelOnlyContext: a context that can be cancelled
+// but has no deadline is not a budget, so AlphaBeta with Depth 0 searches
+// DefaultDepth plies (it used to search without limit, depth 19 after
+// 10 s) and MCTS with Iterations 0 makes DefaultIterations playouts.
+func TestDefaultBudgetUnderCancelOnlyContext(t *testing.T) {
+	withSafetyNet(func(ctx context.Context) {
+		a := NewAlphaBeta(&kisolo.Descriptor, 0)
+		r, err := a.Search(ctx, kisolo.Start())
+		if err != nil || r.Depth != DefaultDepth {
+			t.Errorf("AlphaBeta Depth 0: depth %d, %v; want DefaultDepth %d", r.Depth, err, DefaultDepth)
+		}
+	})
+	withSafetyNet(func(ctx context.Context) {
+		m := NewMCTS[kisolo.Position, kisolo.Move](0, 1)
+		r, err := m.Search(ctx, kisolo.Start())
+		if err != nil || r.Iterations != DefaultIterations {
+			t.Errorf("MCTS Iterations 0: %d iterations, %v; want DefaultIterations %d", r.Iterations, err, DefaultIterations)
+		}
+	})
+	// A deadline is a budget: Depth 0 then means no depth limit, so the
+	// search goes on until the deadline (here one already passed: depth 1
+	// is always completed).
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	a := NewAlphaBeta(&kisolo.Descriptor, 0)
+	if r, err := a.Search(ctx, kisolo.Start()); err != nil || r.Depth < 1 {
+		t.Errorf("AlphaBeta with a past deadline: %+v, %v", r, err)
+	}
 }

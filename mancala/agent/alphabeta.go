@@ -47,9 +47,11 @@ type AlphaBeta[P interface {
 	comparable
 	mancala.Game[P, M]
 }, M comparable] struct {
-	// Depth is the deepest iteration in plies; 0 means no depth limit
-	// (up to MaxDepth) when Time is set or the context has a deadline, and
-	// DefaultDepth otherwise.
+	// Depth is the deepest iteration in plies; 0 (or a negative value)
+	// means no depth limit (up to MaxDepth) when Time is set or the
+	// context has a deadline, and DefaultDepth otherwise: a context that
+	// can be cancelled but has no deadline cuts a search short but is not
+	// a budget.
 	Depth int
 	// Time bounds the search of one move (0: no limit other than the
 	// context's). Depth 1 is always completed.
@@ -141,7 +143,7 @@ func (a *AlphaBeta[P, M]) Search(ctx context.Context, p P) (Result[M], error) {
 	maxDepth := a.Depth
 	if maxDepth <= 0 {
 		maxDepth = MaxDepth
-		if a.deadline.IsZero() && ctx.Done() == nil {
+		if a.deadline.IsZero() {
 			maxDepth = DefaultDepth
 		}
 	}

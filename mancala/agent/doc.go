@@ -9,9 +9,15 @@
 // [context.Context]: cancelling it (or its deadline passing) cuts a search
 // short, and the agent then answers at once with the best move found so
 // far. Every agent also has its own per-move budget (AlphaBeta.Depth and
-// AlphaBeta.Time, MCTS.Iterations and MCTS.Time). Move returns a legal move
-// whenever the position has one, even when the context is already done; it
-// returns an error wrapping [mancala.ErrGameOver] for a finished game.
+// AlphaBeta.Time, MCTS.Iterations and MCTS.Time); a context's deadline is
+// a budget too, but a context that can only be cancelled is not: with a
+// zero Depth or Iterations and no Time or deadline, an agent searches to
+// its default budget (DefaultDepth, DefaultIterations) unless cancelled
+// first. Move returns a legal move whenever the position has one, even
+// when the context is already done; it returns an error wrapping
+// [mancala.ErrGameOver] for a finished game, and one wrapping [ErrConfig]
+// for settings it cannot use (an MCTS exploration constant C that is NaN,
+// infinite or negative).
 //
 // With a depth or iteration budget and no time budget, every agent is
 // deterministic: the same seed and the same sequence of positions give the

@@ -17,6 +17,8 @@ const (
 	DefaultIterations = 1000
 	// DefaultPlayoutPlies caps each random playout, in plies.
 	DefaultPlayoutPlies = 1000
+	// MaxWorkers is the largest MCTS.Workers that Search accepts.
+	MaxWorkers = 1024
 )
 
 // MCTS is Monte Carlo tree search with the UCT rule. Each iteration walks
@@ -41,19 +43,25 @@ const (
 // again reproducible. Build one with [NewMCTS]. An MCTS must not be used by
 // two goroutines at once.
 type MCTS[P mancala.Game[P, M], M comparable] struct {
-	// Iterations is the number of playouts per move; 0 means no limit
-	// other than Time and the context, or DefaultIterations when neither
-	// sets a limit.
+	// Iterations is the number of playouts per move; 0 (or a negative
+	// value) means no limit other than Time and the context's deadline, or
+	// DefaultIterations when neither sets a limit. A context that can be
+	// cancelled but has no deadline cuts a search short, but is not a
+	// budget: without Time it gets DefaultIterations too.
 	Iterations int
 	// Time bounds the search of one move (0: no limit other than the
 	// context's). At least one iteration is always made.
 	Time time.Duration
-	// C is the exploration constant; 0 means sqrt(2).
+	// C is the exploration constant, a finite number >= 0; 0 means
+	// sqrt(2). Search refuses NaN, an infinity or a negative C with an
+	// error wrapping [ErrConfig].
 	C float64
 	// Seed chooses the random streams.
 	Seed uint64
 	// Workers is the number of goroutines searching (root parallelism);
-	// 0 or 1 means the calling goroutine alone.
+	// 0 or 1 (or a negative value) means the calling goroutine alone. Each
+	// worker keeps its own tree, so Search refuses more than [MaxWorkers]
+	// with an error wrapping [ErrConfig].
 	Workers int
 	// MaxPlies caps each playout; 0 means DefaultPlayoutPlies.
 	MaxPlies int
@@ -82,10 +90,15 @@ func (s *MCTS[P, M]) Move(ctx context.Context, p P) (M, error) {
 }
 
 // Search runs the tree search from p within the budget. For a finished game
-// it returns an error wrapping [mancala.ErrGameOver]; a legal move that
-// fails to apply (a bug in the game) is returned as an error.
+// it returns an error wrapping [mancala.ErrGameOver]; for a C that is NaN,
+// infinite or negative, or more than [MaxWorkers] workers, an error
+// wrapping [ErrConfig] (before any search); a legal move that fails to
+// apply (a bug in the game) is returned as an error.
 func (s *MCTS[P, M]) Search(ctx context.Context, p P) (MCTSResult[M], error) {
 	var res MCTSResult[M]
+	if err := s.check(); err != nil {
+		return res, err
+	}
 	workers := max(s.Workers, 1)
 	for len(s.trees) < workers {
 		s.trees = append(s.trees, &tree[P, M]{})
@@ -93,7 +106,7 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p P) (MCTSResult[M], error) {
 	call := s.calls
 	s.calls++
 	iters := s.Iterations
-	if iters <= 0 && s.Time <= 0 && ctx.Done() == nil {
+	if _, hasDeadline := ctx.Deadline(); iters <= 0 && s.Time <= 0 && !hasDeadline {
 		iters = DefaultIterations
 	}
 	var deadline time.Time
@@ -165,6 +178,17 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p P) (MCTSResult[M], error) {
 		res.WinRate = bestW / bestV
 	}
 	return res, nil
+}
+
+// check refuses the settings that Search cannot use.
+func (s *MCTS[P, M]) check() error {
+	switch {
+	case math.IsNaN(s.C) || math.IsInf(s.C, 0) || s.C < 0:
+		return fmt.Errorf("%w: mcts: exploration constant C is %v; want a finite C >= 0 (0 means sqrt(2))", ErrConfig, s.C)
+	case s.Workers > MaxWorkers:
+		return fmt.Errorf("%w: mcts: %d workers; at most %d", ErrConfig, s.Workers, MaxWorkers)
+	}
+	return nil
 }
 
 // node is one tree node; children are stored contiguously in tree.nodes.
@@ -255,6 +279,9 @@ func (t *tree[P, M]) iterate(c float64, maxPlies int) error {
 			if score > bestScore {
 				bestScore, next = score, k
 			}
+		}
+		if next < 0 {
+			next = nd.first // unreachable with a finite C >= 0 (check)
 		}
 		i = next
 		if t.nodes[i].visits == 0 {

@@ -22,7 +22,12 @@
 // unfinished). Other keys are kept, in order. Move numbers such as "12."
 // (digits and one or more dots) are ignored when read; [Write] writes none,
 // ten moves to a line. Header values are written between double quotes; a
-// quote or backslash inside is escaped with a backslash.
+// quote or backslash inside is escaped with a backslash. A key is letters,
+// digits and _, given at most once; a value is UTF-8 text without control
+// characters (no line breaks or tabs); a Date is a calendar date.
+//
+// Whatever [Write] writes, [Read] reads back to the same record, and Write
+// refuses, with an error, every record whose text Read would refuse.
 //
 // [Read] checks everything: the headers, each move's notation, that each
 // move is legal where it is played, and that the Result header matches the
@@ -33,13 +38,14 @@
 package record
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -58,14 +64,18 @@ type Record[P mancala.Position[P, M], M mancala.Move] struct {
 	// Moves are the moves played, in order.
 	Moves []M
 	// South and North are the players' names ("" when unknown: the header
-	// is not written).
+	// is not written). Header values are UTF-8 text without control
+	// characters.
 	South, North string
-	// Date is the date of the game as YYYY-MM-DD ("" when unknown).
+	// Date is the date of the game as YYYY-MM-DD, a calendar date ("" when
+	// unknown).
 	Date string
 	// Result is the result in the result= notation ("S:inner",
-	// "draw:endless") or "*" while unfinished; "" is written as "*".
+	// "draw:endless") or "*" while unfinished: the result of the moves,
+	// as New, Finish and Read set it (Write refuses any other, "" too).
 	Result string
-	// Extra holds any other headers, in order.
+	// Extra holds any other headers, in order: keys of letters, digits
+	// and _, none of the keys above, none repeated.
 	Extra []Tag
 
 	lines []int // the line of each move in the text it was read from (nil if built)
@@ -165,75 +175,183 @@ const movesPerLine = 10
 
 // Write writes r in the record format for d's game: Game, Rules (if not
 // the defaults), Start (if not the standard start of its rules), South,
-// North and Date (if set), Result ("*" if empty), the Extra headers, a
-// blank line and the moves, ten to a line. It returns the first write
+// North and Date (if set), Result, the Extra headers, a blank line and the
+// moves, ten to a line. What Write writes, [Read] reads back to the same
+// record, and Write refuses (writing nothing) what Read would refuse: an
+// Extra key that is empty, not made of letters, digits and _, a key with
+// a meaning (Game, Rules, Start, South, North, Date, Result) or a key given
+// twice; a value holding a control character (a line break, a tab, ...)
+// or text that is not UTF-8; a Date that is not a calendar date
+// YYYY-MM-DD; a Start that does not read back as itself; a move refused
+// where it is played (an [*Error]); and a Result other than the final
+// position's result ("*" while unfinished; an empty Result too: see
+// [Record.Finish]). Errors about headers are [*mancala.SyntaxError] values
+// wrapping [mancala.ErrSyntax]. Otherwise Write returns the first write
 // error.
 func Write[P mancala.Position[P, M], M mancala.Move](w io.Writer, d *mancala.Descriptor[P, M], r *Record[P, M]) error {
-	bw := bufio.NewWriter(w)
-	tag := func(k, v string) {
-		bw.WriteString("[" + k + " " + quote(v) + "]\n")
+	text, err := Format(d, r)
+	if err != nil {
+		return err
 	}
-	tag(KeyGame, d.Name)
+	_, err = io.WriteString(w, text)
+	return err
+}
+
+// Format returns r as [Write] writes it, or Write's error for a record it
+// refuses.
+func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], r *Record[P, M]) (string, error) {
+	bad := func(input, msg string) (string, error) {
+		return "", &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Msg: msg + " (Read would refuse it)"}
+	}
+	if q, err := d.Parse(r.Start.String()); err != nil || q != r.Start {
+		return bad(r.Start.String(), "the Start position does not read back as itself")
+	}
+	ps, err := r.Positions()
+	if err != nil {
+		return "", err
+	}
+	for i, m := range r.Moves {
+		if back, err := d.ParseMove(m.String()); err != nil || back != m {
+			return "", &Error{Ply: i + 1, Token: m.String(), Err: &mancala.SyntaxError{Game: d.Name, What: "move", Input: m.String(), Msg: "the move does not read back as itself"}}
+		}
+	}
+	if got := ps[len(ps)-1].Outcome().Result(); r.Result != got {
+		msg := "Result must be the result of the moves, " + strconv.Quote(got)
+		if r.Result == "" {
+			msg += " (Record.Finish sets it)"
+		}
+		return bad(r.Result, msg)
+	}
+	if r.Date != "" {
+		if msg := checkDate(r.Date); msg != "" {
+			return bad(r.Date, msg)
+		}
+	}
+	tags := []Tag{{KeyGame, d.Name}}
 	rules := d.Rules(r.Start)
 	if rules != "" {
-		tag(KeyRules, rules)
+		tags = append(tags, Tag{KeyRules, rules})
 	}
 	if std, err := d.New(rules); err != nil || std != r.Start {
-		tag(KeyStart, r.Start.String())
+		tags = append(tags, Tag{KeyStart, r.Start.String()})
 	}
 	for _, t := range []Tag{{KeySouth, r.South}, {KeyNorth, r.North}, {KeyDate, r.Date}} {
 		if t.Value != "" {
-			tag(t.Key, t.Value)
+			tags = append(tags, t)
 		}
 	}
-	res := r.Result
-	if res == "" {
-		res = "*"
-	}
-	tag(KeyResult, res)
+	tags = append(tags, Tag{KeyResult, r.Result})
+	seen := map[string]bool{}
 	for _, t := range r.Extra {
-		tag(t.Key, t.Value)
+		switch msg := checkKey(t.Key); {
+		case msg != "":
+			return bad("", msg)
+		case known(t.Key):
+			return bad(t.Key, "header "+t.Key+" has a meaning: set its Record field, not an Extra header")
+		case seen[t.Key]:
+			return bad(t.Key, "header "+t.Key+" is given twice")
+		}
+		seen[t.Key] = true
+		tags = append(tags, t)
 	}
-	bw.WriteString("\n")
+	var b strings.Builder
+	for _, t := range tags {
+		if msg := checkValue(t.Value); msg != "" {
+			return bad(t.Value, "header "+t.Key+": "+msg)
+		}
+		b.WriteString("[" + t.Key + " " + quote(t.Value) + "]\n")
+	}
+	b.WriteString("\n")
 	for i, m := range r.Moves {
 		if i > 0 {
 			if i%movesPerLine == 0 {
-				bw.WriteString("\n")
+				b.WriteString("\n")
 			} else {
-				bw.WriteString(" ")
+				b.WriteString(" ")
 			}
 		}
-		bw.WriteString(m.String())
+		b.WriteString(m.String())
 	}
 	if len(r.Moves) > 0 {
-		bw.WriteString("\n")
+		b.WriteString("\n")
 	}
-	return bw.Flush()
+	return b.String(), nil
 }
 
-// Format returns r as Write writes it.
-func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], r *Record[P, M]) string {
-	var b strings.Builder
-	Write(&b, d, r) // a strings.Builder never fails
-	return b.String()
+// known reports whether k is a header key with a meaning.
+func known(k string) bool {
+	switch k {
+	case KeyGame, KeyRules, KeyStart, KeySouth, KeyNorth, KeyDate, KeyResult:
+		return true
+	}
+	return false
 }
 
+// quote writes a header value between double quotes, escaping " and \.
 func quote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
-	for _, c := range s {
-		switch c {
-		case '"', '\\':
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '"' || c == '\\' {
 			b.WriteByte('\\')
-			b.WriteRune(c)
-		case '\n':
-			b.WriteString(" ")
-		default:
-			b.WriteRune(c)
 		}
+		b.WriteByte(s[i])
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// checkKey says why k cannot be a header key, or "".
+func checkKey(k string) string {
+	if k == "" {
+		return "a header key is empty"
+	}
+	for _, c := range k {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			if c == ' ' {
+				return "header key " + mancala.Quote(k) + " holds a space: a key is letters, digits and _"
+			}
+			return "header key " + mancala.Quote(k) + " must be letters, digits or _"
+		}
+	}
+	return ""
+}
+
+// checkValue says why v cannot be a header value, or "": a value is UTF-8
+// text without control characters (a record is one header per line).
+func checkValue(v string) string {
+	if !utf8.ValidString(v) {
+		return "the value is not UTF-8 text"
+	}
+	for _, c := range v {
+		if unicode.IsControl(c) {
+			return "the value holds the control character " + strconv.QuoteRune(c)
+		}
+	}
+	return ""
+}
+
+// checkDate says why s is not a calendar date YYYY-MM-DD, or "".
+func checkDate(s string) string {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return "date must be YYYY-MM-DD"
+	}
+	for i, c := range []byte(s) {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return "date must be YYYY-MM-DD"
+		}
+	}
+	year, _ := strconv.Atoi(s[:4])
+	month, _ := strconv.Atoi(s[5:7])
+	day, _ := strconv.Atoi(s[8:])
+	if month < 1 || month > 12 {
+		return "date must be a calendar date YYYY-MM-DD: there is no month " + strconv.Itoa(month)
+	}
+	days := time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	if day < 1 || day > days {
+		return fmt.Sprintf("date must be a calendar date YYYY-MM-DD: %s %04d has days 1..%d", time.Month(month), year, days)
+	}
+	return ""
 }
 
 // maxRecord bounds the text Read accepts (16 MiB).
@@ -302,8 +420,8 @@ func Parse[P mancala.Position[P, M], M mancala.Move](text string, d *mancala.Des
 		case KeyNorth:
 			r.North = v
 		case KeyDate:
-			if !validDate(v) {
-				return nil, synErr(i+1, v, "date must be YYYY-MM-DD")
+			if msg := checkDate(v); msg != "" {
+				return nil, synErr(i+1, v, msg)
 			}
 			r.Date = v
 		case KeyResult:
@@ -321,7 +439,7 @@ func Parse[P mancala.Position[P, M], M mancala.Move](text string, d *mancala.Des
 	if start != "" {
 		p, err := d.Parse(start)
 		if err != nil {
-			return nil, wrapLine(err, startLine)
+			return nil, wrapLine(err, startLine, d.Name)
 		}
 		if _, ok := seen[KeyRules]; ok && d.Rules(p) != rules {
 			return nil, synErr(rulesLine, rules, "Rules header disagrees with the rules of the Start position")
@@ -330,13 +448,13 @@ func Parse[P mancala.Position[P, M], M mancala.Move](text string, d *mancala.Des
 	} else {
 		p, err := d.New(rules)
 		if err != nil {
-			return nil, wrapLine(err, rulesLine)
+			return nil, wrapLine(err, rulesLine, d.Name)
 		}
 		r.Start = p
 	}
 	if _, ok := seen[KeyResult]; ok && result != "*" {
 		if _, err := mancala.ParseResult(result); err != nil {
-			return nil, wrapLine(err, resultLine)
+			return nil, wrapLine(err, resultLine, d.Name)
 		}
 	}
 	// Moves.
@@ -372,12 +490,16 @@ func Parse[P mancala.Position[P, M], M mancala.Move](text string, d *mancala.Des
 	return r, nil
 }
 
-// wrapLine sets the line of a syntax error from a game's parser.
-func wrapLine(err error, line int) error {
+// wrapLine sets the line of a syntax error from a parser, and the game's
+// name when the parser (the core's, for a result) left it out.
+func wrapLine(err error, line int, game string) error {
 	var se *mancala.SyntaxError
 	if errors.As(err, &se) && se.Line == 0 {
 		c := *se
 		c.Line = line
+		if c.Game == "" {
+			c.Game = game
+		}
 		return &c
 	}
 	return fmt.Errorf("record: line %d: %w", line, err)
@@ -389,18 +511,23 @@ func parseTag(line string) (key, value string, err error) {
 		return "", "", errors.New(`header must end with "]"`)
 	}
 	body := line[1 : len(line)-1]
-	key, rest, ok := strings.Cut(body, " ")
-	if !ok || key == "" {
-		return "", "", errors.New(`want [Key "value"]`)
+	q := strings.IndexByte(body, '"')
+	if q < 0 {
+		return "", "", errors.New(`header value must be quoted: want [Key "value"]`)
 	}
-	for _, c := range key {
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
-			return "", "", errors.New("header key must be letters, digits or _")
-		}
+	key = strings.TrimRight(body[:q], " ")
+	switch {
+	case key == "":
+		return "", "", errors.New(`header key is missing: want [Key "value"]`)
+	case len(key) == q:
+		return "", "", errors.New(`want a space between the header key and its quoted value: [Key "value"]`)
 	}
-	rest = strings.TrimSpace(rest)
-	if len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
-		return "", "", errors.New("header value must be quoted")
+	if msg := checkKey(key); msg != "" {
+		return "", "", errors.New(msg)
+	}
+	rest := body[q:]
+	if len(rest) < 2 || rest[len(rest)-1] != '"' {
+		return "", "", errors.New(`header value must be quoted: want [Key "value"]`)
 	}
 	var b strings.Builder
 	in := rest[1 : len(rest)-1]
@@ -418,7 +545,11 @@ func parseTag(line string) (key, value string, err error) {
 			b.WriteByte(c)
 		}
 	}
-	return key, b.String(), nil
+	value = b.String()
+	if msg := checkValue(value); msg != "" {
+		return "", "", errors.New("header " + key + ": " + msg)
+	}
+	return key, value, nil
 }
 
 // isMoveNumber reports whether tok is digits followed by one or more dots.
@@ -432,18 +563,6 @@ func isMoveNumber(tok string) bool {
 	}
 	for ; j < len(tok); j++ {
 		if tok[j] != '.' {
-			return false
-		}
-	}
-	return true
-}
-
-func validDate(s string) bool {
-	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return false
-	}
-	for i, c := range []byte(s) {
-		if i != 4 && i != 7 && (c < '0' || c > '9') {
 			return false
 		}
 	}

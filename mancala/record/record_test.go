@@ -2,8 +2,10 @@ package record
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/internal/toy"
@@ -26,6 +28,16 @@ func toyMoves(t testing.TB, s ...string) []toy.Move {
 	return out
 }
 
+// mustFormat is Format, failing t on an error.
+func mustFormat[P mancala.Position[P, M], M mancala.Move](t testing.TB, d *mancala.Descriptor[P, M], r *Record[P, M]) string {
+	t.Helper()
+	s, err := Format(d, r)
+	if err != nil {
+		t.Fatalf("Format: %v", err)
+	}
+	return s
+}
+
 func TestWriteToy(t *testing.T) {
 	r, err := New(toyD.Start(), toyMoves(t, "a1", "b3", "a3"))
 	if err != nil {
@@ -42,7 +54,7 @@ func TestWriteToy(t *testing.T) {
 
 a1 b3 a3
 `
-	if diff := cmp.Diff(want, Format(toyD, r)); diff != "" {
+	if diff := cmp.Diff(want, mustFormat(t, toyD, r)); diff != "" {
 		t.Errorf("Format (-want +got):\n%s", diff)
 	}
 	back, err := Parse(want, toyD)
@@ -64,7 +76,7 @@ func TestStartHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "[Game \"toy\"]\n[Start \"toy 0,1,0/1,0,0 S turn=8 stores=5,5\"]\n[Result \"S:nomove\"]\n\na1\n"
-	if got := Format(toyD, r); got != want {
+	if got := mustFormat(t, toyD, r); got != want {
 		t.Errorf("Format = %q, want %q", got, want)
 	}
 	back, err := Parse(want, toyD)
@@ -172,8 +184,9 @@ func TestPositionsError(t *testing.T) {
 	}
 }
 
-// RoundTrip checks that random games of d's game written and read back give
-// the same record and positions.
+// RoundTrip checks that random games of d's game with random headers
+// written and read back give the same record and positions, and that a
+// header Write refuses is one Read refuses too.
 func RoundTrip[P mancala.Position[P, M], M mancala.Move](t *rapid.T, d *mancala.Descriptor[P, M], start P, maxPlies int) {
 	p := start
 	var moves []M
@@ -193,22 +206,73 @@ func RoundTrip[P mancala.Position[P, M], M mancala.Move](t *rapid.T, d *mancala.
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.South = rapid.StringMatching(`[ -~]{0,12}`).Draw(t, "south")
-	text := Format(d, r)
+	r.South = headerValue().Draw(t, "south")
+	r.North = headerValue().Draw(t, "north")
+	if rapid.Bool().Draw(t, "dated") {
+		r.Date = calendarDate().Draw(t, "date")
+	}
+	for _, k := range rapid.SliceOfDistinct(rapid.StringMatching(`[A-Za-z0-9_]{1,8}`), func(k string) string { return k }).
+		Filter(func(ks []string) bool { return !slices.ContainsFunc(ks, known) }).Draw(t, "keys") {
+		r.Extra = append(r.Extra, Tag{k, headerValue().Draw(t, "value")})
+	}
+	text, err := Format(d, r)
+	if err != nil {
+		// Only a header value can be refused here; Read refuses the text
+		// with that value written in as it stands.
+		if !errors.Is(err, mancala.ErrSyntax) {
+			t.Fatalf("Format: %v", err)
+		}
+		bad := r.Extra
+		for _, tg := range []Tag{{KeySouth, r.South}, {KeyNorth, r.North}} {
+			if tg.Value != "" {
+				bad = append(bad, tg)
+			}
+		}
+		for _, tg := range bad {
+			if checkValue(tg.Value) == "" {
+				continue
+			}
+			naive := "[Game \"" + d.Name + "\"]\n[Start \"" + start.String() + "\"]\n[" + tg.Key + " " + quote(tg.Value) + "]\n\n"
+			if _, err := Parse(naive, d); err == nil {
+				t.Fatalf("Format refuses the header value %q (%v) but Parse reads it:\n%s", tg.Value, err, naive)
+			}
+			return
+		}
+		t.Fatalf("Format refuses a record with good headers: %v", err)
+	}
 	back, err := Parse(text, d)
 	if err != nil {
 		t.Fatalf("Parse(Format) failed: %v\n%s", err, text)
 	}
-	if back.Start != start || back.Result != r.Result || back.South != r.South || movesString(back.Moves) != movesString(moves) {
-		t.Fatalf("round trip differs:\n%s", text)
+	if back.Start != r.Start || !slices.Equal(back.Moves, r.Moves) || back.South != r.South || back.North != r.North ||
+		back.Date != r.Date || back.Result != r.Result || !slices.Equal(back.Extra, r.Extra) {
+		t.Fatalf("round trip differs: wrote %+v, read %+v:\n%s", r, back, text)
 	}
 	ps, err := back.Positions()
 	if err != nil || ps[len(ps)-1] != p {
 		t.Fatalf("replay ends in %v (%v), want %v", ps[len(ps)-1], err, p)
 	}
-	if again := Format(d, back); again != text {
-		t.Fatalf("Format(Parse(text)) = %q, want %q", again, text)
+	if again, err := Format(d, back); err != nil || again != text {
+		t.Fatalf("Format(Parse(text)) = %q, %v; want %q", again, err, text)
 	}
+}
+
+// headerValue draws header values: mostly printable text of any script,
+// sometimes arbitrary runes (control characters included).
+func headerValue() *rapid.Generator[string] {
+	return rapid.OneOf(
+		rapid.StringOfN(rapid.RuneFrom([]rune{' ', '"', '\\', ']', '[', 'a', 'Z', '9', 'é', 'ß', '漢', '🙂', '\u00a0', '\u2028'}), 0, 12, -1),
+		rapid.StringMatching(`[ -~]{0,12}`),
+		rapid.StringN(0, 8, -1),
+	)
+}
+
+// calendarDate draws real dates YYYY-MM-DD.
+func calendarDate() *rapid.Generator[string] {
+	return rapid.Custom(func(t *rapid.T) string {
+		day := rapid.IntRange(0, 9999*365).Draw(t, "day")
+		return time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, day).Format("2006-01-02")
+	})
 }
 
 func TestRoundTripToy(t *testing.T) {
@@ -239,12 +303,15 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		// What was read writes and reads back to the same record.
-		out := Format(toyD, r)
+		out, err := Format(toyD, r)
+		if err != nil {
+			t.Fatalf("Format refuses what Parse read: %v", err)
+		}
 		back, err := Parse(out, toyD)
 		if err != nil {
 			t.Fatalf("Parse(Format(r)) failed: %v\n%s", err, out)
 		}
-		if Format(toyD, back) != out {
+		if again, err := Format(toyD, back); err != nil || again != out {
 			t.Fatalf("Format not stable:\n%s", out)
 		}
 	})
@@ -257,6 +324,108 @@ func TestGameOf(t *testing.T) {
 	for _, text := range []string{"", "a1 b2\n[Game \"toy\"]\n", "[Game toy]\n"} {
 		if _, err := GameOf(text); !errors.Is(err, mancala.ErrSyntax) {
 			t.Errorf("GameOf(%q): err = %v, want ErrSyntax", text, err)
+		}
+	}
+}
+
+// TestWriteRefuses: Write refuses, with an error and without writing
+// anything, every record whose text Read would refuse (it used to write
+// them, and a line break in a name silently became a space).
+func TestWriteRefuses(t *testing.T) {
+	good := func() *Record[toy.Position, toy.Move] {
+		r, err := New(toyD.Start(), toyMoves(t, "a1", "b3", "a3"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	tests := []struct {
+		name   string
+		change func(r *Record[toy.Position, toy.Move])
+		want   string
+		is     error
+	}{
+		{"key with a space", func(r *Record[toy.Position, toy.Move]) { r.Extra = []Tag{{"So uth", "alice"}} },
+			`toy: bad record: header key "So uth" holds a space: a key is letters, digits and _ (Read would refuse it)`, mancala.ErrSyntax},
+		{"empty key", func(r *Record[toy.Position, toy.Move]) { r.Extra = []Tag{{"", "x"}} },
+			`toy: bad record: a header key is empty (Read would refuse it)`, mancala.ErrSyntax},
+		{"key with a dash", func(r *Record[toy.Position, toy.Move]) { r.Extra = []Tag{{"Time-Control", "x"}} },
+			`toy: bad record: header key "Time-Control" must be letters, digits or _ (Read would refuse it)`, mancala.ErrSyntax},
+		{"second Game", func(r *Record[toy.Position, toy.Move]) { r.Extra = []Tag{{"Game", "kisolo"}} },
+			`toy: bad record: "Game": header Game has a meaning: set its Record field, not an Extra header (Read would refuse it)`, mancala.ErrSyntax},
+		{"Extra South", func(r *Record[toy.Position, toy.Move]) { r.Extra = []Tag{{"South", "eve"}} },
+			`toy: bad record: "South": header South has a meaning: set its Record field, not an Extra header (Read would refuse it)`, mancala.ErrSyntax},
+		{"repeated key", func(r *Record[toy.Position, toy.Move]) { r.Extra = []Tag{{"Event", "a"}, {"Event", "b"}} },
+			`toy: bad record: "Event": header Event is given twice (Read would refuse it)`, mancala.ErrSyntax},
+		{"not a date", func(r *Record[toy.Position, toy.Move]) { r.Date = "not a date" },
+			`toy: bad record: "not a date": date must be YYYY-MM-DD (Read would refuse it)`, mancala.ErrSyntax},
+		{"month 13", func(r *Record[toy.Position, toy.Move]) { r.Date = "2026-13-45" },
+			`toy: bad record: "2026-13-45": date must be a calendar date YYYY-MM-DD: there is no month 13 (Read would refuse it)`, mancala.ErrSyntax},
+		{"February 29 of 2026", func(r *Record[toy.Position, toy.Move]) { r.Date = "2026-02-29" },
+			`toy: bad record: "2026-02-29": date must be a calendar date YYYY-MM-DD: February 2026 has days 1..28 (Read would refuse it)`, mancala.ErrSyntax},
+		{"bad result", func(r *Record[toy.Position, toy.Move]) { r.Result = "S+" },
+			`toy: bad record: "S+": Result must be the result of the moves, "*" (Read would refuse it)`, mancala.ErrSyntax},
+		{"wrong result", func(r *Record[toy.Position, toy.Move]) { r.Result = "S:nomove" },
+			`toy: bad record: "S:nomove": Result must be the result of the moves, "*" (Read would refuse it)`, mancala.ErrSyntax},
+		{"empty result", func(r *Record[toy.Position, toy.Move]) { r.Result = "" },
+			`toy: bad record: Result must be the result of the moves, "*" (Record.Finish sets it) (Read would refuse it)`, mancala.ErrSyntax},
+		{"newline in a name", func(r *Record[toy.Position, toy.Move]) { r.South = "ann\nbob" },
+			`toy: bad record: "ann\nbob": header South: the value holds the control character '\n' (Read would refuse it)`, mancala.ErrSyntax},
+		{"tab in a value", func(r *Record[toy.Position, toy.Move]) { r.Extra = []Tag{{"Site", "a\tb"}} },
+			`toy: bad record: "a\tb": header Site: the value holds the control character '\t' (Read would refuse it)`, mancala.ErrSyntax},
+		{"not UTF-8", func(r *Record[toy.Position, toy.Move]) { r.North = "b\xffb" },
+			`toy: bad record: "b\xffb": header North: the value is not UTF-8 text (Read would refuse it)`, mancala.ErrSyntax},
+		{"illegal move", func(r *Record[toy.Position, toy.Move]) { r.Moves = toyMoves(t, "a1", "a2") },
+			`record: move 2 "a2": toy: illegal move a2: not an occupied pit of the mover`, mancala.ErrIllegalMove},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := good()
+			tt.change(r)
+			var b strings.Builder
+			err := Write(&b, toyD, r)
+			if err == nil || err.Error() != tt.want || !errors.Is(err, tt.is) {
+				t.Errorf("Write error = %v\nwant %s (wrapping %v)", err, tt.want, tt.is)
+			}
+			if b.Len() != 0 {
+				t.Errorf("Write wrote %q before refusing", b.String())
+			}
+			if s, err2 := Format(toyD, r); s != "" || err2 == nil || err2.Error() != tt.want {
+				t.Errorf("Format = %q, %v; want Write's error", s, err2)
+			}
+		})
+	}
+	// Calendar dates, leap days included, are written and read back.
+	for _, date := range []string{"2024-02-29", "2000-02-29", "2026-12-31", "0001-01-01"} {
+		r := good()
+		r.Date = date
+		back, err := Parse(mustFormat(t, toyD, r), toyD)
+		if err != nil || back.Date != date {
+			t.Errorf("date %s: read back %q, %v", date, back.Date, err)
+		}
+	}
+}
+
+// TestReadMessages pins the exact text of Read's errors about headers.
+func TestReadMessages(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"[Game \"toy\"]\n[So uth \"alice\"]\n", `toy: bad record: line 2: "[So uth \"alice\"]": header key "So uth" holds a space: a key is letters, digits and _`},
+		{"[Game \"toy\"]\n[South\"alice\"]\n", `toy: bad record: line 2: "[South\"alice\"]": want a space between the header key and its quoted value: [Key "value"]`},
+		{"[Game \"toy\"]\n[ \"alice\"]\n", `toy: bad record: line 2: "[ \"alice\"]": header key is missing: want [Key "value"]`},
+		{"[Game \"toy\"]\n[South alice]\n", `toy: bad record: line 2: "[South alice]": header value must be quoted: want [Key "value"]`},
+		{"[Game \"toy\"]\n[Date \"2026-13-45\"]\n", `toy: bad record: line 2: "2026-13-45": date must be a calendar date YYYY-MM-DD: there is no month 13`},
+		{"[Game \"toy\"]\n[Date \"2025-04-31\"]\n", `toy: bad record: line 2: "2025-04-31": date must be a calendar date YYYY-MM-DD: April 2025 has days 1..30`},
+		{"[Game \"toy\"]\n[Date \"not a date\"]\n", `toy: bad record: line 2: "not a date": date must be YYYY-MM-DD`},
+		{"[Game \"toy\"]\n[South \"a\tb\"]\n", `toy: bad record: line 2: "[South \"a\tb\"]": header South: the value holds the control character '\t'`},
+		{"[Game \"toy\"]\n[South \"a\rb\"]\n", `toy: bad record: line 2: "[South \"a\rb\"]": header South: the value holds the control character '\r'`},
+		{"[Game \"toy\"]\n[South \"\xff\"]\n", `toy: bad record: line 2: "[South \"\xff\"]": header South: the value is not UTF-8 text`},
+		{"[Game \"toy\"]\n[Result \"S+\"]\n", `toy: bad result: line 2: "S+": want <S|N|draw>:<reason>`},
+		{"[Game \"toy\"]\n[Result \"S:endless\"]\n", `toy: bad result: line 2: "S:endless": an endless move is a draw (C-6), not a win`},
+		{"[Game \"toy\"]\n[Result \"S:nomove\"]\n\na1\n", `toy: bad record: line 2: "S:nomove": the moves end in *`},
+	} {
+		_, err := Parse(tt.text, toyD)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Parse(%q) error:\n got %v\nwant %s", tt.text, err, tt.want)
 		}
 	}
 }

@@ -54,3 +54,80 @@ func Names[M mancala.Move](moves []M) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// Check reports a budget the programs refuse: a negative depth,
+// iteration count or time, or a worker count outside 0..agent.MaxWorkers.
+// The errors name the flag (-depth, -iterations, -time, -workers).
+func (b Budget) Check() error {
+	switch {
+	case b.Depth < 0:
+		return fmt.Errorf("-depth %d: want 0 or more plies", b.Depth)
+	case b.Depth > agent.MaxDepth:
+		return fmt.Errorf("-depth %d: at most %d plies", b.Depth, agent.MaxDepth)
+	case b.Iterations < 0:
+		return fmt.Errorf("-iterations %d: want 0 or more", b.Iterations)
+	case b.Time < 0:
+		return fmt.Errorf("-time %v: want 0 or a positive duration", b.Time)
+	case b.Workers < 0 || b.Workers > agent.MaxWorkers:
+		return fmt.Errorf("-workers %d: want 0..%d", b.Workers, agent.MaxWorkers)
+	}
+	return nil
+}
+
+// Describe names a computer player and its budget as the programs
+// announce it: "alphabeta (depth 4)", "mcts (2000 iterations, 1s a
+// move)", "alphabeta (1s a move)" when a time budget replaces the depth.
+func Describe(name string, b Budget) string {
+	limit := ""
+	if b.Time > 0 {
+		limit = b.Time.String() + " a move"
+	}
+	var parts []string
+	switch name {
+	case "alphabeta":
+		switch {
+		case b.Depth > 0:
+			parts = append(parts, fmt.Sprintf("depth %d", b.Depth))
+		case b.Time == 0:
+			parts = append(parts, fmt.Sprintf("depth %d", agent.DefaultDepth))
+		}
+	case "mcts":
+		switch {
+		case b.Iterations > 0:
+			parts = append(parts, fmt.Sprintf("%d iterations", b.Iterations))
+		case b.Time == 0:
+			parts = append(parts, fmt.Sprintf("%d iterations", agent.DefaultIterations))
+		}
+		if b.Workers > 1 {
+			parts = append(parts, fmt.Sprintf("%d workers", b.Workers))
+		}
+	default:
+		return name
+	}
+	if limit != "" {
+		parts = append(parts, limit)
+	}
+	return name + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// SameRules reports an error when rules (a -rules flag) was given and
+// differs from the rules of a position given in notation by another flag
+// (-start, -position): the position's rules= field is what counts, so a
+// -rules flag it does not repeat would be silently ignored.
+func SameRules[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], rules string, p P, flag string) error {
+	if rules == "" {
+		return nil
+	}
+	want, err := d.New(rules)
+	if err != nil {
+		return err
+	}
+	if got := d.Rules(p); got != d.Rules(want) {
+		has := "the default rules"
+		if got != "" {
+			has = "rules=" + got
+		}
+		return fmt.Errorf("-rules %s conflicts with %s, which has %s: write the rules in the position's rules= field, or leave -rules out", rules, flag, has)
+	}
+	return nil
+}
