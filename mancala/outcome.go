@@ -176,3 +176,53 @@ func ParseResult(s string) (Outcome, error) {
 	}
 	return bad("side must be S, N or draw")
 }
+
+// Explain says in words how a finished game ended, for players and front
+// ends: "North wins: South has no move left", "South wins 31 to 29: North
+// has no move left, and the warriors left on the board went into South's
+// prison", "South wins: North's inner row is empty". toMove is the
+// final position's player to move (the player who would have moved next);
+// w gives the game's terms (see [Words]). An ongoing game gives "the game
+// goes on".
+func (o Outcome) Explain(toMove Player, w Words) string {
+	seed := w.Seed
+	if seed == "" {
+		seed = "seed"
+	}
+	mover := toMove.Other() // who made the last move
+	winner := o.Winner
+	loser := winner.Other()
+	head := "Draw"
+	if o.Status == Win {
+		head = winner.String() + " wins"
+	}
+	if o.HasScore {
+		if o.Status == Win {
+			head += " " + strconv.Itoa(o.Score[winner&1]) + " to " + strconv.Itoa(o.Score[loser&1])
+		} else {
+			head += ", " + strconv.Itoa(o.Score[0]) + " " + seed + "s each"
+		}
+	}
+	switch o.Reason {
+	case NoMove:
+		s := head + ": " + toMove.String() + " has no move left"
+		if w.Store != "" {
+			s += ", and the " + seed + "s left on the board went into " + mover.String() + "'s " + w.Store
+		}
+		return s
+	case InnerRowEmptied:
+		return head + ": " + loser.String() + "'s inner row is empty"
+	case SelfEmptiedInnerRow:
+		return head + ": " + loser.String() + "'s own move left " + loser.String() + "'s inner row empty"
+	case OuterRowEmptied:
+		return head + ": " + loser.String() + "'s outer row is empty"
+	case Endless:
+		return head + ": a move would sow for ever (endless sowing)"
+	case TurnLimit:
+		return head + ": the game reached the limit of " + strconv.Itoa(MaxTurn) + " turns"
+	}
+	if !o.Over() {
+		return "the game goes on"
+	}
+	return head
+}

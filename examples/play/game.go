@@ -104,7 +104,7 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 	case stop != nil && !errors.Is(stop, errQuit) && !errors.Is(stop, errEOF):
 		return stop
 	case oc.Over():
-		fmt.Fprintf(out, "Result: %s, after %s (%s).\n", cli.Explain(oc, final.ToMove(), d.Words), plies(len(g.moves)), oc.Result())
+		fmt.Fprintf(out, "Result: %s, after %s (%s).\n", oc.Explain(final.ToMove(), d.Words), plies(len(g.moves)), oc.Result())
 	case errors.Is(stop, errEOF):
 		fmt.Fprintf(out, "Input ended: stopped after %s, as with quit; the game is unfinished.\n", plies(len(g.moves)))
 	case errors.Is(stop, errQuit):
@@ -238,7 +238,7 @@ func (g *game[P, M]) show() {
 		what := describe(sums, g.d.Words, g.d.Layout(g.positions[from]))
 		after := g.positions[to]
 		if oc := after.Outcome(); oc.Over() {
-			what += "; game over: " + cli.Explain(oc, after.ToMove(), g.d.Words)
+			what += "; game over: " + oc.Explain(after.ToMove(), g.d.Words)
 		}
 		fmt.Fprintf(g.out, "\n%s. %s plays %s: %s\n", num, mover, cli.Names(g.moves[from:to]), what)
 		if !g.o.quiet {

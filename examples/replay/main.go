@@ -103,7 +103,7 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	}
 	o := ps[len(ps)-1].Outcome()
 	if o.Over() {
-		fmt.Fprintf(out, "Result: %s (%s)\n", cli.Explain(o, ps[len(ps)-1].ToMove(), d.Words), o.Result())
+		fmt.Fprintf(out, "Result: %s (%s)\n", o.Explain(ps[len(ps)-1].ToMove(), d.Words), o.Result())
 	} else {
 		fmt.Fprintf(out, "Result: unfinished (*)\n")
 	}

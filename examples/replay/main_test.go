@@ -17,7 +17,7 @@ func TestReplay(t *testing.T) {
 	want := `kisolo: South ann, North ?, 1 moves
 start: kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10
 1. South xb1: kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:inner
-Result: South wins: a capture emptied North's inner row (S:inner)
+Result: South wins: North's inner row is empty (S:inner)
 `
 	if diff := cmp.Diff(want, out.String()); diff != "" {
 		t.Errorf("output (-want +got):\n%s", diff)

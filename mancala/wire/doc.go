@@ -81,11 +81,11 @@
 // A finished game's outcome:
 //
 //	"outcome": {"status": "win", "winner": "S", "reason": "nomove", "result": "S:nomove",
-//	            "score": {"S": 5, "N": 0}, "text": "South wins: North has no move left, so the fuller prison wins (prisons: South 5, North 0)"}
+//	            "score": {"S": 5, "N": 0}, "text": "South wins 5 to 0: North has no move left, and the warriors left on the board went into South's prison"}
 //	"outcome": {"status": "win", "winner": "S", "reason": "inner", "result": "S:inner",
 //	            "text": "South wins: North's inner row is empty"}
 //	"outcome": {"status": "draw", "reason": "endless", "result": "draw:endless",
-//	            "text": "Draw: a move would sow forever"}
+//	            "text": "Draw: a move would sow for ever (endless sowing)"}
 //
 // A front end maps a click on a pit to the moves of "moves" with that
 // "pit": one move, or (Kiothi, partial lifts) one per count to choose

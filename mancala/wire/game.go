@@ -310,49 +310,11 @@ func outcomeOf(o mancala.Outcome, toMove mancala.Player, w mancala.Words) Outcom
 	if o.HasScore {
 		out.Score = &Sides{S: o.Score[mancala.South], N: o.Score[mancala.North]}
 	}
-	var text string
-	winner, loser := o.Winner.String(), o.Winner.Other().String()
 	if o.Status == mancala.Win {
 		out.Winner = o.Winner.Letter()
-		text = winner + " wins: "
-		switch o.Reason {
-		case mancala.NoMove:
-			text += toMove.String() + " has no move left"
-			if o.HasScore {
-				text += ", so the fuller " + storeWord(w) + " wins"
-			}
-		case mancala.InnerRowEmptied:
-			text += loser + "'s inner row is empty"
-		case mancala.SelfEmptiedInnerRow:
-			text += loser + " emptied their own inner row"
-		case mancala.OuterRowEmptied:
-			text += loser + "'s outer row is empty"
-		default:
-			text += o.Reason.String()
-		}
-	} else {
-		text = "Draw: "
-		switch o.Reason {
-		case mancala.Endless:
-			text += "a move would sow forever"
-		case mancala.NoMove:
-			text += toMove.String() + " has no move left and the " + storeWord(w) + "s are equal"
-		default:
-			text += o.Reason.String()
-		}
 	}
-	if o.HasScore {
-		text += " (" + storeWord(w) + "s: South " + strconv.Itoa(o.Score[mancala.South]) + ", North " + strconv.Itoa(o.Score[mancala.North]) + ")"
-	}
-	out.Text = text
+	out.Text = o.Explain(toMove, w)
 	return out
-}
-
-func storeWord(w mancala.Words) string {
-	if w.Store == "" {
-		return "store"
-	}
-	return w.Store
 }
 
 var eventKinds = [...]string{mancala.Lift: "lift", mancala.Relay: "relay", mancala.Drop: "drop",
@@ -501,9 +463,10 @@ func (a *adapter[P, M]) record(req RecordRequest) (RecordResponse, error) {
 		return RecordResponse{}, fromErr(err)
 	}
 	r.South, r.North, r.Date = req.South, req.North, req.Date
-	text := record.Format(a.d, r)
-	// Read it back: this checks the headers (the date's form) as any
-	// reader of the record will.
+	text, err := record.Format(a.d, r)
+	if err != nil {
+		return RecordResponse{}, fromErr(err)
+	}
 	back, err := record.Parse(text, a.d)
 	if err != nil {
 		return RecordResponse{}, fromErr(err)

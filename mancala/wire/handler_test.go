@@ -140,7 +140,7 @@ func TestState(t *testing.T) {
 			Position: "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove", ToMove: "N", Turn: 3, Total: 5,
 			Seeds: strings.TrimSuffix(strings.Repeat("0,", 20), ","), Stores: &wire.Sides{S: 5},
 			Outcome: wire.Outcome{Status: "win", Winner: "S", Reason: "nomove", Result: "S:nomove", Score: &wire.Sides{S: 5},
-				Text: "South wins: North has no move left, so the fuller prison wins (prisons: South 5, North 0)"}}},
+				Text: "South wins 5 to 0: North has no move left, and the warriors left on the board went into South's prison"}}},
 		{"kimasai start", wire.StateRequest{Game: "kimasai"}, brief{
 			Position: kimasai.Start().String(), ToMove: "S", Total: 64, Phase: 1,
 			Seeds:    "1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0",
@@ -150,7 +150,7 @@ func TestState(t *testing.T) {
 			ToMove:   "N", Turn: 9, Total: 51, Phase: 1,
 			Seeds:    "0,1,0,1,0,1,0,1,0,1,0,1,0,1,2,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
 			Reserves: &wire.Sides{S: 21, N: 20},
-			Outcome:  wire.Outcome{Status: "draw", Reason: "endless", Result: "draw:endless", Text: "Draw: a move would sow forever"}}},
+			Outcome:  wire.Outcome{Status: "draw", Reason: "endless", Result: "draw:endless", Text: "Draw: a move would sow for ever (endless sowing)"}}},
 	}
 	c := newClient(t, wire.Limits{})
 	for _, tt := range tests {
@@ -457,7 +457,7 @@ func TestErrors(t *testing.T) {
 		{"move after the end", "POST", "/api/v1/apply", `{"position":"` + over + `","move":"c1"}`, 422, "game_over", "kisolo: move after game over c1"},
 		{"think after the end", "POST", "/api/v1/think", `{"position":"` + over + `","agent":"mcts"}`, 422, "game_over", "kisolo: the game is over: South wins: North's inner row is empty"},
 		{"illegal move in a record", "POST", "/api/v1/record", `{"game":"kisolo","moves":["xb1","xb1"]}`, 422, "illegal", `record: move 2 "xb1": kisolo: illegal move xb1`},
-		{"bad date", "POST", "/api/v1/record", `{"game":"kisolo","moves":[],"date":"today"}`, 400, "syntax", "kisolo: bad record: line 2"},
+		{"bad date", "POST", "/api/v1/record", `{"game":"kisolo","moves":[],"date":"today"}`, 400, "syntax", "kisolo: bad record: \"today\": date must be YYYY-MM-DD"},
 		{"record of nothing", "POST", "/api/v1/record", `{"moves":[]}`, 400, "bad_request", "wire: want a start position, or a game (and rules) for its start"},
 		{"bad record", "POST", "/api/v1/replay", `{"record":"[Game \"kisolo\"]\n\nxb1 zz"}`, 400, "syntax", `record: line 3: move 2 "zz": kisolo: bad move`},
 		{"record of no game", "POST", "/api/v1/replay", `{"record":"[Game \"go\"]\n\n"}`, 400, "syntax", `wire: bad record: unknown game "go"`},

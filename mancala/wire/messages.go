@@ -165,7 +165,7 @@ type Opening struct {
 
 // Outcome is whether a game goes on or how it ended: Status "ongoing",
 // "win" or "draw"; the Winner ("S" or "N", wins only); the Reason as in
-// result= ("nomove", "inner", "selfinner", "outer", "endless"; "" while
+// result= ("nomove", "inner", "selfinner", "outer", "endless", "turnlimit"; "" while
 // ongoing); Result, the result= text ("S:inner", "draw:endless", "*"
 // while ongoing); the final Score where the game keeps one (Kiothi's
 // prisons after the sweep, KI-15), else absent; and Text, the result in

@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"time"
-
-	"github.com/seed8ebe013a/go-mancala/mancala"
 	"testing"
+	"time"
 
 	"github.com/seed8ebe013a/go-mancala/internal/toy"
 )
@@ -21,38 +19,6 @@ func TestNewAgent(t *testing.T) {
 	}
 	if got := Names([]toy.Move{1, 6}); got != "a1 b1" {
 		t.Errorf("Names = %q", got)
-	}
-}
-
-func TestExplain(t *testing.T) {
-	kiothi := mancala.Words{Seed: "warrior", Capture: "capture", Store: "prison"}
-	kisolo := mancala.Words{Seed: "seed", Capture: "capture"}
-	kimasai := mancala.Words{Seed: "cow", Capture: "raid", Reserve: "reserve"}
-	win := func(w mancala.Player, r mancala.Reason) mancala.Outcome {
-		return mancala.Outcome{Status: mancala.Win, Winner: w, Reason: r}
-	}
-	for _, tt := range []struct {
-		o      mancala.Outcome
-		toMove mancala.Player
-		w      mancala.Words
-		want   string
-	}{
-		{win(mancala.North, mancala.NoMove), mancala.South, kisolo, "North wins: South has no move left"},
-		{mancala.Outcome{Status: mancala.Win, Winner: mancala.South, Reason: mancala.NoMove, HasScore: true, Score: [2]int{31, 29}}, mancala.North, kiothi,
-			"South wins 31 to 29: North has no move left, and the warriors left on the board went into South's prison"},
-		{mancala.Outcome{Status: mancala.Draw, Reason: mancala.NoMove, HasScore: true, Score: [2]int{30, 30}}, mancala.South, kiothi,
-			"draw, 30 warriors each: South has no move left, and the warriors left on the board went into North's prison"},
-		{win(mancala.South, mancala.InnerRowEmptied), mancala.North, kisolo, "South wins: a capture emptied North's inner row"},
-		{win(mancala.North, mancala.InnerRowEmptied), mancala.South, kimasai, "North wins: a raid emptied South's inner row"},
-		{win(mancala.North, mancala.SelfEmptiedInnerRow), mancala.North, kimasai, "North wins: South's own move left South's inner row empty"},
-		{win(mancala.South, mancala.OuterRowEmptied), mancala.North, kisolo, "South wins: North's outer row is empty"},
-		{mancala.Outcome{Status: mancala.Draw, Reason: mancala.Endless}, mancala.North, kisolo, "draw: South's last move would have sown for ever, so nothing moved"},
-		{mancala.Outcome{Status: mancala.Draw, Reason: mancala.TurnLimit}, mancala.South, kisolo, "draw: the game reached the limit of 1000000000 turns"},
-		{mancala.Outcome{}, mancala.South, kisolo, "the game goes on"},
-	} {
-		if got := Explain(tt.o, tt.toMove, tt.w); got != tt.want {
-			t.Errorf("Explain(%v) = %q\nwant %q", tt.o, got, tt.want)
-		}
 	}
 }
 
