@@ -98,8 +98,9 @@ func readLine(r *bufio.Reader, buf []byte, limit int) (line []byte, tooLong bool
 }
 
 // answer returns the response line (with its line break) to one request
-// line. It never fails: a bad line or a failing request gives an error
-// response, and a panic (a bug) gives an internal one, logged.
+// line, in a buffer of e valid until the next call. It never fails: a bad
+// line or a failing request gives an error response, and a panic (a bug)
+// gives an internal one, logged.
 func (e *engine) answer(ctx context.Context, line []byte, tooLong bool) []byte {
 	t0 := time.Now()
 	var id json.RawMessage

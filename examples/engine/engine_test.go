@@ -56,6 +56,17 @@ func run(t *testing.T, e *engine, input string) []string {
 	return lines
 }
 
+// runLines sends the request lines to a fresh engine and returns its
+// response lines, one per request.
+func runLines(t *testing.T, e *engine, requests []string) []string {
+	t.Helper()
+	lines := run(t, e, strings.Join(requests, "\n")+"\n")
+	if len(lines) != len(requests) {
+		t.Fatalf("%d responses to %d requests", len(lines), len(requests))
+	}
+	return lines
+}
+
 // response is a decoded response line.
 type response map[string]any
 
@@ -148,14 +159,11 @@ func TestCommands(t *testing.T) {
 	calls = append(calls, call{`{"id":12,"cmd":"observation","position":` + fmt.Sprintf("%q", kiothiOpening) + `}`, func() (any, error) {
 		return svc.Observe(wire.ObservationRequest{Position: kiothiOpening})
 	}})
-	var input strings.Builder
+	var requests []string
 	for _, c := range calls {
-		input.WriteString(c.line + "\n")
+		requests = append(requests, c.line)
 	}
-	lines := run(t, e, input.String())
-	if len(lines) != len(calls) {
-		t.Fatalf("%d responses to %d requests", len(lines), len(calls))
-	}
+	lines := runLines(t, e, requests)
 	for i, c := range calls {
 		var req struct {
 			ID  json.RawMessage `json:"id"`
@@ -254,14 +262,11 @@ func TestErrors(t *testing.T) {
 		{"selfplay agent field", `{"id":24,"cmd":"selfplay","game":"kisolo","n":1,"south":{"agent":"random","colour":1},"north":{"agent":"random"}}`, "24", "bad_request", `wire: bad request: json: unknown field "colour"`},
 		{"id with a bad character", "{\"id\":\"a\xffb\",\"cmd\":\"moves\"}", "\"a\ufffdb\"", "not_found", `engine: unknown command "moves"`},
 	}
-	var input strings.Builder
+	var requests []string
 	for _, tt := range tests {
-		input.WriteString(tt.line + "\n")
+		requests = append(requests, tt.line)
 	}
-	lines := run(t, e, input.String())
-	if len(lines) != len(tests) {
-		t.Fatalf("%d responses to %d requests", len(lines), len(tests))
-	}
+	lines := runLines(t, e, requests)
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var r struct {

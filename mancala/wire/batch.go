@@ -372,22 +372,46 @@ type PlayoutsResponse struct {
 // depends only on the request. A finished start gives game_over; the
 // deadline gives too_large.
 func (b *Batch) Playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResponse, error) {
-	if err := inRange("playouts n", int64(req.N), 1, int64(b.l.MaxPlayouts)); err != nil {
-		return PlayoutsResponse{}, err
-	}
-	if err := inRange("playouts maxPlies", int64(req.MaxPlies), 0, int64(b.l.MaxPlayoutPlies)); err != nil {
-		return PlayoutsResponse{}, err
-	}
-	if req.MaxPlies == 0 {
-		req.MaxPlies = b.l.MaxPlayoutPlies
-	}
-	g, err := b.s.batchGame(req.Game, req.Rules, req.Position)
+	g, err := b.games("playouts", req.N, b.l.MaxPlayouts, &req.MaxPlies, b.l.MaxPlayoutPlies, req.Game, req.Rules, req.Position)
 	if err != nil {
 		return PlayoutsResponse{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
 	return g.playouts(ctx, req, b.l)
+}
+
+// games checks the size of a request of n games (1..maxN) of at most
+// *maxPlies plies each (0..limit; 0 is set to limit) and returns the game
+// of its start.
+func (b *Batch) games(what string, n, maxN int, maxPlies *int, limit int, game, rules, position string) (batchOps, error) {
+	if err := inRange(what+" n", int64(n), 1, int64(maxN)); err != nil {
+		return nil, err
+	}
+	if err := inRange(what+" maxPlies", int64(*maxPlies), 0, int64(limit)); err != nil {
+		return nil, err
+	}
+	if *maxPlies == 0 {
+		*maxPlies = limit
+	}
+	return b.s.batchGame(game, rules, position)
+}
+
+// wins counts games by how they ended.
+type wins struct{ south, north, draws, unfinished int }
+
+// add counts n games that ended with o (or are still going).
+func (w *wins) add(o mancala.Outcome, n int) {
+	switch {
+	case !o.Over():
+		w.unfinished += n
+	case o.Status == mancala.Draw:
+		w.draws += n
+	case o.Winner == mancala.South:
+		w.south += n
+	default:
+		w.north += n
+	}
 }
 
 // ending is how a game ended, without the score: a small map key.
@@ -435,11 +459,11 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 				if lo >= req.N {
 					return
 				}
-				if ctx.Err() != nil {
-					t.err = deadlineErr(ctx, "playouts", l)
-					return
-				}
 				for i := lo; i < min(lo+chunk, req.N); i++ {
+					if ctx.Err() != nil {
+						t.err = deadlineErr(ctx, "playouts", l)
+						return
+					}
 					q, plies, err := mancala.NewPlayout[P, M](req.Seed+uint64(i)).Run(start, req.MaxPlies)
 					if err != nil {
 						t.err = errorf(CodeInternal, "wire: internal error: "+err.Error())
@@ -457,37 +481,28 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 	}
 	wg.Wait()
 	resp := PlayoutsResponse{Games: req.N, Results: map[string]int{}}
+	var w wins
 	for _, t := range tallies {
 		if t.err != nil {
 			return PlayoutsResponse{}, t.err
 		}
-		resp.Unfinished += t.unfinished
 		resp.Plies += t.plies
+		w.add(mancala.Outcome{}, t.unfinished)
 		for e, n := range t.endings {
-			resp.add(mancala.Outcome{Status: e.status, Winner: e.winner, Reason: e.reason}, n)
+			o := mancala.Outcome{Status: e.status, Winner: e.winner, Reason: e.reason}
+			w.add(o, n)
+			if o.Reason == mancala.Endless {
+				resp.Endless += n
+			}
+			resp.Results[o.Result()] += n
 		}
 	}
-	if resp.Unfinished > 0 {
-		resp.Results["*"] = resp.Unfinished
+	if w.unfinished > 0 {
+		resp.Results["*"] = w.unfinished
 	}
+	resp.South, resp.North, resp.Draws, resp.Unfinished = w.south, w.north, w.draws, w.unfinished
 	resp.ElapsedMs = time.Since(t0).Milliseconds()
 	return resp, nil
-}
-
-// add counts n games that ended with o.
-func (r *PlayoutsResponse) add(o mancala.Outcome, n int) {
-	switch {
-	case o.Status == mancala.Draw:
-		r.Draws += n
-	case o.Winner == mancala.South:
-		r.South += n
-	default:
-		r.North += n
-	}
-	if o.Reason == mancala.Endless {
-		r.Endless += n
-	}
-	r.Results[o.Result()] += n
 }
 
 // AgentSpec is one player of a selfplay request, with the fields of a
@@ -586,23 +601,14 @@ type SelfplayResponse struct {
 // move searched within the think caps of the Service's [Limits]. A
 // finished start gives game_over; the deadline gives too_large.
 func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResponse, error) {
-	if err := inRange("selfplay n", int64(req.N), 1, int64(b.l.MaxSelfplayGames)); err != nil {
+	g, err := b.games("selfplay", req.N, b.l.MaxSelfplayGames, &req.MaxPlies, b.l.MaxSelfplayPlies, req.Game, req.Rules, req.Position)
+	if err != nil {
 		return SelfplayResponse{}, err
-	}
-	if err := inRange("selfplay maxPlies", int64(req.MaxPlies), 0, int64(b.l.MaxSelfplayPlies)); err != nil {
-		return SelfplayResponse{}, err
-	}
-	if req.MaxPlies == 0 {
-		req.MaxPlies = b.l.MaxSelfplayPlies
 	}
 	if err := req.South.check("south", b.s.limits); err != nil {
 		return SelfplayResponse{}, err
 	}
 	if err := req.North.check("north", b.s.limits); err != nil {
-		return SelfplayResponse{}, err
-	}
-	g, err := b.s.batchGame(req.Game, req.Rules, req.Position)
-	if err != nil {
 		return SelfplayResponse{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
@@ -636,6 +642,7 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 	}
 	t0 := time.Now()
 	resp := SelfplayResponse{Records: []string{}, Results: []string{}}
+	var w wins
 	for i := range req.N {
 		seed := req.Seed + 2*uint64(i)
 		south := a.newAgent(req.South, seed+req.South.Seed)
@@ -655,17 +662,9 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 		resp.Records = append(resp.Records, record.Format(a.d, r))
 		resp.Results = append(resp.Results, r.Result)
 		resp.Plies += int64(len(moves))
-		switch o := final.Outcome(); {
-		case !o.Over():
-			resp.Unfinished++
-		case o.Status == mancala.Draw:
-			resp.Draws++
-		case o.Winner == mancala.South:
-			resp.South++
-		default:
-			resp.North++
-		}
+		w.add(final.Outcome(), 1)
 	}
+	resp.South, resp.North, resp.Draws, resp.Unfinished = w.south, w.north, w.draws, w.unfinished
 	resp.ElapsedMs = time.Since(t0).Milliseconds()
 	return resp, nil
 }
