@@ -14,9 +14,9 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
-// FuzzAnswer answers any line, within seconds: the response is one line of valid UTF-8
-// JSON, an object with "id" and "ok", and an error never has code
-// internal.
+// FuzzAnswer answers any line within seconds: the response is one line
+// of valid UTF-8 JSON, an object with "id" and "ok", and an error never
+// has code internal.
 func FuzzAnswer(f *testing.F) {
 	kis, kio := kisolo.Start().String(), kiothi.Start().String()
 	for _, seed := range []string{
