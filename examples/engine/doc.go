@@ -87,9 +87,10 @@
 // observation answers a [wire.Observation]: the position as the player to
 // move sees it, a fixed-length list of integers with the name of each
 // (seeds pit by pit, the mover's first, then prisons, reserves, phase,
-// Kiothi's nki marks and opening state, and the side to move; the package
-// documentation of wire gives the layout of each game). Like every batch
-// command it takes a "position", or a "game" and "rules" for the start:
+// Kiothi's nki marks and opening state, and the side to move; the
+// documentation of wire.Observation gives the layout of each game). Like
+// every batch command it takes a "position", or a "game" and "rules" for
+// the start:
 //
 //	{"id": 7, "cmd": "observation", "position": "kisolo 1,2,3,4,5,6/7,8,9,10,11,12/0,1,0,2,0,3/4,0,5,0,6,0 S turn=10 rules=Columns:6"}
 //	{"id": 7, "ok": true, "game": "kisolo", "rules": "Columns:6", "toMove": "S", "shape": [25],
