@@ -37,8 +37,9 @@ import (
 // So Kisolo has 4C+1 values (25, 29 or 33), Kiothi 76 and Bao la Kimasai
 // 36. A position and its mirror (the board turned half a turn, the other
 // player to move) have the same values but for toMove. The observation
-// leaves out the turn counter, the rules (the same for a whole game) and
-// the outcome; a finished position has an observation like any other.
+// leaves out the turn counter (so Bao la Kimasai's free first turn, KM-6,
+// does not show), the rules (the same for a whole game) and the outcome;
+// a finished position has an observation like any other.
 type Observation struct {
 	// Game is the game's name ("kisolo"), Rules the rules as in rules=
 	// ("" for the defaults), ToMove the player to move ("S" or "N").
