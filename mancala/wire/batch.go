@@ -1,0 +1,674 @@
+package wire
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/record"
+)
+
+// Hard caps of [BatchLimits]: a larger limit is lowered to its cap.
+const (
+	// MaxPerftDepthCap is the deepest perft, in plies.
+	MaxPerftDepthCap = 20
+	// MaxPerftNodesCap is the most positions one perft counts, all depths
+	// together (500,000,000: some seconds at the library's speed).
+	MaxPerftNodesCap = 500_000_000
+	// MaxPlayoutsCap is the most random games one playouts request plays.
+	MaxPlayoutsCap = 1_000_000
+	// MaxPlayoutPliesCap is the most plies of one random game.
+	MaxPlayoutPliesCap = 100_000
+	// MaxSelfplayGamesCap is the most games one selfplay request plays.
+	MaxSelfplayGamesCap = 1_000
+	// MaxSelfplayPliesCap is the most plies of one selfplay game: a
+	// record's most moves.
+	MaxSelfplayPliesCap = MaxRecordMovesCap
+	// MaxBatchTimeCap is the longest one batch request runs.
+	MaxBatchTimeCap = 60 * time.Second
+)
+
+// BatchLimits bound the work of the batch requests of a [Batch]. A zero
+// field takes its default from [DefaultBatchLimits]; a field above its cap
+// (the Cap constants above) is lowered to it.
+type BatchLimits struct {
+	// MaxPerftDepth is the deepest perft in plies (default and cap 20),
+	// MaxPerftNodes the most positions it counts, all depths together
+	// (default and cap 500,000,000); more gets too_large.
+	MaxPerftDepth int
+	MaxPerftNodes int64
+	// MaxPlayouts is the most random games of a playouts request (default
+	// and cap 1,000,000), MaxPlayoutPlies the most plies of each (default
+	// 10,000, cap 100,000): a game still going then counts as unfinished.
+	MaxPlayouts     int
+	MaxPlayoutPlies int
+	// MaxSelfplayGames is the most games of a selfplay request (default
+	// and cap 1,000), MaxSelfplayPlies the most plies of each (default
+	// 1,000, cap 10,000). Each move's search is bounded as a think is
+	// (Limits: depth, iterations, time).
+	MaxSelfplayGames int
+	MaxSelfplayPlies int
+	// MaxTime is the deadline of every batch request (default and cap
+	// 60 s): one that has not finished by then gets too_large.
+	MaxTime time.Duration
+	// Workers is the number of goroutines a playouts request plays on
+	// (default GOMAXPROCS); the results do not depend on it.
+	Workers int
+}
+
+// DefaultBatchLimits returns the limits used for zero fields: perft to
+// depth 20 and 500,000,000 positions, 1,000,000 playouts of at most
+// 10,000 plies, 1,000 selfplay games of at most 1,000 plies, 60 s per
+// request, GOMAXPROCS workers.
+func DefaultBatchLimits() BatchLimits {
+	return BatchLimits{MaxPerftDepth: MaxPerftDepthCap, MaxPerftNodes: MaxPerftNodesCap,
+		MaxPlayouts: MaxPlayoutsCap, MaxPlayoutPlies: 10_000,
+		MaxSelfplayGames: MaxSelfplayGamesCap, MaxSelfplayPlies: 1_000,
+		MaxTime: MaxBatchTimeCap, Workers: runtime.GOMAXPROCS(0)}
+}
+
+func (l BatchLimits) normalize() BatchLimits {
+	d := DefaultBatchLimits()
+	fill := func(v *int64, def, limit int64) {
+		if *v <= 0 {
+			*v = def
+		}
+		if limit > 0 && *v > limit {
+			*v = limit
+		}
+	}
+	ints := []struct {
+		v          *int
+		def, limit int
+	}{
+		{&l.MaxPerftDepth, d.MaxPerftDepth, MaxPerftDepthCap},
+		{&l.MaxPlayouts, d.MaxPlayouts, MaxPlayoutsCap},
+		{&l.MaxPlayoutPlies, d.MaxPlayoutPlies, MaxPlayoutPliesCap},
+		{&l.MaxSelfplayGames, d.MaxSelfplayGames, MaxSelfplayGamesCap},
+		{&l.MaxSelfplayPlies, d.MaxSelfplayPlies, MaxSelfplayPliesCap},
+		{&l.Workers, d.Workers, 0},
+	}
+	for _, f := range ints {
+		v := int64(*f.v)
+		fill(&v, int64(f.def), int64(f.limit))
+		*f.v = int(v)
+	}
+	fill(&l.MaxPerftNodes, d.MaxPerftNodes, MaxPerftNodesCap)
+	t := int64(l.MaxTime)
+	fill(&t, int64(d.MaxTime), int64(MaxBatchTimeCap))
+	l.MaxTime = time.Duration(t)
+	return l
+}
+
+// BatchLimitsInfo reports a [Batch]'s limits to clients (the JSON-lines
+// engine's games answer): perft depth in plies and positions, playouts
+// and their plies, selfplay games and their plies, and the deadline of
+// every batch request in milliseconds.
+type BatchLimitsInfo struct {
+	MaxPerftDepth    int   `json:"maxPerftDepth"`
+	MaxPerftNodes    int64 `json:"maxPerftNodes"`
+	MaxPlayouts      int   `json:"maxPlayouts"`
+	MaxPlayoutPlies  int   `json:"maxPlayoutPlies"`
+	MaxSelfplayGames int   `json:"maxSelfplayGames"`
+	MaxSelfplayPlies int   `json:"maxSelfplayPlies"`
+	MaxTimeMs        int64 `json:"maxTimeMs"`
+}
+
+// Batch answers the batch requests of the JSON-lines engine
+// (examples/engine) over the games of a [Service]: perft, random
+// playouts and games between two agents, each many positions or games in
+// one request, so that a client in another language pays one round trip
+// for them. Every request is bounded by its [BatchLimits] and runs under
+// a deadline of BatchLimits.MaxTime. A Batch is safe for concurrent use;
+// every method's error is an [*Error].
+type Batch struct {
+	s *Service
+	l BatchLimits
+}
+
+// NewBatch returns the batch requests over s's games with limits l (zero
+// fields: [DefaultBatchLimits]). Selfplay searches are bounded by s's
+// [Limits] as thinks are. s must not be nil.
+func NewBatch(s *Service, l BatchLimits) *Batch {
+	return &Batch{s: s, l: l.normalize()}
+}
+
+// Limits returns b's limits, defaults filled in.
+func (b *Batch) Limits() BatchLimits { return b.l }
+
+// Info returns b's limits as clients see them.
+func (b *Batch) Info() BatchLimitsInfo {
+	return BatchLimitsInfo{MaxPerftDepth: b.l.MaxPerftDepth, MaxPerftNodes: b.l.MaxPerftNodes,
+		MaxPlayouts: b.l.MaxPlayouts, MaxPlayoutPlies: b.l.MaxPlayoutPlies,
+		MaxSelfplayGames: b.l.MaxSelfplayGames, MaxSelfplayPlies: b.l.MaxSelfplayPlies,
+		MaxTimeMs: b.l.MaxTime.Milliseconds()}
+}
+
+// batchOps is what the batch requests ask of a game, beside gameOps;
+// adapter implements it.
+type batchOps interface {
+	observe(rules, pos string) (Observation, error)
+	perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error)
+	playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error)
+	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits) (SelfplayResponse, error)
+}
+
+func batchOf(g gameOps) (batchOps, error) {
+	b, ok := g.(batchOps)
+	if !ok {
+		return nil, errorf(CodeInternal, "wire: internal error: game "+quote(g.info().Name)+" has no batch operations")
+	}
+	return b, nil
+}
+
+// batchGame returns the game of a request that starts from position, or
+// without a position from the standard start of game under rules.
+func (s *Service) batchGame(game, rules, position string) (batchOps, error) {
+	var g gameOps
+	var err error
+	switch {
+	case position != "":
+		g, err = s.gameOf(position, game)
+	case game == "":
+		err = errorf(CodeBadRequest, "wire: want a position, or a game (and rules) for its start")
+	default:
+		g, err = s.game(game)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return batchOf(g)
+}
+
+// inRange returns a bad_request error unless lo <= v <= hi.
+func inRange(what string, v, lo, hi int64) error {
+	if v < lo || v > hi {
+		return errorf(CodeBadRequest, "wire: "+what+" "+strconv.FormatInt(v, 10)+" out of range (want "+
+			strconv.FormatInt(lo, 10)+".."+strconv.FormatInt(hi, 10)+")")
+	}
+	return nil
+}
+
+// deadlineErr is the error of a batch request stopped by its deadline (or
+// its caller's context).
+func deadlineErr(ctx context.Context, what string, l BatchLimits) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return errorf(CodeTooLarge, "wire: "+what+": not done within the "+l.MaxTime.String()+" deadline; ask for less")
+	}
+	return errorf(CodeTooLarge, "wire: "+what+": cancelled before it was done")
+}
+
+// PerftRequest asks for the perft counts (docs/rules/common.md, "Perft
+// convention") of Position, or of the standard start of Game under Rules,
+// for every depth from 1 to Depth (1..BatchLimits.MaxPerftDepth), and
+// with Divide the count below each legal move at Depth.
+type PerftRequest struct {
+	Game     string `json:"game,omitempty"`
+	Rules    string `json:"rules,omitempty"`
+	Position string `json:"position,omitempty"`
+	Depth    int    `json:"depth"`
+	Divide   bool   `json:"divide,omitempty"`
+}
+
+// DivideCount is one legal move of a divided position (mancala.Divide)
+// and the positions Depth-1 plies after it.
+type DivideCount struct {
+	Move  string `json:"move"`
+	Nodes uint64 `json:"nodes"`
+}
+
+// PerftResponse is the Position counted from, the Counts of positions
+// exactly 1, 2, ..., Depth plies after it (Counts[d-1] is perft(d), as
+// mancala.Perft), with Divide the count below each legal move in the
+// game's order (they add up to perft(Depth)), and the time taken.
+type PerftResponse struct {
+	Position  string        `json:"position"`
+	Counts    []uint64      `json:"counts"`
+	Divide    []DivideCount `json:"divide,omitempty"`
+	ElapsedMs int64         `json:"elapsedMs"`
+}
+
+// Perft counts the positions 1..req.Depth plies after the start of req.
+// It stops with too_large once it has counted more than
+// BatchLimits.MaxPerftNodes positions (all depths together) or at the
+// deadline. A finished game counts no positions.
+func (b *Batch) Perft(ctx context.Context, req PerftRequest) (PerftResponse, error) {
+	if err := inRange("perft depth", int64(req.Depth), 1, int64(b.l.MaxPerftDepth)); err != nil {
+		return PerftResponse{}, err
+	}
+	g, err := b.s.batchGame(req.Game, req.Rules, req.Position)
+	if err != nil {
+		return PerftResponse{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
+	defer cancel()
+	return g.perft(ctx, req, b.l)
+}
+
+// perftRun counts positions by depth below a root, within a budget.
+type perftRun[P mancala.Game[P, M], M comparable] struct {
+	stack  mancala.Stack[P, M]
+	counts []uint64
+	total  uint64
+	limit  uint64
+	ctx    context.Context
+	calls  int
+	err    error
+}
+
+// walk adds the positions below p, which is ply plies after the root, to
+// the counts of the plies up to depth; false means stop (r.err says why).
+func (r *perftRun[P, M]) walk(p P, ply, depth int) bool {
+	moves := r.stack.Moves(ply, p)
+	r.counts[ply] += uint64(len(moves))
+	r.total += uint64(len(moves))
+	if r.total > r.limit {
+		r.err = errorf(CodeTooLarge, "wire: perft: more than "+strconv.FormatUint(r.limit, 10)+" positions; ask for a smaller depth")
+		return false
+	}
+	if r.calls++; r.calls%4096 == 0 && r.ctx.Err() != nil {
+		r.err = r.ctx.Err()
+		return false
+	}
+	if ply+1 == depth {
+		return true
+	}
+	for i := 0; i < len(moves); i++ {
+		q, err := p.Apply(moves[i])
+		if err != nil {
+			r.err = errorf(CodeInternal, "wire: internal error: perft: legal move refused: "+err.Error())
+			return false
+		}
+		if !r.walk(q, ply+1, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error) {
+	start, err := a.startOf("", req.Rules, req.Position)
+	if err != nil {
+		return PerftResponse{}, err
+	}
+	t0 := time.Now()
+	r := &perftRun[P, M]{counts: make([]uint64, req.Depth), limit: uint64(l.MaxPerftNodes), ctx: ctx}
+	resp := PerftResponse{Position: start.String()}
+	if req.Divide {
+		resp.Divide = []DivideCount{}
+	}
+	moves := append([]M(nil), start.AppendLegalMoves(nil)...)
+	r.counts[0], r.total = uint64(len(moves)), uint64(len(moves))
+	for _, m := range moves {
+		nodes := uint64(1)
+		if req.Depth > 1 {
+			q, err := start.Apply(m)
+			if err != nil {
+				return PerftResponse{}, errorf(CodeInternal, "wire: internal error: perft: legal move refused: "+err.Error())
+			}
+			before := r.counts[req.Depth-1]
+			if !r.walk(q, 1, req.Depth) {
+				var we *Error
+				if errors.As(r.err, &we) {
+					return PerftResponse{}, we
+				}
+				return PerftResponse{}, deadlineErr(ctx, "perft", l)
+			}
+			nodes = r.counts[req.Depth-1] - before
+		}
+		if req.Divide {
+			resp.Divide = append(resp.Divide, DivideCount{Move: m.String(), Nodes: nodes})
+		}
+	}
+	resp.Counts = r.counts
+	resp.ElapsedMs = time.Since(t0).Milliseconds()
+	return resp, nil
+}
+
+// PlayoutsRequest asks for N (1..BatchLimits.MaxPlayouts) seeded random
+// games from Position, or from the standard start of Game under Rules,
+// each of at most MaxPlies plies (1..BatchLimits.MaxPlayoutPlies, 0 for
+// that limit). Game i (from 0) is exactly what
+//
+//	mancala.NewPlayout[P, M](seed + i).Run(start, maxPlies)
+//
+// plays in Go (i added to Seed modulo 2^64), so any one game can be
+// replayed in process.
+type PlayoutsRequest struct {
+	Game     string `json:"game,omitempty"`
+	Rules    string `json:"rules,omitempty"`
+	Position string `json:"position,omitempty"`
+	N        int    `json:"n"`
+	Seed     uint64 `json:"seed,omitempty"`
+	MaxPlies int    `json:"maxPlies,omitempty"`
+}
+
+// PlayoutsResponse counts the Games played: those South won, North won
+// and drawn, and those still going after MaxPlies plies (Unfinished);
+// Plies, the plies of all games; Endless, the games drawn by an endless
+// move (draw:endless, C-6: under Endless=Draw the endless moves played);
+// Results, the games by result text ("S:inner", "draw:endless"; "*" for
+// the unfinished); and the time taken.
+type PlayoutsResponse struct {
+	Games      int            `json:"games"`
+	South      int            `json:"south"`
+	North      int            `json:"north"`
+	Draws      int            `json:"draws"`
+	Unfinished int            `json:"unfinished"`
+	Plies      int64          `json:"plies"`
+	Endless    int            `json:"endless"`
+	Results    map[string]int `json:"results"`
+	ElapsedMs  int64          `json:"elapsedMs"`
+}
+
+// Playouts plays req.N seeded random games from the start of req on
+// BatchLimits.Workers goroutines and counts their results; the answer
+// depends only on the request. A finished start gives game_over; the
+// deadline gives too_large.
+func (b *Batch) Playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResponse, error) {
+	g, err := b.games("playouts", req.N, b.l.MaxPlayouts, &req.MaxPlies, b.l.MaxPlayoutPlies, req.Game, req.Rules, req.Position)
+	if err != nil {
+		return PlayoutsResponse{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
+	defer cancel()
+	return g.playouts(ctx, req, b.l)
+}
+
+// games checks the size of a request of n games (1..maxN) of at most
+// *maxPlies plies each (0..limit; 0 is set to limit) and returns the game
+// of its start.
+func (b *Batch) games(what string, n, maxN int, maxPlies *int, limit int, game, rules, position string) (batchOps, error) {
+	if err := inRange(what+" n", int64(n), 1, int64(maxN)); err != nil {
+		return nil, err
+	}
+	if err := inRange(what+" maxPlies", int64(*maxPlies), 0, int64(limit)); err != nil {
+		return nil, err
+	}
+	if *maxPlies == 0 {
+		*maxPlies = limit
+	}
+	return b.s.batchGame(game, rules, position)
+}
+
+// wins counts games by how they ended.
+type wins struct{ south, north, draws, unfinished int }
+
+// add counts n games that ended with o (or are still going).
+func (w *wins) add(o mancala.Outcome, n int) {
+	switch {
+	case !o.Over():
+		w.unfinished += n
+	case o.Status == mancala.Draw:
+		w.draws += n
+	case o.Winner == mancala.South:
+		w.south += n
+	default:
+		w.north += n
+	}
+}
+
+// ending is how a game ended, without the score: a small map key.
+type ending struct {
+	status mancala.Status
+	winner mancala.Player
+	reason mancala.Reason
+}
+
+// tally counts games by ending.
+type tally struct {
+	endings    map[ending]int
+	unfinished int
+	plies      int64
+	err        error
+}
+
+func (a *adapter[P, M]) overErr(p P) error {
+	if o := p.Outcome(); o.Over() {
+		return errorf(CodeGameOver, a.d.Name+": the game is over: "+outcomeOf(o, p.ToMove(), a.d.Words).Text)
+	}
+	return nil
+}
+
+func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error) {
+	start, err := a.startOf("", req.Rules, req.Position)
+	if err != nil {
+		return PlayoutsResponse{}, err
+	}
+	if err := a.overErr(start); err != nil {
+		return PlayoutsResponse{}, err
+	}
+	t0 := time.Now()
+	const chunk = 64 // games a worker takes at a time
+	var next atomic.Int64
+	tallies := make([]tally, min(l.Workers, (req.N+chunk-1)/chunk))
+	var wg sync.WaitGroup
+	for w := range tallies {
+		wg.Add(1)
+		go func(t *tally) {
+			defer wg.Done()
+			t.endings = map[ending]int{}
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= req.N {
+					return
+				}
+				for i := lo; i < min(lo+chunk, req.N); i++ {
+					if ctx.Err() != nil {
+						t.err = deadlineErr(ctx, "playouts", l)
+						return
+					}
+					q, plies, err := mancala.NewPlayout[P, M](req.Seed+uint64(i)).Run(start, req.MaxPlies)
+					if err != nil {
+						t.err = errorf(CodeInternal, "wire: internal error: "+err.Error())
+						return
+					}
+					t.plies += int64(plies)
+					if o := q.Outcome(); o.Over() {
+						t.endings[ending{o.Status, o.Winner, o.Reason}]++
+					} else {
+						t.unfinished++
+					}
+				}
+			}
+		}(&tallies[w])
+	}
+	wg.Wait()
+	resp := PlayoutsResponse{Games: req.N, Results: map[string]int{}}
+	var w wins
+	for _, t := range tallies {
+		if t.err != nil {
+			return PlayoutsResponse{}, t.err
+		}
+		resp.Plies += t.plies
+		w.add(mancala.Outcome{}, t.unfinished)
+		for e, n := range t.endings {
+			o := mancala.Outcome{Status: e.status, Winner: e.winner, Reason: e.reason}
+			w.add(o, n)
+			if o.Reason == mancala.Endless {
+				resp.Endless += n
+			}
+			resp.Results[o.Result()] += n
+		}
+	}
+	if w.unfinished > 0 {
+		resp.Results["*"] = w.unfinished
+	}
+	resp.South, resp.North, resp.Draws, resp.Unfinished = w.south, w.north, w.draws, w.unfinished
+	resp.ElapsedMs = time.Since(t0).Milliseconds()
+	return resp, nil
+}
+
+// AgentSpec is one player of a selfplay request, with the fields of a
+// [ThinkRequest]: Agent "random", "alphabeta" or "mcts", AlphaBeta's
+// Depth, MCTS's Iterations, a Seed added to the game's seed, and TimeMs, a
+// time budget per move; the same ranges and defaults as a think.
+type AgentSpec struct {
+	Agent      string `json:"agent"`
+	Depth      int    `json:"depth,omitempty"`
+	Iterations int    `json:"iterations,omitempty"`
+	Seed       uint64 `json:"seed,omitempty"`
+	TimeMs     int64  `json:"timeMs,omitempty"`
+}
+
+// check validates s against the think caps l and fills in its defaults.
+func (s *AgentSpec) check(side string, l Limits) error {
+	what := "wire: selfplay " + side + ": "
+	switch s.Agent {
+	case "random", "alphabeta", "mcts":
+	case "":
+		return errorf(CodeBadRequest, what+"missing agent (want random, alphabeta or mcts)")
+	default:
+		return errorf(CodeBadRequest, what+"unknown agent "+quote(s.Agent)+" (want random, alphabeta or mcts)")
+	}
+	for _, f := range []struct {
+		name   string
+		v, max int64
+	}{{"depth", int64(s.Depth), int64(l.MaxDepth)}, {"iterations", int64(s.Iterations), int64(l.MaxIterations)},
+		{"timeMs", s.TimeMs, l.MaxTime.Milliseconds()}} {
+		if f.v < 0 || f.v > f.max {
+			return errorf(CodeBadRequest, what+f.name+" "+strconv.FormatInt(f.v, 10)+" out of range (want 1.."+
+				strconv.FormatInt(f.max, 10)+", or 0 for the default)")
+		}
+	}
+	if s.Depth == 0 {
+		s.Depth = min(agent.DefaultDepth, l.MaxDepth)
+	}
+	if s.Iterations == 0 {
+		s.Iterations = min(agent.DefaultIterations, l.MaxIterations)
+	}
+	if s.TimeMs == 0 {
+		s.TimeMs = l.MaxTime.Milliseconds()
+	}
+	return nil
+}
+
+// label names the player in a record: "random", "alphabeta depth 4",
+// "mcts 2000 iterations".
+func (s AgentSpec) label() string {
+	switch s.Agent {
+	case "alphabeta":
+		return "alphabeta depth " + strconv.Itoa(s.Depth)
+	case "mcts":
+		return "mcts " + strconv.Itoa(s.Iterations) + " iterations"
+	}
+	return s.Agent
+}
+
+// SelfplayRequest asks for N games (1..BatchLimits.MaxSelfplayGames)
+// between the South and North agents from Position, or from the standard
+// start of Game under Rules, each of at most MaxPlies plies
+// (1..BatchLimits.MaxSelfplayPlies, 0 for that limit). Game i (from 0)
+// has fresh agents: South's seeded with Seed+2i+South.Seed, North's with
+// Seed+2i+1+North.Seed (modulo 2^64). With depth and iteration budgets
+// the games depend only on the request; a time budget (every move has
+// one, Limits.MaxTime by default) makes a search that reaches it depend
+// on the machine's speed.
+type SelfplayRequest struct {
+	Game     string    `json:"game,omitempty"`
+	Rules    string    `json:"rules,omitempty"`
+	Position string    `json:"position,omitempty"`
+	N        int       `json:"n"`
+	Seed     uint64    `json:"seed,omitempty"`
+	South    AgentSpec `json:"south"`
+	North    AgentSpec `json:"north"`
+	MaxPlies int       `json:"maxPlies,omitempty"`
+}
+
+// SelfplayResponse holds the Records of the games in the mancala/record
+// format (players named "alphabeta depth 4" and so on, Result "*" for a
+// game still going after MaxPlies plies), their Results in order, the
+// games South won, North won, drawn and left Unfinished, the Plies of all
+// games and the time taken.
+type SelfplayResponse struct {
+	Records    []string `json:"records"`
+	Results    []string `json:"results"`
+	South      int      `json:"south"`
+	North      int      `json:"north"`
+	Draws      int      `json:"draws"`
+	Unfinished int      `json:"unfinished"`
+	Plies      int64    `json:"plies"`
+	ElapsedMs  int64    `json:"elapsedMs"`
+}
+
+// Selfplay plays req.N games between two agents, one after another, each
+// move searched within the think caps of the Service's [Limits]. A
+// finished start gives game_over; the deadline gives too_large.
+func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResponse, error) {
+	g, err := b.games("selfplay", req.N, b.l.MaxSelfplayGames, &req.MaxPlies, b.l.MaxSelfplayPlies, req.Game, req.Rules, req.Position)
+	if err != nil {
+		return SelfplayResponse{}, err
+	}
+	if err := req.South.check("south", b.s.limits); err != nil {
+		return SelfplayResponse{}, err
+	}
+	if err := req.North.check("north", b.s.limits); err != nil {
+		return SelfplayResponse{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
+	defer cancel()
+	return g.selfplay(ctx, req, b.l)
+}
+
+// newAgent builds the agent of a checked spec, as a think builds it.
+func (a *adapter[P, M]) newAgent(s AgentSpec, seed uint64) agent.Agent[P, M] {
+	budget := time.Duration(s.TimeMs) * time.Millisecond
+	switch s.Agent {
+	case "alphabeta":
+		ab := agent.NewAlphaBeta(a.d, s.Depth)
+		ab.Time, ab.TableSize = budget, 1<<16
+		return ab
+	case "mcts":
+		m := agent.NewMCTS[P, M](s.Iterations, seed)
+		m.Time = budget
+		return m
+	}
+	return agent.NewRandom[P, M](seed)
+}
+
+func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits) (SelfplayResponse, error) {
+	start, err := a.startOf("", req.Rules, req.Position)
+	if err != nil {
+		return SelfplayResponse{}, err
+	}
+	if err := a.overErr(start); err != nil {
+		return SelfplayResponse{}, err
+	}
+	t0 := time.Now()
+	resp := SelfplayResponse{Records: []string{}, Results: []string{}}
+	var w wins
+	for i := range req.N {
+		seed := req.Seed + 2*uint64(i)
+		south := a.newAgent(req.South, seed+req.South.Seed)
+		north := a.newAgent(req.North, seed+1+req.North.Seed)
+		moves, final, err := agent.Play(ctx, start, south, north, req.MaxPlies, nil)
+		if ctx.Err() != nil {
+			return SelfplayResponse{}, deadlineErr(ctx, "selfplay", l)
+		}
+		if err != nil {
+			return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+		}
+		r, err := record.New(start, moves)
+		if err != nil {
+			return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+		}
+		r.South, r.North = req.South.label(), req.North.label()
+		text, err := record.Format(a.d, r)
+		if err != nil {
+			return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+		}
+		resp.Records = append(resp.Records, text)
+		resp.Results = append(resp.Results, r.Result)
+		resp.Plies += int64(len(moves))
+		w.add(final.Outcome(), 1)
+	}
+	resp.South, resp.North, resp.Draws, resp.Unfinished = w.south, w.north, w.draws, w.unfinished
+	resp.ElapsedMs = time.Since(t0).Milliseconds()
+	return resp, nil
+}
