@@ -1,7 +1,7 @@
 // Package kimasai implements Bao la Kimasai, the two-phase four-row mancala
 // game of Maasai herders on the plains around Kilimanjaro, exactly as the
 // rules in this module's docs/rules/kimasai.md state it (clauses
-// KM-1..KM-13, with the common clauses C-1..C-8 of docs/rules/common.md),
+// KM-1..KM-13, with the common clauses C-1..C-9 of docs/rules/common.md),
 // on top of package [mancala].
 //
 // Sources: David MacKay's record (2001) of the game as taught by Moinget

@@ -96,8 +96,8 @@ var options = notation.NewOptions(Name,
 
 // Validate reports whether r is a valid rule set: every option within its
 // range and MaxLaps 0..[mancala.MaxLapsLimit] (docs/rules/kimasai.md,
-// "Options"). The error is a [*mancala.RulesError] wrapping
-// [mancala.ErrRules].
+// "Options: zero values and invalid combinations"). The error is a
+// [*mancala.RulesError] wrapping [mancala.ErrRules].
 func (r Rules) Validate() error { return options.Check(r) }
 
 // Normalize returns r with every explicit default written as its zero

@@ -90,7 +90,7 @@ const DefaultMaxLaps = mancala.DefaultMaxLaps
 // opening when Rules.OpeningPits is 0 (KI-6).
 const DefaultOpeningPits = 2
 
-// Rules holds Kiothi's rule options (docs/rules/kiothi.md, "Options"). The
+// Rules holds Kiothi's rule options (docs/rules/kiothi.md, "Options: zero values and invalid combinations"). The
 // zero value is the default rule set. Rules is comparable; positions hold
 // validated, normalised rules ([Rules.Normalize]) so that == on positions
 // never differs for equal rules. In the rules= field each option is

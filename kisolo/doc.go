@@ -1,7 +1,7 @@
 // Package kisolo implements Kisolo (also Cisolo), the four-row mancala of
 // the Luba, Lulua and Songye of south-east DR Congo, exactly as the rules
 // in this module's docs/rules/kisolo.md state it (clauses KS-1..KS-12,
-// with the common clauses C-1..C-8 of docs/rules/common.md), on top of
+// with the common clauses C-1..C-9 of docs/rules/common.md), on top of
 // package [github.com/seed8ebe013a/go-mancala/mancala].
 //
 // A [Position] is a small comparable value; [Position.AppendLegalMoves]

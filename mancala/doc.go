@@ -68,7 +68,7 @@
 // panics on bad input; the receiver of a refused move is unchanged.
 //
 // The specification is in the module's docs folder: docs/rules/common.md
-// (C-1..C-8) and one file per game, docs/notation.md (positions, moves,
+// (C-1..C-9) and one file per game, docs/notation.md (positions, moves,
 // game records) and docs/design.md (the contract, the numbering, the
 // vocabulary).
 package mancala

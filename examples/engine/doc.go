@@ -152,8 +152,8 @@
 //
 // Every request is bounded. A line holds at most 1 MiB. state, apply,
 // record and replay cost what they cost over HTTP (wire's package
-// documentation, "Costs": well under a millisecond, at most about 135 ms
-// for the slowest positions that can be built); think is capped at depth
+// documentation, "Costs": well under a millisecond for ordinary positions,
+// bounded by mancala.MaxLapsLimit for the slowest); think is capped at depth
 // 10, 100,000 MCTS iterations and 2 s. The batch commands
 // ([wire.BatchLimits]):
 //

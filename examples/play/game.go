@@ -53,9 +53,19 @@ type game[P position[P, M], M mancala.Move] struct {
 
 func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram func(P, func(int, string) string) string,
 	o options, text string, stdin io.Reader, out, errw io.Writer, c console) error {
-	start, history, err := loaded(d, o, text)
+	start, history, players, err := loaded(d, o, text)
 	if err != nil {
 		return err
+	}
+	// A loaded record's players play on unless -south or -north says otherwise.
+	for i, flagName := range [2]string{"south", "north"} {
+		if players[i] != "" && !o.set[flagName] {
+			if i == 0 {
+				o.south = players[i]
+			} else {
+				o.north = players[i]
+			}
+		}
 	}
 	recFile, err := openRecord(o.recordFile)
 	if err != nil {
@@ -127,7 +137,11 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "Record written to %s (result %s); play -load %s resumes it.\n", o.recordFile, r.Result, o.recordFile)
+	if final.Outcome().Over() {
+		fmt.Fprintf(out, "Record written to %s (result %s).\n", o.recordFile, r.Result)
+	} else {
+		fmt.Fprintf(out, "Record written to %s (result %s); play -load %s resumes it.\n", o.recordFile, r.Result, o.recordFile)
+	}
 	return nil
 }
 

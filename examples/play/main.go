@@ -195,29 +195,37 @@ func writeRecord(f *os.File, text string) error {
 }
 
 // loaded returns the start position and moves of the game to play: the
-// record text of -load, or -start, or the standard start of -rules.
-func loaded[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, text string) (P, []M, error) {
+// record text of -load, or -start, or the standard start of -rules; and,
+// for a record, its South and North players where they name a kind of
+// player (human, random, alphabeta, mcts), else "".
+func loaded[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, text string) (P, []M, [2]string, error) {
 	var zero P
+	var players [2]string
 	if text != "" {
 		r, err := record.Parse(text, d)
 		if err != nil {
-			return zero, nil, fmt.Errorf("%s: %w", o.load, err)
+			return zero, nil, players, fmt.Errorf("%s: %w", o.load, err)
 		}
-		return r.Start, r.Moves, nil
+		for i, name := range [2]string{r.South, r.North} {
+			if name == "human" || cli.IsAgent(name) {
+				players[i] = name
+			}
+		}
+		return r.Start, r.Moves, players, nil
 	}
 	start, err := d.New(o.rules)
 	if err != nil {
-		return zero, nil, err
+		return zero, nil, players, err
 	}
 	if o.start != "" {
 		if start, err = d.Parse(o.start); err != nil {
-			return zero, nil, err
+			return zero, nil, players, err
 		}
 		if err := cli.SameRules(d, o.rules, start, "-start"); err != nil {
-			return zero, nil, err
+			return zero, nil, players, err
 		}
 	}
-	return start, nil, nil
+	return start, nil, players, nil
 }
 
 // plies writes a count of plies: "1 ply", "15 plies".

@@ -1,4 +1,4 @@
-// Replay reads a game record (docs/notation.md, "Game record"), checks every move,
+// Replay reads a game record (docs/notation.md, "Game records"), checks every move,
 // and prints each position and the result. The game is taken from the
 // record's Game header. A bad record is reported with the line and token
 // of the first bad move, and the exit code is 1.
@@ -95,11 +95,11 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		if diagram {
 			return "\n" + strings.TrimRight(d.Diagram(p), "\n")
 		}
-		return p.String()
+		return " " + p.String()
 	}
-	fmt.Fprintf(out, "start: %s\n", show(ps[0]))
+	fmt.Fprintf(out, "start:%s\n", show(ps[0]))
 	for i, m := range r.Moves {
-		fmt.Fprintf(out, "%d. %s %s: %s\n", i+1, ps[i].ToMove(), m, show(ps[i+1]))
+		fmt.Fprintf(out, "%d. %s %s:%s\n", i+1, ps[i].ToMove(), m, show(ps[i+1]))
 	}
 	o := ps[len(ps)-1].Outcome()
 	if o.Over() {

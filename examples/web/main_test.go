@@ -39,7 +39,7 @@ func TestHandler(t *testing.T) {
 		{"POST", "/api/v1/state", 400, "application/json; charset=utf-8", `"code":"bad_request"`},
 		{"GET", "/nothing.js", 404, "text/plain; charset=utf-8", "404 page not found"},
 		{"GET", "/static/", 404, "text/plain; charset=utf-8", "404 page not found"},
-		{"GET", "/../main.go", 307, "text/html; charset=utf-8", `<a href="/main.go">`}, // cleaned, then 404 below
+		{"GET", "/../main.go", http.StatusTemporaryRedirect, "text/html; charset=utf-8", `<a href="/main.go">`}, // cleaned, then 404 below (Go 1.24 answers 301)
 		{"GET", "/main.go", 404, "text/plain; charset=utf-8", "404 page not found"},
 		{"POST", "/", 405, "text/plain; charset=utf-8", "method not allowed"},
 		{"GET", "/api/v1/nothing", 404, "application/json; charset=utf-8", `"code":"not_found"`},
@@ -47,6 +47,9 @@ func TestHandler(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
 			res, body := get(t, h, tt.method, tt.path)
+			if tt.status == http.StatusTemporaryRedirect && res.StatusCode == http.StatusMovedPermanently {
+				tt.status = res.StatusCode // ServeMux's redirect to a cleaned path: 301 before Go 1.25, 307 since
+			}
 			if res.StatusCode != tt.status || res.Header.Get("Content-Type") != tt.contentType || !strings.Contains(body, tt.contains) {
 				t.Errorf("%d %q %.80q, want %d %q containing %q", res.StatusCode, res.Header.Get("Content-Type"), body, tt.status, tt.contentType, tt.contains)
 			}

@@ -44,7 +44,9 @@ type Random[P mancala.Game[P, M], M comparable] struct {
 	buf []M
 }
 
-// NewRandom returns a Random agent whose choices follow seed.
+// NewRandom returns a Random agent whose choices follow seed. Go cannot
+// infer P and M from a seed, so name them:
+// agent.NewRandom[kisolo.Position, kisolo.Move](1).
 func NewRandom[P mancala.Game[P, M], M comparable](seed uint64) *Random[P, M] {
 	return &Random[P, M]{rng: rand.New(rand.NewPCG(seed, 0x72616e646f6d))}
 }

@@ -70,7 +70,9 @@ type MCTS[P mancala.Game[P, M], M comparable] struct {
 	trees []*tree[P, M]
 }
 
-// NewMCTS returns an MCTS agent with the given iteration budget and seed.
+// NewMCTS returns an MCTS agent with the given iteration budget (playouts
+// per move) and seed. Go cannot infer P and M from these, so name them:
+// agent.NewMCTS[kimasai.Position, kimasai.Move](2000, 1).
 func NewMCTS[P mancala.Game[P, M], M comparable](iterations int, seed uint64) *MCTS[P, M] {
 	return &MCTS[P, M]{Iterations: iterations, Seed: seed}
 }

@@ -1,4 +1,4 @@
-// Package record reads and writes game records (docs/notation.md, "Game record")
+// Package record reads and writes game records (docs/notation.md, "Game records")
 // for any game of the module, through the game's [mancala.Descriptor], and
 // replays them to every position.
 //

@@ -186,11 +186,10 @@
 // Limits.MaxEvents, a think by its caps and the think slots, every other
 // request by the work slots (Limits.MaxWork), a record by
 // Limits.MaxRecordMoves. One state or apply costs a Parse, one Apply and
-// the next player's legal moves; the slowest we could build, moves that
-// loop with a period too long for the cycle check and so sow to the
-// largest lap bound the rules accept (MaxLaps:4000000), take about 45 ms
-// (Kisolo) and 75 ms (Kiothi) for an apply, and 135 ms for a Kiothi state
-// under Endless:Illegal, whose move generation plays every candidate out
-// (BenchmarkSlowest, a 2-core AMD EPYC virtual machine). Ordinary
-// requests take well under a millisecond.
+// the next player's legal moves. Ordinary requests take well under a
+// millisecond; the slowest are moves that loop with a period too long for
+// the cycle check and so sow to the largest lap bound the rules accept
+// (mancala.MaxLapsLimit), and, under Endless:Illegal, positions whose move
+// generation plays several such candidates out. docs/rules/common.md (C-6)
+// gives their measured cost, and BenchmarkSlowest times them.
 package wire

@@ -125,16 +125,18 @@ func TestLoad(t *testing.T) {
 
 // BenchmarkSlowest times the slowest state and apply requests we know how
 // to build: moves that loop with a period too long for the cycle check
-// and so sow to MaxLaps (4,000,000 laps, the largest the rules accept).
+// and so sow to MaxLaps at mancala.MaxLapsLimit, the largest the rules
+// accept.
 func BenchmarkSlowest(b *testing.B) {
 	s := newService(b, wire.Limits{})
+	limit := strconv.Itoa(mancala.MaxLapsLimit)
 	const kis = "kisolo 4,0,0,1,0,1,0/0,0,0,0,0,0,0/1,3,23,1,0,9,0/0,1,2,8,13,4,13 S turn=36 rules="
 	const kio = "kiothi 0,1,7,4,5,6,3,1,5,1/2,3,0,1,2,1,5,1,5,2 N turn=9 prisons=5,0 rules="
 	for _, tc := range []struct{ name, pos, move string }{
-		{"apply/kisolo/endless-4M", kis + "MaxLaps:4000000,Win:OuterRowEmptied", "b1"},
-		{"apply/kiothi/endless-4M", kio + "MaxLaps:4000000", "b4:4"},
-		{"state/kisolo/illegal-4M", kis + "Endless:Illegal,MaxLaps:4000000,Win:OuterRowEmptied", ""},
-		{"state/kiothi/illegal-4M", kio + "Endless:Illegal,MaxLaps:4000000", ""},
+		{"apply/kisolo/endless-limit", kis + "MaxLaps:" + limit + ",Win:OuterRowEmptied", "b1"},
+		{"apply/kiothi/endless-limit", kio + "MaxLaps:" + limit, "b4:4"},
+		{"state/kisolo/illegal-limit", kis + "Endless:Illegal,MaxLaps:" + limit + ",Win:OuterRowEmptied", ""},
+		{"state/kiothi/illegal-limit", kio + "Endless:Illegal,MaxLaps:" + limit, ""},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {

@@ -26,6 +26,15 @@ type Budget struct {
 // AgentNames lists the computer players NewAgent builds.
 const AgentNames = "random|alphabeta|mcts"
 
+// IsAgent reports whether name is one of AgentNames.
+func IsAgent(name string) bool {
+	switch name {
+	case "random", "alphabeta", "mcts":
+		return true
+	}
+	return false
+}
+
 // NewAgent returns the computer player called name ("random", "alphabeta"
 // or "mcts") for d's game with budget b; seed makes its choices
 // reproducible. An unknown name gives an error.

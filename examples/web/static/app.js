@@ -566,11 +566,13 @@ function render() {
   list.textContent = '';
   app.history.forEach((e, i) => {
     const li = document.createElement('li');
-    if (i === app.index) li.className = 'current';
-    else if (i > app.index) li.className = 'future';
+    const mover = i === 0 ? '' : (e.mover || stateSide(i - 1));
+    // On a phone the list has two columns: South's moves left, North's right.
+    li.classList.add('side-' + (mover || 'S'));
+    if (i === app.index) li.classList.add('current');
+    else if (i > app.index) li.classList.add('future');
     const b = document.createElement('button');
     b.type = 'button';
-    const mover = i === 0 ? '' : (e.mover || stateSide(i - 1));
     b.innerHTML = '<span class="ply"></span><span class="who"></span><span class="mv"></span>';
     b.querySelector('.ply').textContent = i === 0 ? '' : i + '.';
     b.querySelector('.who').className = 'who ' + mover;
