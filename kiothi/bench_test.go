@@ -130,6 +130,16 @@ func BenchmarkPlayout(b *testing.B) {
 	gametest.BenchPlayouts[Position, Move](b, Start())
 }
 
+// BenchmarkPlayoutEndlessIllegal is BenchmarkPlayout under Endless=Illegal,
+// where move generation must leave out every endless candidate (C-6).
+func BenchmarkPlayoutEndlessIllegal(b *testing.B) {
+	start, err := New(Rules{Endless: Illegal})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gametest.BenchPlayouts[Position, Move](b, start)
+}
+
 // BenchmarkApplyMaxLaps times one Apply that sows to MaxLaps (1,000,000
 // laps), the worst case of C-6.
 func BenchmarkApplyMaxLaps(b *testing.B) {

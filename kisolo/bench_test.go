@@ -52,6 +52,16 @@ func BenchmarkPlayout(b *testing.B) {
 	gametest.BenchPlayouts[Position, Move](b, Start())
 }
 
+// BenchmarkPlayoutEndlessIllegal is BenchmarkPlayout under Endless=Illegal,
+// where move generation must leave out every endless candidate (C-6).
+func BenchmarkPlayoutEndlessIllegal(b *testing.B) {
+	start, err := New(Rules{Endless: Illegal})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gametest.BenchPlayouts[Position, Move](b, start)
+}
+
 // BenchmarkSow measures sowing speed: Apply of every legal move of the
 // positions of 44 random games, counting every seed dropped.
 func BenchmarkSow(b *testing.B) {
