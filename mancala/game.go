@@ -131,12 +131,29 @@ func (s *Stack[P, M]) Moves(depth int, p P) []M {
 // 1. A negative depth gives an error; so does a legal move that fails to
 // apply (a bug in the game). It allocates one
 // move buffer per level and nothing per node.
+//
+// A position type with its own method Perft(depth int) (uint64, error), as
+// every game's Position has, counts with it instead: the game plays the
+// moves in place and counts the last plies without listing them (the
+// conformance suite checks it against the count over AppendLegalMoves and
+// Apply).
 func Perft[P Game[P, M], M comparable](p P, depth int) (uint64, error) {
 	if depth < 0 {
 		return 0, fmt.Errorf("mancala: perft: depth %d is negative", depth)
 	}
+	if f, ok := any(p).(perfter); ok {
+		return f.Perft(depth)
+	}
 	var s Stack[P, M]
 	return perft(&s, p, depth, 0)
+}
+
+// perfter is a position type with its own exact Perft, which [Perft] and
+// [Divide] use instead of the generic count over AppendLegalMoves and
+// Apply: each game's Position has one, and the conformance suite checks it
+// against the generic count.
+type perfter interface {
+	Perft(depth int) (uint64, error)
 }
 
 func perft[P Game[P, M], M comparable](s *Stack[P, M], p P, depth, level int) (uint64, error) {
@@ -170,8 +187,9 @@ type DivideEntry[M comparable] struct {
 }
 
 // Divide returns, for each legal move of p in the game's order, the perft
-// count at depth-1 of the position after it; the counts add up to
-// Perft(p, depth). A depth below 1 gives an error.
+// count at depth-1 of the position after it (by the position's own Perft
+// where it has one, as [Perft]); the counts add up to Perft(p, depth). A
+// depth below 1 gives an error.
 func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error) {
 	if depth < 1 {
 		return nil, fmt.Errorf("mancala: divide: depth %d is less than 1", depth)
@@ -184,7 +202,12 @@ func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error
 		if err != nil {
 			return out, fmt.Errorf("mancala: divide: legal move %v refused: %w", m, err)
 		}
-		n, err := perft(&s, q, depth-1, 1)
+		var n uint64
+		if f, ok := any(q).(perfter); ok {
+			n, err = f.Perft(depth - 1)
+		} else {
+			n, err = perft(&s, q, depth-1, 1)
+		}
 		if err != nil {
 			return out, err
 		}
