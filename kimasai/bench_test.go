@@ -83,7 +83,7 @@ func BenchmarkSow(b *testing.B) {
 	for _, p := range ps {
 		bs := base(p.ToMove())
 		for h := range 16 {
-			if p.pits[bs+h] != 0 && !p.endless(h) {
+			if p.pits[bs+h] != 0 && !p.endlessAt(h) {
 				jobs = append(jobs, job{p, h})
 			}
 		}
@@ -128,7 +128,7 @@ func BenchmarkEndless(b *testing.B) {
 		for _, p := range ps {
 			bs := base(p.ToMove())
 			for h := range 16 {
-				if p.pits[bs+h] != 0 && p.endless(h) {
+				if p.pits[bs+h] != 0 && p.endlessAt(h) {
 					jobs = append(jobs, job{p, h})
 				}
 			}

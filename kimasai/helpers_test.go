@@ -63,6 +63,6 @@ func mirrorRules(t int, r Rules) Rules {
 // side, as mirrorShift and mirrorRules say.
 func mirror(p Position, t0 int, r0 Rules) Position {
 	q := rotate(p, p.Turn()+mirrorShift(t0, r0))
-	q.rules = mirrorRules(t0, r0)
+	q.rules = packRules(mirrorRules(t0, r0))
 	return q
 }
