@@ -2,6 +2,7 @@ package mancala
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -221,14 +222,14 @@ func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error
 // ply. The same seed gives the same games. A Playout must not be used by two
 // goroutines at once.
 type Playout[P Game[P, M], M comparable] struct {
-	rng *rand.Rand
+	src *rand.PCG
 	buf []M
 }
 
 // NewPlayout returns a Playout whose random choices follow seed (a PCG
 // stream).
 func NewPlayout[P Game[P, M], M comparable](seed uint64) *Playout[P, M] {
-	return &Playout[P, M]{rng: rand.New(rand.NewPCG(seed, 0x6d616e63616c61)), buf: make([]M, 0, 64)}
+	return &Playout[P, M]{src: rand.NewPCG(seed, 0x6d616e63616c61), buf: make([]M, 0, 64)}
 }
 
 // IntN returns a uniform random int in [0, n) from the playout's stream; n
@@ -237,7 +238,31 @@ func (r *Playout[P, M]) IntN(n int) int {
 	if n <= 0 {
 		return 0
 	}
-	return r.rng.IntN(n)
+	return int(r.uint64n(uint64(n)))
+}
+
+// uint64n is math/rand/v2's Rand.IntN on the PCG stream, written out so
+// that a ply does not go through the Source interface: the same draws,
+// hence the same games, as rand.New(src).IntN(n) (n > 0).
+func (r *Playout[P, M]) uint64n(n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return r.src.Uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(r.src.Uint64(), n)
+	if lo < n {
+		hi = r.reject(hi, lo, n)
+	}
+	return hi
+}
+
+// reject is the rare end of uint64n: draws again while the draw would bias
+// the result.
+func (r *Playout[P, M]) reject(hi, lo, n uint64) uint64 {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(r.src.Uint64(), n)
+	}
+	return hi
 }
 
 // Run plays from p until the game is over or maxPlies plies have been
@@ -246,17 +271,18 @@ func (r *Playout[P, M]) IntN(n int) int {
 // the game) is returned as an error with the position reached.
 func (r *Playout[P, M]) Run(p P, maxPlies int) (P, int, error) {
 	plies := 0
+	buf := r.buf
+	defer func() { r.buf = buf }()
 	for maxPlies <= 0 || plies < maxPlies {
-		r.buf = p.AppendLegalMoves(r.buf[:0])
-		if len(r.buf) == 0 {
+		buf = p.AppendLegalMoves(buf[:0])
+		if len(buf) == 0 {
 			break
 		}
-		m := r.buf[r.rng.IntN(len(r.buf))]
-		q, err := p.Apply(m)
-		if err != nil {
+		m := buf[r.uint64n(uint64(len(buf)))]
+		var err error
+		if p, err = p.Apply(m); err != nil { // a refused move returns the receiver
 			return p, plies, fmt.Errorf("mancala: playout: legal move %v refused: %w", m, err)
 		}
-		p = q
 		plies++
 	}
 	return p, plies, nil

@@ -28,10 +28,7 @@ func Byte(w uint64, i uint) uint { return uint(w>>(i&7*8)) & 0xff }
 
 // Get2 returns pit i (0..15) of the two-word board (w0, w1).
 func Get2(w0, w1 uint64, i uint) uint {
-	w := w0
-	if i >= 8 {
-		w = w1
-	}
+	w := w0 ^ (w0^w1)&-uint64(i>>3&1) // w1 for i >= 8, without a branch
 	return uint(w>>(i&7*8)) & 0xff
 }
 
@@ -54,14 +51,23 @@ func Add2(w0, w1 uint64, i, n uint) (uint64, uint64) {
 }
 
 // lap2 is one entry of a Ring2 table: the seeds r < N seeds add to the
-// pits from start on, and the pit that receives the last one.
+// pits from start on, and the pit that receives the last one, the pit after
+// it and the pit after that (bytes 0, 1 and 2 of pits).
 type lap2 struct {
 	w0, w1 uint64
-	last   uint64
+	pits   uint64
+}
+
+// lapPits packs the pit that receives a lap's last seed and the two pits
+// after it along a circuit of n pits.
+func lapPits(last, n int) uint64 {
+	return uint64(last) | uint64((last+1)%n)<<8 | uint64((last+2)%n)<<16
 }
 
 // Ring2 is the lap table of a circuit of N (2..16) pits packed in two
-// words. Build it with [NewRing2]; it is immutable afterwards.
+// words. Build it with [NewRing2] into a package variable or a field, so
+// that the sowing loop finds it at a fixed address; it is immutable
+// afterwards.
 type Ring2 struct {
 	n     uint
 	whole [2]uint64     // a 1 in each of the N pits
@@ -73,11 +79,12 @@ type Ring2 struct {
 
 // NewRing2 returns the lap table of a circuit of n pits, 2 <= n <= 16. It
 // panics for another n, a programmer error.
-func NewRing2(n int) *Ring2 {
+func NewRing2(n int) Ring2 {
 	if n < 2 || n > 16 {
 		panic("sowing: a two-word circuit has 2..16 pits")
 	}
-	r := &Ring2{n: uint(n)}
+	var r Ring2
+	r.n = uint(n)
 	for i := range n {
 		r.whole[i/8] += 1 << (i % 8 * 8)
 	}
@@ -91,7 +98,7 @@ func NewRing2(n int) *Ring2 {
 				i := (s + j) % n
 				w[i/8] += 1 << (i % 8 * 8)
 			}
-			r.laps[s][k] = lap2{w[0], w[1], uint64((s + k - 1 + n) % n)}
+			r.laps[s][k] = lap2{w[0], w[1], lapPits((s+k-1+n)%n, n)}
 		}
 	}
 	for i := range 16 {
@@ -107,8 +114,8 @@ func (r *Ring2) N() uint { return r.n }
 // Lap sows a hand of n seeds (0..255) one a pit from pit start (0..N-1)
 // on, round the circuit as often as needed (C-2, C-4), and returns the new
 // board and the pit that received the last seed (start-1, mod N, for
-// n = 0).
-func (r *Ring2) Lap(w0, w1 uint64, start, n uint) (uint64, uint64, uint) {
+// n = 0), the pit after it and the pit after that.
+func (r *Ring2) Lap(w0, w1 uint64, start, n uint) (nw0, nw1 uint64, last, next, after uint) {
 	n &= 0xff
 	if n >= r.n {
 		q := uint64(r.div[n])
@@ -117,7 +124,7 @@ func (r *Ring2) Lap(w0, w1 uint64, start, n uint) (uint64, uint64, uint) {
 		n = uint(r.mod[n])
 	}
 	e := &r.laps[start&15][n&15]
-	return w0 + e.w0, w1 + e.w1, uint(e.last)
+	return w0 + e.w0, w1 + e.w1, uint(e.pits) & 0xff, uint(e.pits>>8) & 0xff, uint(e.pits >> 16)
 }
 
 // Clear empties pit i (0..15) of (w0, w1).
@@ -128,35 +135,38 @@ func (r *Ring2) Clear(w0, w1 uint64, i uint) (uint64, uint64) {
 
 // Next returns the pit after pit i (0..N-1) along the circuit.
 func (r *Ring2) Next(i uint) uint {
-	if i+1 == r.n {
-		return 0
+	i++
+	if i == r.n {
+		i = 0
 	}
-	return i + 1
+	return i
 }
 
-// lap3 is one entry of a Ring3 table.
+// lap3 is one entry of a Ring3 table, as lap2.
 type lap3 struct {
 	w0, w1, w2 uint64
-	last       uint64
+	pits       uint64
 }
 
 // Ring3 is the lap table of a ring of N (17..24) pits packed in three
-// words. Build it with [NewRing3]; it is immutable afterwards.
+// words. Build it with [NewRing3] into a package variable; it is immutable
+// afterwards.
 type Ring3 struct {
 	n     uint
 	whole [3]uint64
 	div   [256]uint8
 	mod   [256]uint8
-	laps  [24][24]lap3
+	laps  [32][32]lap3 // laps[start][r] for start, r < N: what is used stays within 12 KB for N = 20
 }
 
 // NewRing3 returns the lap table of a ring of n pits, 17 <= n <= 24. It
 // panics for another n, a programmer error.
-func NewRing3(n int) *Ring3 {
+func NewRing3(n int) Ring3 {
 	if n < 17 || n > 24 {
 		panic("sowing: a three-word ring has 17..24 pits")
 	}
-	r := &Ring3{n: uint(n)}
+	var r Ring3
+	r.n = uint(n)
 	for i := range n {
 		r.whole[i/8] += 1 << (i % 8 * 8)
 	}
@@ -172,7 +182,7 @@ func NewRing3(n int) *Ring3 {
 				w[i/8] += 1 << (i % 8 * 8)
 			}
 			e.w0, e.w1, e.w2 = w[0], w[1], w[2]
-			e.last = uint64((s + k - 1 + n) % n)
+			e.pits = lapPits((s+k-1+n)%n, n)
 		}
 	}
 	return r
@@ -186,19 +196,18 @@ func (r *Ring3) Whole() (uint64, uint64, uint64) { return r.whole[0], r.whole[1]
 
 // Lap sows a hand of n seeds (0..255) one a pit from pit start (0..N-1)
 // on, round the ring as often as needed (C-2, C-4), and returns the new
-// board and the pit that received the last seed (start-1, mod N, for
-// n = 0).
-func (r *Ring3) Lap(w0, w1, w2 uint64, start, n uint) (uint64, uint64, uint64, uint) {
-	n &= 0xff
+// board and the pits lapPits packs: the pit that received the last seed
+// (start-1, mod N, for n = 0) in byte 0 and the pit after it in byte 1.
+func (r *Ring3) Lap(w0, w1, w2 uint64, start, n uint) (nw0, nw1, nw2 uint64, pits uint) {
 	if n >= r.n {
-		q := uint64(r.div[n])
+		q := uint64(r.div[n&0xff])
 		w0 += q * r.whole[0]
 		w1 += q * r.whole[1]
 		w2 += q * r.whole[2]
-		n = uint(r.mod[n])
+		n = uint(r.mod[n&0xff])
 	}
-	e := &r.laps[start%24][n%24]
-	return w0 + e.w0, w1 + e.w1, w2 + e.w2, uint(e.last)
+	e := &r.laps[start&31][n&31]
+	return w0 + e.w0, w1 + e.w1, w2 + e.w2, uint(e.pits)
 }
 
 // Get3 returns pit i (0..23) of the three-word board (w0, w1, w2).

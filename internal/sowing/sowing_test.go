@@ -55,15 +55,22 @@ func TestLap(t *testing.T) {
 		var gl uint
 		if n <= 16 {
 			r := NewRing2(n)
-			w0, w1, l := r.Lap(w[0], w[1], uint(start), uint(hand))
+			w0, w1, l, x, y := r.Lap(w[0], w[1], uint(start), uint(hand))
 			got, gl = unpack([]uint64{w0, w1}, n), l
+			if x != uint(last+1)%uint(n) || y != uint(last+2)%uint(n) {
+				t.Fatalf("the pits after %d: %d, %d", last, x, y)
+			}
 			if w0 != w0&(r.whole[0]*0xff) || w1 != w1&(r.whole[1]*0xff) {
 				t.Fatalf("bytes beyond the circuit changed: %x %x", w0, w1)
 			}
 		} else {
 			r := NewRing3(n)
-			w0, w1, w2, l := r.Lap(w[0], w[1], w[2], uint(start), uint(hand))
+			w0, w1, w2, pits := r.Lap(w[0], w[1], w[2], uint(start), uint(hand))
+			l, x := pits&0xff, pits>>8&0xff
 			got, gl = unpack([]uint64{w0, w1, w2}, n), l
+			if x != uint(last+1)%uint(n) {
+				t.Fatalf("the pit after %d: %d", last, x)
+			}
 		}
 		if gl != uint(last) {
 			t.Fatalf("last pit %d, want %d", gl, last)
@@ -105,7 +112,8 @@ func TestPits(t *testing.T) {
 			}
 			if i < 16 {
 				y0, y1 := Clear2(w[0], w[1], uint(i))
-				z0, z1 := NewRing2(16).Clear(w[0], w[1], uint(i))
+				r := NewRing2(16)
+				z0, z1 := r.Clear(w[0], w[1], uint(i))
 				if y0 != x0 || y1 != x1 || z0 != x0 || z1 != x1 {
 					t.Fatalf("Clear2(%d)", i)
 				}
