@@ -83,7 +83,7 @@ func (p *Position) start(h uint) (w0, w1, opp uint64, phase2, placed bool) {
 // end. It returns the board, why the move ended, the laps sown and the
 // cows dropped.
 func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, uint64, uint64, mancala.MoveEnd, uint, uint) {
-	rg := ring
+	rg := &ring
 	n := sowing.Get2(w0, w1, h)
 	w0, w1 = rg.Clear(w0, w1, h)
 	start := (h + 1) & 15
@@ -93,8 +93,8 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 	for {
 		laps++
 		sown += n
-		var last uint
-		w0, w1, last = rg.Lap(w0, w1, start, n)
+		var last, next uint
+		w0, w1, last, next, _ = rg.Lap(w0, w1, start, n)
 		if raid && opp == 0 { // KM-11: the raid emptied the opponent's inner row
 			return w0, w1, opp, mancala.EndInnerRowEmptied, laps, sown
 		}
@@ -119,7 +119,7 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 		}
 		// KM-9.3: relay
 		w0, w1 = rg.Clear(w0, w1, last)
-		n, start, raid = c, (last+1)&15, false
+		n, start, raid = c, next, false
 	}
 }
 
