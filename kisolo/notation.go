@@ -31,7 +31,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	var row [maxFiles]int
 	for r := maxRows - 1; r >= 0; r-- {
 		for f := 1; f <= g.c; f++ {
-			row[f-1] = int(p.seeds[g.at[r][f]])
+			row[f-1] = int(p.circ[g.slot(int(g.at[r][f]))])
 		}
 		buf = notation.AppendRow(buf, row[:g.c], nil)
 		if r > 0 {
@@ -111,7 +111,7 @@ func Parse(s string) (Position, error) {
 			return Position{}, err
 		}
 	}
-	p := Position{rules: r, turn: uint32(t.Turn)}
+	p := Position{rules: packRules(r), turn: uint32(t.Turn)}
 	g := p.geom()
 	total := 0
 	for i, row := range t.Rows {
@@ -120,7 +120,7 @@ func Parse(s string) (Position, error) {
 		}
 		r := maxRows - 1 - i
 		for f, n := range row {
-			p.seeds[g.at[r][f+1]] = uint8(n)
+			p.circ[g.slot(int(g.at[r][f+1]))] = uint8(n)
 			total += n
 		}
 	}
@@ -132,7 +132,7 @@ func Parse(s string) (Position, error) {
 		if err != nil {
 			return Position{}, err
 		}
-		if msg := p.rules.impossible(o); msg != "" {
+		if msg := r.impossible(o); msg != "" {
 			return Position{}, notation.Errorf(Name, "result="+v, "%s", msg)
 		}
 		if msg := p.contradicts(o); msg != "" {
@@ -176,7 +176,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		// C-6: under Endless=Illegal every candidate of the side to move
 		// is endless (even if they are captures); under Endless=Draw an
 		// endless move was played.
-		if p.rules.Endless == Illegal {
+		if p.rules.illegal() {
 			q := *p
 			q.settle()
 			if q.result != drawEndless {
@@ -191,8 +191,9 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 	c, ring := g.c, g.ring
 	next := p.ToMove()
 	last := next.Other()
-	outer := func(pl mancala.Player) bool { return rowEmpty(&p.seeds, int(pl)*ring, c) }
-	inner := func(pl mancala.Player) bool { return rowEmpty(&p.seeds, int(pl)*ring+c, c) }
+	b := p.board()
+	outer := func(pl mancala.Player) bool { return rowEmpty(&b, int(pl)*ring, c) }
+	inner := func(pl mancala.Player) bool { return rowEmpty(&b, int(pl)*ring+c, c) }
 	if o.Reason != mancala.NoMove && p.turn == 0 {
 		return "no move has been played at turn 0"
 	}
@@ -265,7 +266,7 @@ func (p Position) Diagram() string {
 		b.WriteByte(byte('a' + r))
 		b.WriteString("  ")
 		for f := 1; f <= g.c; f++ {
-			b.WriteString(pad(strconv.Itoa(int(p.seeds[g.at[r][f]]))))
+			b.WriteString(pad(strconv.Itoa(int(p.circ[g.slot(int(g.at[r][f]))]))))
 		}
 		if r >= 2 {
 			b.WriteString("   North\n")
@@ -289,8 +290,9 @@ func pad(s string) string {
 func (p Position) Counts() mancala.Counts {
 	n := 4 * p.geom().c
 	c := mancala.Counts{Pits: make([]int, n)}
+	b := p.board()
 	for i := range n {
-		c.Pits[i] = int(p.seeds[i])
+		c.Pits[i] = int(b[i])
 	}
 	return c
 }
