@@ -1,6 +1,7 @@
 package kiothi
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -57,7 +58,7 @@ type Position struct {
 	winner   mancala.Player
 	reason   mancala.Reason
 	shown    bool // the result is written in the notation (result=)
-	rules    Rules
+	rules    ruleBits
 }
 
 // Compile-time check that Position meets the shared game contract.
@@ -78,7 +79,7 @@ func New(r Rules) (Position, error) {
 	if err := r.Validate(); err != nil {
 		return Position{}, err
 	}
-	p := Position{rules: r.Normalize()}
+	p := Position{rules: packRules(r.Normalize())}
 	first, n := 4, uint8(5)
 	switch r.Setup {
 	case FiveByFive:
@@ -120,7 +121,7 @@ func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 func (p Position) Turn() int { return int(p.turn) }
 
 // Rules returns the position's rules, validated and normalised.
-func (p Position) Rules() Rules { return p.rules }
+func (p Position) Rules() Rules { return p.rules.Rules() }
 
 // Layout returns the board topology (KI-1..KI-4), as [Rules.Layout].
 func (p Position) Layout() *mancala.Layout { return layout }
@@ -228,26 +229,19 @@ func (p Position) Counts() mancala.Counts {
 // (KI-6, KI-7): min(OpeningPits, own pits occupied at the start of the
 // turn), the pits lifted so far counted as occupied.
 func (p *Position) need() int {
-	occ := bits.OnesCount32(p.lifted)
-	base := firstPit(p.ToMove())
-	for i := base; i < base+Files; i++ {
-		if p.pits[i] > 0 {
-			occ++
-		}
-	}
-	return min(p.rules.EmptiedInOpening(), occ)
+	return min(p.rules.emptied(), bits.OnesCount32(p.lifted|p.ownOccupied()))
+}
+
+// ownOccupied returns the mover's occupied pits, a bit per pit index.
+func (p *Position) ownOccupied() uint32 {
+	w0, w1, w2 := p.words()
+	return occupied(w0, w1, w2) & (0x3ff << (p.turn & 1 * Files))
 }
 
 // occupiedAbove returns the number of the mover's occupied pits with an
 // index above pit.
 func (p *Position) occupiedAbove(pit int) int {
-	n := 0
-	for i := pit + 1; i < firstPit(p.ToMove())+Files; i++ {
-		if p.pits[i] > 0 {
-			n++
-		}
-	}
-	return n
+	return bits.OnesCount32(p.ownOccupied() >> (pit + 1))
 }
 
 // highestLifted returns the highest pit lifted this turn, or -1.
@@ -277,22 +271,56 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.turn < 2 {
 		return p.appendSteps(dst)
 	}
-	mover := p.ToMove()
-	base := firstPit(mover)
+	if p.rules&(wholeLiftBit|illegalBit) != 0 {
+		return p.appendChecked(dst)
+	}
+	// KI-9, KI-10 as in firstLapIllegal, a pit at a time, in the mover's
+	// ring order (relative index q from the mover's first pit): a count k
+	// <= 9-q ends the first lap in the own pit q+k, legal iff it is empty;
+	// 10-q <= k <= 19-q ends it in the enemy row, always legal; larger
+	// counts go round the ring (C-4) and are checked one by one.
+	base := firstPit(p.ToMove())
+	own := p.ownOccupied() >> base
+	empty := ^own & 0x3ff
+	for z := own; z != 0; z &= z - 1 {
+		q := bits.TrailingZeros32(z)
+		c := int(p.pits[base+q])
+		pit := uint8(base + q)
+		e := empty >> (q + 1) & (1<<min(c, 9-q) - 1)
+		for ; e != 0; e &= e - 1 {
+			dst = append(dst, Move{kind: SowKind, pit: pit, count: uint8(bits.TrailingZeros32(e) + 1)})
+		}
+		for k := 10 - q; k <= min(c, 19-q); k++ {
+			dst = append(dst, Move{kind: SowKind, pit: pit, count: uint8(k)})
+		}
+		for k := 20 - q; k <= c; k++ {
+			if !p.firstLapIllegal(int(pit), k) {
+				dst = append(dst, Move{kind: SowKind, pit: pit, count: uint8(k)})
+			}
+		}
+	}
+	return dst
+}
+
+// appendChecked appends the legal sowing moves one candidate at a time:
+// under WholeLift (KI-9: one count per pit) and Endless=Illegal (C-6: each
+// candidate played out).
+func (p *Position) appendChecked(dst []Move) []Move {
+	base := firstPit(p.ToMove())
 	for pit := base; pit < base+Files; pit++ {
 		c := int(p.pits[pit])
 		if c == 0 {
 			continue
 		}
 		lo := 1
-		if p.rules.WholeLift {
+		if p.rules&wholeLiftBit != 0 {
 			lo = c
 		}
 		for k := lo; k <= c; k++ {
 			if p.firstLapIllegal(pit, k) {
 				continue
 			}
-			if p.rules.Endless == Illegal && p.endless(pit, k) {
+			if p.rules.illegal() && p.endless(pit, k) {
 				continue
 			}
 			dst = append(dst, Move{kind: SowKind, pit: uint8(pit), count: uint8(k)})
@@ -316,16 +344,15 @@ func (p *Position) appendSteps(dst []Move) []Move {
 		return append(dst, Move{kind: StopKind})
 	}
 	done := bits.OnesCount32(p.lifted)
-	base := firstPit(mover)
-	for pit := max(base, p.highestLifted()+1); pit < base+Files; pit++ {
-		if p.pits[pit] == 0 {
-			continue
-		}
-		if p.rules.OpeningUpTo || p.occupiedAbove(pit) >= need-done-1 {
+	own := p.ownOccupied()
+	from := max(firstPit(mover), p.highestLifted()+1)
+	for z := own >> from << from; z != 0; z &= z - 1 {
+		pit := bits.TrailingZeros32(z)
+		if p.rules&upToBit != 0 || bits.OnesCount32(own>>(pit+1)) >= need-done-1 {
 			dst = append(dst, Move{kind: LiftKind, pit: uint8(pit)})
 		}
 	}
-	if p.rules.OpeningUpTo {
+	if p.rules&upToBit != 0 {
 		dst = append(dst, Move{kind: StopKind})
 	}
 	return dst
@@ -340,7 +367,50 @@ func (p *Position) appendSteps(dst []Move) []Move {
 // [mancala.ErrIllegalMove] ([mancala.ErrGameOver] once the game is over),
 // a [*mancala.MoveError] saying why. Apply allocates nothing for a legal
 // move.
-func (p Position) Apply(m Move) (Position, error) { return p.apply(m, nil) }
+func (p Position) Apply(m Move) (Position, error) {
+	if p.status == mancala.Ongoing {
+		// The common legal moves, played in place on the copy p; the rest
+		// (and every refusal, with its reason) go through apply.
+		switch {
+		case p.turn >= 2 && m.kind == SowKind && p.sowable(int(m.pit), int(m.count)):
+			if !p.sowFast(int(m.pit), int(m.count)) {
+				p.endTurn(nil)
+				return p, nil
+			}
+			if !p.rules.illegal() {
+				p.endless0() // sowFast left the board as it was
+				return p, nil
+			}
+		case m.kind == DropKind && p.phase == phaseDrop && m.pit < Pits && m.count == 0 &&
+			circ(p.ToMove(), int(m.pit)) >= circ(p.ToMove(), int(p.dropFrom)):
+			p.drop(int(m.pit), nil)
+			return p, nil
+		}
+	}
+	return p.apply(m, nil)
+}
+
+// sowable reports whether the sowing move (pit, k) of the player to move
+// passes KI-9 and KI-10 (turn 2 on): a candidate move.
+func (p *Position) sowable(pit, k int) bool {
+	return pit < Pits && owner(pit) == p.ToMove() && k >= 1 && k <= int(p.pits[pit]) &&
+		(p.rules&wholeLiftBit == 0 || k == int(p.pits[pit])) && !p.firstLapIllegal(pit, k)
+}
+
+// drop plays a checked Drop step into pit (KI-7), ending the turn when the
+// hand is empty.
+func (p *Position) drop(pit int, fn func(mancala.Event)) {
+	p.pits[pit]++
+	p.hand--
+	p.dropFrom = uint8(pit)
+	if fn != nil {
+		fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(pit), Count: 1})
+	}
+	if p.hand == 0 {
+		p.phase, p.dropFrom = phaseNone, 0
+		p.endTurn(fn)
+	}
+}
 
 // ApplyTrace is [Position.Apply] that also reports every event of the move
 // to fn, in order (docs/design.md, "Traces for front ends"): Lift (and
@@ -400,7 +470,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 			return old, p.refuse(m, "lifts go in increasing pit order (KI-7)", nil)
 		}
 		need, done := p.need(), bits.OnesCount32(p.lifted)
-		if !p.rules.OpeningUpTo && p.occupiedAbove(pit) < need-done-1 {
+		if p.rules&upToBit == 0 && p.occupiedAbove(pit) < need-done-1 {
 			return old, p.refuse(m, "the turn could not be completed: no higher occupied pit would be left for the next lift (KI-7)", nil)
 		}
 		n := p.pits[pit]
@@ -418,7 +488,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 	case DropKind:
 		pit := int(m.pit)
 		if p.phase != phaseDrop {
-			if p.rules.OpeningUpTo {
+			if p.rules&upToBit != 0 {
 				return old, p.refuse(m, "nothing to drop yet: lift (or stop lifting) first (KI-7)", nil)
 			}
 			return old, p.refuse(m, "nothing to drop yet: lift first (KI-7)", nil)
@@ -426,23 +496,14 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 		if circ(mover, pit) < circ(mover, int(p.dropFrom)) {
 			return old, p.refuse(m, "drops go in ring order from "+layout.PitName(first)+" (KI-7): the next drop goes into "+layout.PitName(int(p.dropFrom))+" or a pit after it", nil)
 		}
-		p.pits[pit]++
-		p.hand--
-		p.dropFrom = uint8(pit)
-		if fn != nil {
-			fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(pit), Count: 1})
-		}
-		if p.hand == 0 {
-			p.phase, p.dropFrom = phaseNone, 0
-			p.endTurn(fn)
-		}
+		p.drop(pit, fn)
 	case StopKind:
 		switch {
 		case p.phase == phaseDrop:
 			return old, p.refuse(m, "the lifts are over: drop the warriors in hand (KI-7)", nil)
 		case p.need() == 0:
 			p.endTurn(fn) // no warriors to lift: Stop passes the turn (KI-7)
-		case !p.rules.OpeningUpTo:
+		case p.rules&upToBit == 0:
 			return old, p.refuse(m, "Stop needs OpeningUpTo: empty the required pits (KI-6, KI-7)", nil)
 		case p.lifted == 0:
 			p.endTurn(fn) // nothing lifted: the turn passes unchanged (KI-6)
@@ -532,31 +593,27 @@ func (p *Position) setNoMoveResult() {
 // move passes KI-9 and KI-10 (a candidate) and whether some candidate is
 // legal, i.e. not endless under Endless=Illegal (C-6).
 func (p *Position) hasMoves() (candidate, legal bool) {
-	base := firstPit(p.ToMove())
-	if p.rules.Endless == Draw && !p.rules.WholeLift {
+	if p.rules&(wholeLiftBit|illegalBit) == 0 {
 		// One warrior from the rightmost occupied pit always passes KI-10
 		// (KI-15), so a warrior in the row is a move.
-		for i := base; i < base+Files; i++ {
-			if p.pits[i] > 0 {
-				return true, true
-			}
-		}
-		return false, false
+		ok := p.ownOccupied() != 0
+		return ok, ok
 	}
+	base := firstPit(p.ToMove())
 	for pit := base; pit < base+Files; pit++ {
 		c := int(p.pits[pit])
 		if c == 0 {
 			continue
 		}
 		lo := 1
-		if p.rules.WholeLift {
+		if p.rules&wholeLiftBit != 0 {
 			lo = c
 		}
 		for k := lo; k <= c; k++ {
 			if p.firstLapIllegal(pit, k) {
 				continue
 			}
-			if p.rules.Endless == Draw || !p.endless(pit, k) {
+			if !p.rules.illegal() || !p.endless(pit, k) {
 				return true, true
 			}
 			candidate = true
@@ -583,30 +640,25 @@ func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 		return old, p.refuse(m, "the count must be at least 1 (KI-9)", nil)
 	case k > int(p.pits[pit]):
 		return old, p.refuse(m, "the pit holds only "+itoa(int(p.pits[pit]))+" (KI-9)", nil)
-	case p.rules.WholeLift && k != int(p.pits[pit]):
+	case p.rules&wholeLiftBit != 0 && k != int(p.pits[pit]):
 		return old, p.refuse(m, "WholeLift: the move lifts all "+itoa(int(p.pits[pit]))+" warriors (KI-9)", nil)
 	case p.firstLapIllegal(pit, k):
 		return old, p.refuse(m, "the first lap ends in the occupied own pit "+layout.PitName((pit+k)%Pits)+" (KI-10)", nil)
 	}
-	if fn != nil {
-		// An endless move reports only its End event: find out first.
-		q := p
-		if _, _, endless := q.sow(pit, k, nil); endless {
-			if p.rules.Endless == Illegal {
-				return old, p.refuse(m, "the move is endless (C-6)", nil)
-			}
-			p.endless0()
-			fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
-			return p, nil
-		}
-	}
-	if _, _, endless := p.sow(pit, k, fn); endless {
-		if p.rules.Endless == Illegal {
+	if p.sowFast(pit, k) { // endless: p unchanged
+		if p.rules.illegal() {
 			return old, p.refuse(m, "the move is endless (C-6)", nil)
 		}
-		p = old
 		p.endless0()
+		if fn != nil {
+			fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
+		}
 		return p, nil
+	}
+	if fn != nil {
+		// The events come from the warrior-by-warrior reference.
+		t := old
+		t.trace(pit, k, fn)
 	}
 	p.endTurn(fn)
 	if fn != nil {
@@ -634,4 +686,85 @@ func itoa(n int) string {
 		}
 	}
 	return string(b[i:])
+}
+
+// Perft returns the number of positions exactly depth plies after p, one
+// ply per legal move (an opening step is a ply), as [mancala.Perft] counts
+// them (docs/rules/common.md, "Perft convention"); mancala.Perft and
+// mancala.Divide use it. It plays the moves in place and counts the last
+// ply without listing the moves (and the last two in the middle of an
+// opening turn's drops, whose count depends only on where the next drop may
+// go). A negative depth gives an error. It allocates nothing.
+func (p Position) Perft(depth int) (uint64, error) {
+	if depth < 0 {
+		return 0, fmt.Errorf("kiothi: perft: depth %d is negative", depth)
+	}
+	return p.perft(depth), nil
+}
+
+func (p *Position) perft(depth int) uint64 {
+	switch {
+	case depth == 0:
+		return 1
+	case p.status != mancala.Ongoing:
+		return 0
+	case depth == 1:
+		return uint64(p.countMoves())
+	case depth == 2 && p.phase == phaseDrop && p.hand >= 2:
+		// Every drop leaves a drop to make, from the pit dropped into on.
+		var n uint64
+		for c := circ(p.ToMove(), int(p.dropFrom)); c < Pits; c++ {
+			n += uint64(Pits - c)
+		}
+		return n
+	}
+	var buf [256]Move
+	var n uint64
+	for _, m := range p.AppendLegalMoves(buf[:0]) {
+		q := *p
+		switch m.kind {
+		case SowKind:
+			if q.sowFast(int(m.pit), int(m.count)) {
+				q.endless0()
+			} else {
+				q.endTurn(nil)
+			}
+		case DropKind:
+			q.drop(int(m.pit), nil)
+		default:
+			q, _ = q.applyStep(m, nil)
+		}
+		n += q.perft(depth - 1)
+	}
+	return n
+}
+
+// countMoves returns the number of legal moves, len(AppendLegalMoves), of
+// a game still on, counting them without listing them where that is
+// simple: opening drops, and sowing moves when neither WholeLift nor
+// Endless=Illegal applies (KI-9, KI-10 as in AppendLegalMoves).
+func (p *Position) countMoves() int {
+	switch {
+	case p.turn < 2 && p.phase == phaseDrop:
+		return Pits - circ(p.ToMove(), int(p.dropFrom))
+	case p.turn < 2 || p.rules&(wholeLiftBit|illegalBit) != 0:
+		var buf [256]Move
+		return len(p.AppendLegalMoves(buf[:0]))
+	}
+	base := firstPit(p.ToMove())
+	own := p.ownOccupied() >> base
+	empty := ^own & 0x3ff
+	n := 0
+	for z := own; z != 0; z &= z - 1 {
+		q := bits.TrailingZeros32(z)
+		c := int(p.pits[base+q])
+		n += bits.OnesCount32(empty >> (q + 1) & (1<<min(c, 9-q) - 1))
+		n += max(0, min(c, 19-q)-(9-q))
+		for k := 20 - q; k <= c; k++ {
+			if !p.firstLapIllegal(base+q, k) {
+				n++
+			}
+		}
+	}
+	return n
 }

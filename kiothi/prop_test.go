@@ -31,7 +31,7 @@ func genRules(t *rapid.T, maxLaps int) Rules {
 // nki marks and prisons, at most 255 warriors in all.
 func genPosition(t *rapid.T, r Rules) Position {
 	var p Position
-	p.rules = r
+	p.rules = packRules(r)
 	p.turn = uint32(rapid.IntRange(2, 41).Draw(t, "turn"))
 	hi := rapid.SampledFrom([]int{2, 4, 8, 25}).Draw(t, "hi")
 	total := 0
@@ -180,7 +180,7 @@ func refApply(p Position, pit, k int) (Position, bool) {
 	}
 	q, endless := refSow(p, pit, k)
 	if endless {
-		if p.rules.Endless == Illegal {
+		if p.Rules().Endless == Illegal {
 			return p, false
 		}
 		p.turn++
@@ -194,14 +194,14 @@ func refApply(p Position, pit, k int) (Position, bool) {
 	for x := base; x < base+Files; x++ {
 		c := int(q.pits[x])
 		for kk := 1; kk <= c; kk++ {
-			if q.rules.WholeLift && kk != c {
+			if q.Rules().WholeLift && kk != c {
 				continue
 			}
 			if slowFirstLapIllegal(q, x, kk) {
 				continue
 			}
 			candidate = true
-			if q.rules.Endless == Draw {
+			if q.Rules().Endless == Draw {
 				legal = true
 			} else if _, e := refSow(q, x, kk); !e {
 				legal = true
@@ -252,17 +252,17 @@ func refSow(p Position, pit, k int) (Position, bool) {
 		if p.pits[x] == 1 {
 			break
 		}
-		if laps >= p.rules.Laps() {
+		if laps >= p.Rules().Laps() {
 			return p, true
 		}
 		hand = int(p.pits[x])
 		p.pits[x] = 0
-		if p.rules.NkiClear == AnyLift || mine(x) {
+		if p.Rules().NkiClear == AnyLift || mine(x) {
 			p.nki &^= 1 << x
 		}
 	}
 	opp := 19 - x
-	if !mine(x) || p.pits[opp] == 0 || isNki(opp) || (p.rules.CaptureNeedsCrossing && !crossed) {
+	if !mine(x) || p.pits[opp] == 0 || isNki(opp) || (p.Rules().CaptureNeedsCrossing && !crossed) {
 		return p, false
 	}
 	p.prisons[mover] += p.pits[opp] + 1
@@ -280,7 +280,7 @@ func refSow(p Position, pit, k int) (Position, bool) {
 		run = append(run, y)
 	}
 	ok := func(y int) bool { return p.pits[y] > 0 && !isNki(y) }
-	switch p.rules.Bonus {
+	switch p.Rules().Bonus {
 	case Three:
 		if ok(run[0]) && ok(run[1]) && ok(run[2]) {
 			for _, y := range run[:3] {
