@@ -86,6 +86,10 @@ func New(r Rules) (Position, error) {
 // turns (C-1). In a finished game it is the player who would move next.
 func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 
+// mover is ToMove for the package's own code: a pointer receiver, so that
+// a call never copies the position.
+func (p *Position) mover() mancala.Player { return mancala.Player(p.turn & 1) }
+
 // Turn returns the number of turns completed, the notation's turn= field
 // (C-1): South moves on even turns.
 func (p Position) Turn() int { return int(p.turn) }
@@ -153,7 +157,7 @@ func (p Position) Outcome() mancala.Outcome {
 		if p.noCows() {
 			// Only the zero Position gets here: every position made by
 			// New, Parse or Apply has its C-8 end settled.
-			return mancala.Outcome{Status: mancala.Win, Winner: p.ToMove().Other(), Reason: mancala.NoMove}
+			return mancala.Outcome{Status: mancala.Win, Winner: p.mover().Other(), Reason: mancala.NoMove}
 		}
 		return mancala.Outcome{}
 	}
@@ -182,7 +186,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	z := uint(p.legal)
 	n := len(dst)
 	dst = slices.Grow(dst, 16)[:n+bits.OnesCount(z)]
-	b := uint8(base(p.ToMove()) + 1)
+	b := uint8(base(p.mover()) + 1)
 	for i := n; i < len(dst); i++ {
 		dst[i] = Move{Pit{b + uint8(bits.TrailingZeros(z))}}
 		z &= z - 1
@@ -220,7 +224,7 @@ func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0
 // [mancala.ErrIllegalMove]. Apply allocates nothing for a legal move.
 func (p Position) Apply(m Move) (Position, error) {
 	pit := uint(m.pit.index()) // the zero Pit wraps to a huge index
-	h := pit - uint(base(p.ToMove()))
+	h := pit - uint(base(p.mover()))
 	if h < 16 && p.legal>>h&1 != 0 {
 		// A legal move: played in place on the copy p.
 		w0, w1, opp, phase2, placed := p.start(h)
@@ -258,7 +262,7 @@ func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
 
 // noCows reports whether the player to move has no cow on their rows.
 func (p *Position) noCows() bool {
-	b := base(p.ToMove())
+	b := base(p.mover())
 	return binary.LittleEndian.Uint64(p.pits[b:])|binary.LittleEndian.Uint64(p.pits[b+8:]) == 0
 }
 
@@ -278,7 +282,7 @@ func (p Position) apply(m Move) (Position, result, error) {
 	if pit < 0 || pit >= Pits {
 		return p.refuse(m, mancala.ErrIllegalMove, "no such pit")
 	}
-	mover := p.ToMove()
+	mover := p.mover()
 	if layout.Owner(pit) != mover { // C-7
 		return p.refuse(m, mancala.ErrIllegalMove, "pit belongs to "+mover.Other().String())
 	}
@@ -300,7 +304,7 @@ func (p Position) apply(m Move) (Position, result, error) {
 // ends by C-6 (Endless=Draw: board and reserves as before), KM-11, KM-12,
 // or, for the next player, C-8 or C-6 (Endless=Illegal).
 func (p *Position) finish(w0, w1, opp uint64, placed bool, end mancala.MoveEnd) {
-	mover := p.ToMove()
+	mover := p.mover()
 	p.turn++
 	if end == mancala.EndEndless { // C-6, KM-13
 		p.setResult(mancala.Draw, 0, mancala.Endless, true)
@@ -337,7 +341,7 @@ func (p *Position) derive(written bool) {
 	occ := p.occupied()
 	p.legal = uint16(occ)
 	if occ == 0 {
-		p.setResult(mancala.Win, p.ToMove().Other(), mancala.NoMove, written)
+		p.setResult(mancala.Win, p.mover().Other(), mancala.NoMove, written)
 		return
 	}
 	if !p.rules.illegal() {

@@ -167,7 +167,7 @@ func (p *Position) endlessMask(occ uint) uint16 {
 // check that it agrees with sow. It stops after maxLaps laps.
 func (p *Position) trace(pit, maxLaps int, fn func(mancala.Event)) ([Pits]uint8, [2]uint8, mancala.MoveEnd) {
 	board, res := p.pits, p.reserves
-	mover := p.ToMove()
+	mover := p.mover()
 	phase2 := res[0]|res[1] == 0
 	if p.places() {
 		res[mover]--

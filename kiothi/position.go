@@ -116,6 +116,10 @@ func circ(pl mancala.Player, p int) int {
 // For a finished game it is the player who would have been next.
 func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 
+// mover is ToMove for the package's own code: a pointer receiver, so that
+// a call never copies the position.
+func (p *Position) mover() mancala.Player { return mancala.Player(p.turn & 1) }
+
 // Turn returns the number of completed turns (C-1; the notation's turn=):
 // 0 and 1 are the openings, sowing starts at 2.
 func (p Position) Turn() int { return int(p.turn) }
@@ -199,7 +203,7 @@ func (p Position) Outcome() mancala.Outcome {
 	o.Score[mancala.South] = int(p.prisons[mancala.South])
 	o.Score[mancala.North] = int(p.prisons[mancala.North])
 	if p.reason == mancala.NoMove {
-		o.Score[p.ToMove().Other()] += p.boardTotal()
+		o.Score[p.mover().Other()] += p.boardTotal()
 	}
 	return o
 }
@@ -241,7 +245,7 @@ func (p *Position) ownOccupied() uint32 {
 // occupiedAbove returns the number of the mover's occupied pits with an
 // index above pit.
 func (p *Position) occupiedAbove(pit int) int {
-	return bits.OnesCount32(p.ownOccupied() >> (pit + 1))
+	return bits.OnesCount32(p.ownOccupied() >> (uint(pit+1) & 31))
 }
 
 // highestLifted returns the highest pit lifted this turn, or -1.
@@ -275,38 +279,44 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		return p.appendChecked(dst)
 	}
 	// KI-9, KI-10 as in firstLapIllegal, a pit at a time, in the mover's
-	// ring order (relative index q from the mover's first pit): a count k
-	// <= 9-q ends the first lap in the own pit q+k, legal iff it is empty;
-	// 10-q <= k <= 19-q ends it in the enemy row, always legal; larger
-	// counts go round the ring (C-4) and are checked one by one.
-	base := firstPit(p.ToMove())
+	// ring order (relative index q from the mover's first pit): counts
+	// that end the first lap before it goes round (firstLaps), then larger
+	// counts (C-4) one by one.
+	base := firstPit(p.mover())
 	own := p.ownOccupied() >> base
-	empty := ^own & 0x3ff
 	for z := own; z != 0; z &= z - 1 {
 		q := bits.TrailingZeros32(z)
-		c := int(p.pits[base+q])
-		pit := uint8(base + q)
-		e := empty >> (q + 1) & (1<<min(c, 9-q) - 1)
-		for ; e != 0; e &= e - 1 {
-			dst = append(dst, Move{kind: SowKind, pit: pit, count: uint8(bits.TrailingZeros32(e) + 1)})
-		}
-		for k := 10 - q; k <= min(c, 19-q); k++ {
-			dst = append(dst, Move{kind: SowKind, pit: pit, count: uint8(k)})
+		c := int(p.pits[(base+q)&31])
+		m := Move{kind: SowKind, pit: uint8(base + q)}
+		for ks := firstLaps(own, q, c); ks != 0; ks &= ks - 1 {
+			m.count = uint8(bits.TrailingZeros32(ks) + 1)
+			dst = append(dst, m)
 		}
 		for k := 20 - q; k <= c; k++ {
-			if !p.firstLapIllegal(int(pit), k) {
-				dst = append(dst, Move{kind: SowKind, pit: pit, count: uint8(k)})
+			if !p.firstLapIllegal(base+q, k) {
+				m.count = uint8(k)
+				dst = append(dst, m)
 			}
 		}
 	}
 	return dst
 }
 
+// firstLaps returns, for the mover's pit at relative index q holding c
+// warriors, the counts k < 20-q that pass KI-10, bit k-1 for count k: own
+// holds the mover's occupied pits (relative indices 0..9). A count k <=
+// 9-q ends the first lap in the own pit q+k and passes iff it is empty;
+// 10-q <= k <= 19-q ends it in the enemy row and always passes.
+func firstLaps(own uint32, q, c int) uint32 {
+	// q < 10, so every shift count is below 32.
+	return (^own>>(uint(q+1)&31) | ^uint32(0)<<(uint(9-q)&31)) & (1<<(uint(min(c, 19-q))&31) - 1)
+}
+
 // appendChecked appends the legal sowing moves one candidate at a time:
 // under WholeLift (KI-9: one count per pit) and Endless=Illegal (C-6: each
 // candidate played out).
 func (p *Position) appendChecked(dst []Move) []Move {
-	base := firstPit(p.ToMove())
+	base := firstPit(p.mover())
 	for pit := base; pit < base+Files; pit++ {
 		c := int(p.pits[pit])
 		if c == 0 {
@@ -331,7 +341,7 @@ func (p *Position) appendChecked(dst []Move) []Move {
 
 // appendSteps appends the legal opening steps (KI-7).
 func (p *Position) appendSteps(dst []Move) []Move {
-	mover := p.ToMove()
+	mover := p.mover()
 	if p.phase == phaseDrop {
 		first := firstPit(mover)
 		for c := circ(mover, int(p.dropFrom)); c < Pits; c++ {
@@ -346,9 +356,9 @@ func (p *Position) appendSteps(dst []Move) []Move {
 	done := bits.OnesCount32(p.lifted)
 	own := p.ownOccupied()
 	from := max(firstPit(mover), p.highestLifted()+1)
-	for z := own >> from << from; z != 0; z &= z - 1 {
+	for z := own >> (uint(from) & 31) << (uint(from) & 31); z != 0; z &= z - 1 {
 		pit := bits.TrailingZeros32(z)
-		if p.rules&upToBit != 0 || bits.OnesCount32(own>>(pit+1)) >= need-done-1 {
+		if p.rules&upToBit != 0 || bits.OnesCount32(own>>(uint(pit+1)&31)) >= need-done-1 {
 			dst = append(dst, Move{kind: LiftKind, pit: uint8(pit)})
 		}
 	}
@@ -373,16 +383,11 @@ func (p Position) Apply(m Move) (Position, error) {
 		// (and every refusal, with its reason) go through apply.
 		switch {
 		case p.turn >= 2 && m.kind == SowKind && p.sowable(int(m.pit), int(m.count)):
-			if !p.sowFast(int(m.pit), int(m.count)) {
-				p.endTurn(nil)
-				return p, nil
-			}
-			if !p.rules.illegal() {
-				p.endless0() // sowFast left the board as it was
+			if p.playSow(int(m.pit), int(m.count)) {
 				return p, nil
 			}
 		case m.kind == DropKind && p.phase == phaseDrop && m.pit < Pits && m.count == 0 &&
-			circ(p.ToMove(), int(m.pit)) >= circ(p.ToMove(), int(p.dropFrom)):
+			circ(p.mover(), int(m.pit)) >= circ(p.mover(), int(p.dropFrom)):
 			p.drop(int(m.pit), nil)
 			return p, nil
 		}
@@ -393,8 +398,19 @@ func (p Position) Apply(m Move) (Position, error) {
 // sowable reports whether the sowing move (pit, k) of the player to move
 // passes KI-9 and KI-10 (turn 2 on): a candidate move.
 func (p *Position) sowable(pit, k int) bool {
-	return pit < Pits && owner(pit) == p.ToMove() && k >= 1 && k <= int(p.pits[pit]) &&
-		(p.rules&wholeLiftBit == 0 || k == int(p.pits[pit])) && !p.firstLapIllegal(pit, k)
+	if uint(pit) >= Pits || owner(pit) != p.mover() || k < 1 || k > int(p.pits[pit]) ||
+		(p.rules&wholeLiftBit != 0 && k != int(p.pits[pit])) {
+		return false
+	}
+	if k < Pits {
+		// firstLapIllegal for less than a round.
+		last := pit + k
+		if last >= Pits {
+			last -= Pits
+		}
+		return owner(last) != p.mover() || p.pits[last&31] == 0
+	}
+	return !p.firstLapIllegal(pit, k)
 }
 
 // drop plays a checked Drop step into pit (KI-7), ending the turn when the
@@ -448,7 +464,7 @@ func (p *Position) refuse(m Move, reason string, err error) error {
 // applyStep plays an opening step (KI-6, KI-7).
 func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 	old := p
-	mover := p.ToMove()
+	mover := p.mover()
 	first := firstPit(mover)
 	if m.kind == SowKind {
 		return old, p.refuse(m, "no sowing during the opening (KI-6): play Lift (-a5), Drop (+b3) and Stop (=) steps", nil)
@@ -551,7 +567,7 @@ func (p *Position) endTurn(fn func(mancala.Event)) {
 // to move and clears every nki mark (KI-15), and records the result
 // (KI-16).
 func (p *Position) sweep(fn func(mancala.Event)) {
-	to := p.ToMove().Other()
+	to := p.mover().Other()
 	for i, n := range p.pits {
 		if n > 0 {
 			p.prisons[to] += n
@@ -573,7 +589,7 @@ func (p *Position) sweep(fn func(mancala.Event)) {
 // still on the board (none after a sweep) for the player not to move.
 func (p *Position) setNoMoveResult() {
 	s, n := int(p.prisons[mancala.South]), int(p.prisons[mancala.North])
-	if p.ToMove() == mancala.South {
+	if p.mover() == mancala.South {
 		n += p.boardTotal()
 	} else {
 		s += p.boardTotal()
@@ -599,7 +615,7 @@ func (p *Position) hasMoves() (candidate, legal bool) {
 		ok := p.ownOccupied() != 0
 		return ok, ok
 	}
-	base := firstPit(p.ToMove())
+	base := firstPit(p.mover())
 	for pit := base; pit < base+Files; pit++ {
 		c := int(p.pits[pit])
 		if c == 0 {
@@ -625,7 +641,7 @@ func (p *Position) hasMoves() (candidate, legal bool) {
 // applySow plays a sowing move (KI-9..KI-15, C-6).
 func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 	old := p
-	mover := p.ToMove()
+	mover := p.mover()
 	pit, k := int(m.pit), int(m.count)
 	switch {
 	case m.kind != SowKind:
@@ -645,23 +661,24 @@ func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 	case p.firstLapIllegal(pit, k):
 		return old, p.refuse(m, "the first lap ends in the occupied own pit "+layout.PitName((pit+k)%Pits)+" (KI-10)", nil)
 	}
-	if p.sowFast(pit, k) { // endless: p unchanged
+	if fn != nil && p.endless(pit, k) {
+		// An endless move reports only its End event.
 		if p.rules.illegal() {
 			return old, p.refuse(m, "the move is endless (C-6)", nil)
 		}
 		p.endless0()
-		if fn != nil {
-			fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
-		}
+		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
 		return p, nil
 	}
+	if !p.playSow(pit, k) {
+		return old, p.refuse(m, "the move is endless (C-6)", nil)
+	}
 	if fn != nil {
-		// The events come from the warrior-by-warrior reference.
+		// The events come from the warrior-by-warrior reference, then the
+		// end of the turn (KI-15's sweep).
 		t := old
 		t.trace(pit, k, fn)
-	}
-	p.endTurn(fn)
-	if fn != nil {
+		t.endTurn(fn)
 		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEmptyPit})
 	}
 	return p, nil
@@ -713,7 +730,7 @@ func (p *Position) perft(depth int) uint64 {
 	case depth == 2 && p.phase == phaseDrop && p.hand >= 2:
 		// Every drop leaves a drop to make, from the pit dropped into on.
 		var n uint64
-		for c := circ(p.ToMove(), int(p.dropFrom)); c < Pits; c++ {
+		for c := circ(p.mover(), int(p.dropFrom)); c < Pits; c++ {
 			n += uint64(Pits - c)
 		}
 		return n
@@ -724,11 +741,7 @@ func (p *Position) perft(depth int) uint64 {
 		q := *p
 		switch m.kind {
 		case SowKind:
-			if q.sowFast(int(m.pit), int(m.count)) {
-				q.endless0()
-			} else {
-				q.endTurn(nil)
-			}
+			q.playSow(int(m.pit), int(m.count))
 		case DropKind:
 			q.drop(int(m.pit), nil)
 		default:
@@ -746,20 +759,18 @@ func (p *Position) perft(depth int) uint64 {
 func (p *Position) countMoves() int {
 	switch {
 	case p.turn < 2 && p.phase == phaseDrop:
-		return Pits - circ(p.ToMove(), int(p.dropFrom))
+		return Pits - circ(p.mover(), int(p.dropFrom))
 	case p.turn < 2 || p.rules&(wholeLiftBit|illegalBit) != 0:
 		var buf [256]Move
 		return len(p.AppendLegalMoves(buf[:0]))
 	}
-	base := firstPit(p.ToMove())
+	base := firstPit(p.mover())
 	own := p.ownOccupied() >> base
-	empty := ^own & 0x3ff
 	n := 0
 	for z := own; z != 0; z &= z - 1 {
 		q := bits.TrailingZeros32(z)
-		c := int(p.pits[base+q])
-		n += bits.OnesCount32(empty >> (q + 1) & (1<<min(c, 9-q) - 1))
-		n += max(0, min(c, 19-q)-(9-q))
+		c := int(p.pits[(base+q)&31])
+		n += bits.OnesCount32(firstLaps(own, q, c))
 		for k := 20 - q; k <= c; k++ {
 			if !p.firstLapIllegal(base+q, k) {
 				n++

@@ -43,8 +43,16 @@ func occupied(w0, w1, w2 uint64) uint32 {
 // the lift (less k if L is p itself, C-4) plus the (k-1)/20 warriors the
 // same lap dropped into it on earlier rounds.
 func (p *Position) firstLapIllegal(pit, k int) bool {
+	if k < Pits {
+		// Less than a round: L is not p, and no earlier round dropped into it.
+		last := pit + k
+		if last >= Pits {
+			last -= Pits
+		}
+		return owner(last) == p.mover() && p.pits[last&31] != 0
+	}
 	last := (pit + k) % Pits
-	if owner(last) != p.ToMove() {
+	if owner(last) != p.mover() {
 		return false
 	}
 	before := int(p.pits[last]) + (k-1)/Pits
@@ -77,31 +85,40 @@ func sowWords(w0, w1, w2 uint64, nki uint32, mover, pit, k uint, r ruleBits) (ui
 	rg := &ring
 	pit &= 31
 	if pit < 8 {
-		w0 -= uint64(k) << (pit * 8)
+		w0 -= uint64(k) << (pit & 7 * 8)
 	} else if pit < 16 {
-		w1 -= uint64(k) << ((pit - 8) * 8)
+		w1 -= uint64(k) << (pit & 7 * 8)
 	} else {
-		w2 -= uint64(k) << ((pit - 16) * 8)
+		w2 -= uint64(k) << (pit & 7 * 8)
 	}
-	nki &^= 1 << pit // the source pit is the mover's own: always cleared (KI-8)
+	// What the laps rarely look at stays in memory, so that the loop keeps
+	// the board and the counters in registers.
+	var st struct {
+		nki     uint32
+		clears  uint32 // the marks a relay lift clears (KI-8)
+		mover   uint
+		track   bool // CaptureNeedsCrossing: crossed is tracked
+		crossed bool
+		brent   sowing.Brent
+	}
+	st.nki = nki &^ (1 << (pit & 31)) // the source pit is the mover's own: always cleared (KI-8)
 	// A relay lift clears the mark of the mover's own pits, and of the
 	// enemy's too unless NkiClear is OwnerLift.
-	clears := ^uint32(0)
+	st.clears = ^uint32(0)
 	if r&ownerLiftBit != 0 {
-		clears = 0x3ff << (10 * (mover & 1))
+		st.clears = 0x3ff << (10 * (mover & 1))
 	}
+	st.mover, st.track, st.crossed = mover, r&needsCrossBit != 0, r&needsCrossBit == 0
 	check := min(r.laps(), brentStart) // the first lap C-6 looks at
-	crossed := r&needsCrossBit == 0    // only tracked under CaptureNeedsCrossing
 	start, n := pit+1, k
 	if start == Pits {
 		start = 0
 	}
-	var brent sowing.Brent
 	var laps uint
 	for {
 		laps++
-		if !crossed {
-			crossed = lapCrosses(mover, start, n)
+		if st.track && !st.crossed {
+			st.crossed = lapCrosses(st.mover, start, n)
 		}
 		var pits uint
 		w0, w1, w2, pits = rg.Lap(w0, w1, w2, start, n)
@@ -109,19 +126,17 @@ func sowWords(w0, w1, w2 uint64, nki uint32, mover, pit, k uint, r ruleBits) (ui
 		c := sowing.Get3(w0, w1, w2, last)
 		if c == 1 {
 			// KI-12: the last warrior fell into a pit that was empty (C-3).
-			return w0, w1, w2, nki, last, crossed, laps, false
+			return w0, w1, w2, st.nki, last, st.crossed, laps, false
 		}
 		if laps >= check {
-			if laps >= r.laps() {
-				return w0, w1, w2, nki, last, crossed, laps, true // C-6: not ended after MaxLaps laps
-			}
-			if laps >= brentStart && brent.Seen(w0, w1, w2|uint64(nki)<<32, last) {
-				return w0, w1, w2, nki, last, crossed, laps, true // C-6: the lap-boundary state repeats
+			if laps >= r.laps() || laps >= brentStart && st.brent.Seen(w0, w1, w2|uint64(st.nki)<<32, last) {
+				// C-6: not ended after MaxLaps laps, or the lap-boundary state repeats.
+				return w0, w1, w2, st.nki, last, st.crossed, laps, true
 			}
 		}
 		// KI-11: relay the whole landing pit.
 		w0, w1, w2 = sowing.Clear3(w0, w1, w2, last)
-		nki &^= clears & (1 << last)
+		st.nki &^= st.clears & (1 << (last & 31))
 		start, n = pits>>8&0xff, c
 	}
 }
@@ -139,22 +154,75 @@ func lapCrosses(mover, start, n uint) bool {
 	return d < n
 }
 
-// sowFast plays the sowing move (pit, k), which passes KI-9 and KI-10, on
-// p with the packed core, and the capture that ends it (KI-13, KI-14). An
-// endless move (C-6) leaves p unchanged and reports true.
-func (p *Position) sowFast(pit, k int) (endless bool) {
+// playSow plays the candidate sowing move (pit, k) in place with the
+// packed core: the sowing, the capture that ends it (KI-13, KI-14) and the
+// end of the turn (KI-15 for the next player, or C-6 under Endless=Illegal:
+// a draw if every candidate of theirs is endless). An endless move (C-6)
+// ends the game as a draw under Endless=Draw, with the board as it was;
+// under Endless=Illegal it is refused: playSow returns false and leaves p
+// unchanged.
+func (p *Position) playSow(pit, k int) bool {
 	w0, w1, w2 := p.words()
 	mover := uint(p.turn & 1)
 	w0, w1, w2, nki, last, crossed, _, endless := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
 	if endless {
+		if p.rules.illegal() {
+			return false
+		}
+		p.endless0()
 		return true
+	}
+	if last/Files == mover && crossed {
+		var taken uint
+		w0, w1, w2, taken = captureWords(w0, w1, w2, nki, last, mover, p.rules.bonus())
+		p.prisons[mover] += uint8(taken)
 	}
 	p.setWords(w0, w1, w2)
 	p.nki = nki
-	if last/Files == mover && crossed {
-		p.capture(int(last), nil)
+	if p.rules&(wholeLiftBit|illegalBit) == 0 {
+		// The next player has a move iff a warrior is in their row
+		// (hasMoves).
+		p.turn++
+		if occupied(w0, w1, w2)&(0x3ff<<(Files*(1-mover))) == 0 {
+			p.sweep(nil)
+		}
+		return true
 	}
-	return false
+	p.endTurn(nil)
+	return true
+}
+
+// captureWords is capture on a packed board with nki marks nki, for a move
+// of mover that ended in its empty pit e (KI-13, KI-14), without events: it
+// returns the board and the warriors taken to mover's prison.
+func captureWords(w0, w1, w2 uint64, nki uint32, e, mover uint, bonus BonusRule) (uint64, uint64, uint64, uint) {
+	f := Pits - 1 - e
+	fv := sowing.Get3(w0, w1, w2, f)
+	if fv == 0 || nki>>(f&31)&1 != 0 {
+		return w0, w1, w2, 0
+	}
+	taken := fv + sowing.Get3(w0, w1, w2, e) // the capturing warrior too
+	w0, w1, w2 = sowing.Clear3(w0, w1, w2, f)
+	w0, w1, w2 = sowing.Clear3(w0, w1, w2, e)
+	if e != Files*mover || bonus == None {
+		return w0, w1, w2, taken
+	}
+	ok := func(pit uint) bool { return sowing.Get3(w0, w1, w2, pit) > 0 && nki>>(pit&31)&1 == 0 }
+	if bonus == Three {
+		// South: b2, b3, b4 = pits 18, 17, 16; North: a9, a8, a7 = 8, 7, 6.
+		if !ok(f-1) || !ok(f-2) || !ok(f-3) {
+			return w0, w1, w2, taken
+		}
+	}
+	// Run: from the pit after the opposite one toward the far end of the
+	// enemy row, without wrapping, up to the first empty or nki pit; Three
+	// takes the first three of them.
+	end := Files * (1 - mover)
+	for q, n := f-1, 0; q >= end && q < Pits && ok(q) && (bonus == Run || n < 3); q, n = q-1, n+1 {
+		taken += sowing.Get3(w0, w1, w2, q)
+		w0, w1, w2 = sowing.Clear3(w0, w1, w2, q)
+	}
+	return w0, w1, w2, taken
 }
 
 // trace plays the sowing of the move (pit, k) on p warrior by warrior (KI-9,
@@ -166,7 +234,7 @@ func (p *Position) sowFast(pit, k int) (endless bool) {
 // end (there is no cycle check); an endless move leaves p in an unspecified
 // state.
 func (p *Position) trace(pit, k int, fn func(mancala.Event)) (laps, sown int, endless bool) {
-	mover := p.ToMove()
+	mover := p.mover()
 	b := p.pits
 	nki := p.nki
 	anyLiftClears := p.rules&ownerLiftBit == 0
@@ -235,7 +303,7 @@ func (p *Position) trace(pit, k int, fn func(mancala.Event)) (laps, sown int, en
 // empty pit e, if the opposite pit is occupied and not nki, with the KI-14
 // bonus in the mover's leftmost pit.
 func (p *Position) capture(e int, fn func(mancala.Event)) {
-	mover := p.ToMove()
+	mover := p.mover()
 	f := Pits - 1 - e
 	if p.pits[f] == 0 || p.nki&(1<<f) != 0 {
 		return

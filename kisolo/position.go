@@ -83,6 +83,10 @@ func (p *Position) geom() *geom { return byColumns[p.rules&columnsMask] }
 // player who would have moved next.
 func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 
+// mover is ToMove for the package's own code: a pointer receiver, so that
+// a call never copies the position.
+func (p *Position) mover() mancala.Player { return mancala.Player(p.turn & 1) }
+
 // Turn returns the number of turns completed, as in the notation's turn=
 // field (C-1): 0 at the start. A set-up position may start at any turn
 // up to 1,000,000,000, the largest turn= that [Parse] accepts; a position
@@ -144,7 +148,7 @@ func (p Position) Outcome() mancala.Outcome {
 	if !p.hasSeeds() {
 		// Only the zero Position and values built without New or Parse get
 		// here; every position they make has its result settled.
-		return mancala.Outcome{Status: mancala.Win, Winner: p.ToMove().Other(), Reason: mancala.NoMove}
+		return mancala.Outcome{Status: mancala.Win, Winner: p.mover().Other(), Reason: mancala.NoMove}
 	}
 	return mancala.Outcome{}
 }
@@ -369,7 +373,7 @@ func (p *Position) refuse(m Move, reason string, err error) error {
 // C-8 and C-6 for the next player (settle). An endless move (C-6, KS-12)
 // leaves the board as it was and draws.
 func (p *Position) finish(g *geom, m0, m1, o0, o1 uint64, end mancala.MoveEnd) {
-	mover := p.ToMove()
+	mover := p.mover()
 	if end != mancala.EndEndless {
 		p.setWords(m0, m1, o0, o1)
 	}
@@ -433,7 +437,7 @@ func (p *Position) settleWords(g *geom, m0, m1, o0, o1 uint64) {
 	p.legal, p.capture = 0, false
 	mine := occupied(m0, m1)
 	if mine == 0 {
-		p.result = win(p.ToMove().Other(), mancala.NoMove)
+		p.result = win(p.mover().Other(), mancala.NoMove)
 		return
 	}
 	cands, kind := mine, SowKind
@@ -486,7 +490,7 @@ func (p *Position) perft(depth int) uint64 {
 	if depth == 2 && !p.rules.illegal() {
 		// The moves after each move: the next mover's captures if any,
 		// else their occupied pits, unless the move ended the game.
-		mover := p.ToMove()
+		mover := p.mover()
 		w0, w1, v0, v1 := p.words()
 		for z := uint(p.legal); z != 0; z &= z - 1 {
 			i := uint(bits.TrailingZeros(z)) & 15

@@ -57,7 +57,7 @@ func (g *geom) captures(mine, theirs uint) uint {
 	// Inner index C+k faces the opponent's C+(C-1-k): reverse the
 	// opponent's inner row.
 	c := uint(g.c)
-	rev := uint(bits.Reverse16(uint16(theirs>>c))) >> (16 - c) << c
+	rev := uint(bits.Reverse16(uint16(theirs>>(c&15)))) >> ((16 - c) & 15) << (c & 15)
 	return mine & rev & g.innerBits
 }
 
