@@ -379,7 +379,7 @@ func (p Position) Perft(depth int) (uint64, error) {
 	return p.perft(depth), nil
 }
 
-func (p *Position) perft(depth int) uint64 {
+func (p Position) perft(depth int) uint64 {
 	switch {
 	case depth == 0:
 		return 1
@@ -404,7 +404,7 @@ func (p *Position) perft(depth int) uint64 {
 	}
 	var n uint64
 	for z := uint(p.legal); z != 0; z &= z - 1 {
-		q := *p
+		q := p
 		q.play(uint(bits.TrailingZeros(z)) & 15)
 		n += q.perft(depth - 1)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -719,7 +720,7 @@ func (p Position) Perft(depth int) (uint64, error) {
 	return p.perft(depth), nil
 }
 
-func (p *Position) perft(depth int) uint64 {
+func (p Position) perft(depth int) uint64 {
 	switch {
 	case depth == 0:
 		return 1
@@ -735,19 +736,101 @@ func (p *Position) perft(depth int) uint64 {
 		}
 		return n
 	}
-	var buf [256]Move
 	var n uint64
-	for _, m := range p.AppendLegalMoves(buf[:0]) {
-		q := *p
-		switch m.kind {
-		case SowKind:
-			q.playSow(int(m.pit), int(m.count))
-		case DropKind:
-			q.drop(int(m.pit), nil)
-		default:
-			q, _ = q.applyStep(m, nil)
+	switch {
+	case p.phase == phaseDrop:
+		// Every drop from the pit the last one went into on (KI-7).
+		first := firstPit(p.mover())
+		for c := circ(p.mover(), int(p.dropFrom)); c < Pits; c++ {
+			q := p
+			q.drop((first+c)%Pits, nil)
+			n += q.perft(depth - 1)
 		}
-		n += q.perft(depth - 1)
+	case p.turn < 2:
+		var buf [Files + 1]Move // lifts and Stop
+		for _, m := range p.appendSteps(buf[:0]) {
+			q := p
+			q, _ = q.applyStep(m, nil)
+			n += q.perft(depth - 1)
+		}
+	case p.rules&(wholeLiftBit|illegalBit) != 0:
+		var buf [256]Move
+		for _, m := range p.appendChecked(buf[:0]) {
+			q := p
+			q.playSow(int(m.pit), int(m.count))
+			n += q.perft(depth - 1)
+		}
+	default:
+		// The sowing moves of AppendLegalMoves, played as they come; at
+		// depth 2 each counts the next player's moves from the board it
+		// leaves.
+		base := firstPit(p.mover())
+		own := p.ownOccupied() >> base
+		for z := own; z != 0; z &= z - 1 {
+			qi := bits.TrailingZeros32(z)
+			pit, c := base+qi, int(p.pits[(base+qi)&31])
+			for ks := firstLaps(own, qi, c); ks != 0; ks &= ks - 1 {
+				n += p.perftAfter(pit, bits.TrailingZeros32(ks)+1, depth-1)
+			}
+			for k := 20 - qi; k <= c; k++ {
+				if !p.firstLapIllegal(pit, k) {
+					n += p.perftAfter(pit, k, depth-1)
+				}
+			}
+		}
+	}
+	return n
+}
+
+// perftAfter returns the perft at depth (1 or more) of the position after
+// the candidate sowing move (pit, k) of p, whose rules have neither
+// WholeLift nor Endless=Illegal. At depth 1 it counts the next player's
+// moves on the board the move leaves, without making the position.
+func (p *Position) perftAfter(pit, k, depth int) uint64 {
+	if depth > 1 {
+		q := *p
+		q.playSow(pit, k)
+		return q.perft(depth)
+	}
+	w0, w1, w2 := p.words()
+	mover := uint(p.turn & 1)
+	w0, w1, w2, nki, last, crossed, _, endless := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
+	if endless {
+		return 0 // C-6: the game ends as a draw
+	}
+	if last/Files == mover && crossed {
+		w0, w1, w2, _ = captureWords(w0, w1, w2, nki, last, mover, p.rules.bonus())
+	}
+	return uint64(countWords(w0, w1, w2, 1-mover)) // none: KI-15 ends the game
+}
+
+// countWords is countMoves for player pl to move on the packed board (w0,
+// w1, w2) in a sowing turn, under rules with neither WholeLift nor
+// Endless=Illegal.
+func countWords(w0, w1, w2 uint64, pl uint) int {
+	base := Files * (pl & 1)
+	own := occupied(w0, w1, w2) >> base & 0x3ff
+	n := 0
+	for z := own; z != 0; z &= z - 1 {
+		q := bits.TrailingZeros32(z)
+		pit := uint(base) + uint(q)
+		c := int(sowing.Get3(w0, w1, w2, pit))
+		n += bits.OnesCount32(firstLaps(own, q, c))
+		for k := 20 - q; k <= c; k++ {
+			// firstLapIllegal on the packed board.
+			last := (int(pit) + k) % Pits
+			if last/Files != int(pl&1) {
+				n++
+				continue
+			}
+			before := int(sowing.Get3(w0, w1, w2, uint(last))) + (k-1)/Pits
+			if last == int(pit) {
+				before -= k
+			}
+			if before <= 0 {
+				n++
+			}
+		}
 	}
 	return n
 }

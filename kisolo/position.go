@@ -474,7 +474,7 @@ func (p Position) Perft(depth int) (uint64, error) {
 	return p.perft(depth), nil
 }
 
-func (p *Position) perft(depth int) uint64 {
+func (p Position) perft(depth int) uint64 {
 	switch {
 	case depth == 0:
 		return 1
@@ -507,7 +507,7 @@ func (p *Position) perft(depth int) uint64 {
 		return n
 	}
 	for z := uint(p.legal); z != 0; z &= z - 1 {
-		q := *p
+		q := p
 		m0, m1, o0, o1 := q.words()
 		m0, m1, o0, o1, end, _ := g.sowWords(m0, m1, o0, o1, kind, uint(bits.TrailingZeros(z))&15, q.rules)
 		q.finish(g, m0, m1, o0, o1, end)
