@@ -423,3 +423,22 @@ func (p *Position) play(h uint) {
 	w0, w1, opp, end, _, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
 	p.finish(w0, w1, opp, placed, end)
 }
+
+// PlayRandom plays from p one random legal move per ply until the game is
+// over or maxPlies plies have been played (maxPlies <= 0: no cap), and
+// returns the position reached and the plies played: pick(n) chooses the
+// move, an index in [0, n) into the n legal moves in the order of
+// [Position.AppendLegalMoves]. It plays the game that repeated
+// AppendLegalMoves, pick and Apply would play, without move lists or
+// checks; [mancala.Playout] uses it. It allocates nothing.
+func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
+	plies := 0
+	for ; p.legal != 0 && (maxPlies <= 0 || plies < maxPlies); plies++ {
+		z := uint(p.legal)
+		for i := pick(bits.OnesCount(z)); i > 0; i-- {
+			z &= z - 1
+		}
+		p.play(uint(bits.TrailingZeros(z)) & 15)
+	}
+	return p, plies
+}

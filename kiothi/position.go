@@ -862,3 +862,74 @@ func (p *Position) countMoves() int {
 	}
 	return n
 }
+
+// PlayRandom plays from p one random legal move per ply (an opening step is
+// a ply) until the game is over or maxPlies plies have been played
+// (maxPlies <= 0: no cap), and returns the position reached and the plies
+// played: pick(n) chooses the move, an index in [0, n) into the n legal
+// moves in the order of [Position.AppendLegalMoves]. It plays the game that
+// repeated AppendLegalMoves, pick and Apply would play, mostly without move
+// lists or checks; [mancala.Playout] uses it. It allocates nothing.
+func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
+	plies := 0
+	for ; p.status == mancala.Ongoing && (maxPlies <= 0 || plies < maxPlies); plies++ {
+		switch {
+		case p.phase == phaseDrop:
+			mover := p.mover()
+			c := circ(mover, int(p.dropFrom))
+			p.drop((firstPit(mover)+c+pick(Pits-c))%Pits, nil)
+		case p.turn < 2:
+			var buf [Files + 1]Move // lifts and Stop
+			ms := p.appendSteps(buf[:0])
+			if len(ms) == 0 {
+				return p, plies
+			}
+			p, _ = p.applyStep(ms[pick(len(ms))], nil)
+		case p.rules&(wholeLiftBit|illegalBit) != 0:
+			var buf [256]Move
+			ms := p.appendChecked(buf[:0])
+			if len(ms) == 0 {
+				return p, plies
+			}
+			m := ms[pick(len(ms))]
+			p.playSow(int(m.pit), int(m.count))
+		default:
+			n := p.countMoves()
+			if n == 0 {
+				return p, plies
+			}
+			p.playSow(p.nthMove(pick(n)))
+		}
+	}
+	return p, plies
+}
+
+// nthMove returns the i-th sowing move, (pit, count), in the order of
+// AppendLegalMoves, under rules with neither WholeLift nor Endless=Illegal;
+// i must be below countMoves.
+func (p *Position) nthMove(i int) (int, int) {
+	base := firstPit(p.mover())
+	own := p.ownOccupied() >> base
+	for z := own; z != 0; z &= z - 1 {
+		q := bits.TrailingZeros32(z)
+		pit, c := base+q, int(p.pits[(base+q)&31])
+		ks := firstLaps(own, q, c)
+		if n := bits.OnesCount32(ks); i >= n {
+			i -= n
+		} else {
+			for ; i > 0; i-- {
+				ks &= ks - 1
+			}
+			return pit, bits.TrailingZeros32(ks) + 1
+		}
+		for k := 20 - q; k <= c; k++ {
+			if !p.firstLapIllegal(pit, k) {
+				if i == 0 {
+					return pit, k
+				}
+				i--
+			}
+		}
+	}
+	return -1, 0 // i out of range: a bug in the caller
+}

@@ -515,3 +515,29 @@ func (p Position) perft(depth int) uint64 {
 	}
 	return n
 }
+
+// PlayRandom plays from p one random legal move per ply until the game is
+// over or maxPlies plies have been played (maxPlies <= 0: no cap), and
+// returns the position reached and the plies played: pick(n) chooses the
+// move, an index in [0, n) into the n legal moves in the order of
+// [Position.AppendLegalMoves]. It plays the game that repeated
+// AppendLegalMoves, pick and Apply would play, without move lists or
+// checks; [mancala.Playout] uses it. It allocates nothing.
+func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
+	g := p.geom()
+	plies := 0
+	for ; p.legal != 0 && (maxPlies <= 0 || plies < maxPlies); plies++ {
+		z := uint(p.legal)
+		for i := pick(bits.OnesCount(z)); i > 0; i-- {
+			z &= z - 1
+		}
+		kind := SowKind
+		if p.capture {
+			kind = CaptureKind
+		}
+		m0, m1, o0, o1 := p.words()
+		m0, m1, o0, o1, end, _ := g.sowWords(m0, m1, o0, o1, kind, uint(bits.TrailingZeros(z))&15, p.rules)
+		p.finish(g, m0, m1, o0, o1, end)
+	}
+	return p, plies
+}

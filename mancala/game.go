@@ -3,7 +3,6 @@ package mancala
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 )
 
 // Game is the contract every game's position type meets (docs/design.md,
@@ -221,15 +220,61 @@ func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error
 // at random. It reuses one move buffer, so a playout allocates nothing per
 // ply. The same seed gives the same games. A Playout must not be used by two
 // goroutines at once.
+//
+// A position type with a method PlayRandom(pick func(n int) int, maxPlies
+// int) (P, int), as every game's Position has, plays the games itself, with
+// the same draws and the same moves as the loop over AppendLegalMoves and
+// Apply (the conformance suite checks it).
 type Playout[P Game[P, M], M comparable] struct {
-	src *rand.PCG
-	buf []M
+	src  pcg
+	buf  []M
+	pick func(n int) int // IntN, made once
+	cell *P              // the position a PlayRandom method plays from
+	fast randomPlayer[P] // cell, if P has PlayRandom; else nil
+}
+
+// randomPlayer is a position type with its own random playout; see
+// [Playout].
+type randomPlayer[P any] interface {
+	PlayRandom(pick func(n int) int, maxPlies int) (P, int)
 }
 
 // NewPlayout returns a Playout whose random choices follow seed (a PCG
 // stream).
 func NewPlayout[P Game[P, M], M comparable](seed uint64) *Playout[P, M] {
-	return &Playout[P, M]{src: rand.NewPCG(seed, 0x6d616e63616c61), buf: make([]M, 0, 64)}
+	r := &Playout[P, M]{src: pcg{seed, 0x6d616e63616c61}, buf: make([]M, 0, 64), cell: new(P)}
+	r.pick = r.IntN
+	// The method set of *P holds P's methods: an interface holding the
+	// pointer calls PlayRandom on the position without boxing a copy.
+	r.fast, _ = any(r.cell).(randomPlayer[P])
+	return r
+}
+
+// pcg is math/rand/v2's PCG (128-bit LCG, DXSM output) held by value, so
+// that a draw is inlined into the playout loop: the same numbers as
+// rand.NewPCG(hi, lo).
+type pcg struct{ hi, lo uint64 }
+
+func (p *pcg) Uint64() uint64 {
+	const (
+		mulHi    = 2549297995355413924
+		mulLo    = 4865540595714422341
+		incHi    = 6364136223846793005
+		incLo    = 1442695040888963407
+		cheapMul = 0xda942042e4dd58b5
+	)
+	// state = state * mul + inc
+	hi, lo := bits.Mul64(p.lo, mulLo)
+	hi += p.hi*mulLo + p.lo*mulHi
+	lo, c := bits.Add64(lo, incLo, 0)
+	hi, _ = bits.Add64(hi, incHi, c)
+	p.lo, p.hi = lo, hi
+	// DXSM
+	hi ^= hi >> 32
+	hi *= cheapMul
+	hi ^= hi >> 48
+	hi *= lo | 1
+	return hi
 }
 
 // IntN returns a uniform random int in [0, n) from the playout's stream; n
@@ -243,7 +288,7 @@ func (r *Playout[P, M]) IntN(n int) int {
 
 // uint64n is math/rand/v2's Rand.IntN on the PCG stream, written out so
 // that a ply does not go through the Source interface: the same draws,
-// hence the same games, as rand.New(src).IntN(n) (n > 0).
+// hence the same games, as rand.New(rand.NewPCG(...)).IntN(n) (n > 0).
 func (r *Playout[P, M]) uint64n(n uint64) uint64 {
 	if n&(n-1) == 0 {
 		return r.src.Uint64() & (n - 1)
@@ -270,6 +315,16 @@ func (r *Playout[P, M]) reject(hi, lo, n uint64) uint64 {
 // the number of plies played. A legal move that fails to apply (a bug in
 // the game) is returned as an error with the position reached.
 func (r *Playout[P, M]) Run(p P, maxPlies int) (P, int, error) {
+	if r.fast != nil {
+		*r.cell = p
+		q, n := r.fast.PlayRandom(r.pick, maxPlies)
+		return q, n, nil
+	}
+	return r.run(p, maxPlies)
+}
+
+// run is Run as a loop over AppendLegalMoves and Apply.
+func (r *Playout[P, M]) run(p P, maxPlies int) (P, int, error) {
 	plies := 0
 	buf := r.buf
 	defer func() { r.buf = buf }()

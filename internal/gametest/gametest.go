@@ -17,6 +17,10 @@
 //   - Parse(String()) gives back an equal position that prints the same;
 //   - ApplyTrace returns what Apply returns, ends with exactly one End
 //     event, and its events replayed on the old counts give the new counts;
+//   - mancala.Playout (a game's own PlayRandom, where it has one) plays
+//     from every sixteenth position the game that a loop over
+//     AppendLegalMoves, the same draws and Apply plays, to the end and for
+//     a few plies;
 //   - mancala.Perft (a game's own Perft, where it has one) counts what a
 //     plain count over AppendLegalMoves and Apply gives: at depth 1 at
 //     every ply, 2 at every eighth, 3 at every 32nd where that is
@@ -261,6 +265,11 @@ func (c *checker[P, M]) position(p P, ply, total int, rng *rand.Rand) error {
 	if err := checkPerft(p, ply, len(moves)); err != nil {
 		return err
 	}
+	if ply%16 == 0 {
+		if err := checkPlayout(p, uint64(ply)); err != nil {
+			return err
+		}
+	}
 	// Illegal moves.
 	tries := []M{zero}
 	for range c.cfg.Illegal {
@@ -465,4 +474,33 @@ func referencePerft[P mancala.Game[P, M], M comparable](p P, depth int) (uint64,
 		}
 	}
 	return n, nil
+}
+
+// checkPlayout compares mancala.Playout's Run from p, which uses the
+// position type's own PlayRandom where it has one, with a loop over
+// AppendLegalMoves and Apply that draws from another Playout of the same
+// seed: the same game, to its end and capped at 5 plies.
+func checkPlayout[P mancala.Position[P, M], M mancala.Move](p P, seed uint64) error {
+	for _, maxPlies := range []int{0, 5} {
+		got, gotPlies, err := mancala.NewPlayout[P, M](seed).Run(p, maxPlies)
+		if err != nil {
+			return fmt.Errorf("Playout.Run: %w", err)
+		}
+		draws := mancala.NewPlayout[P, M](seed)
+		want, plies := p, 0
+		for maxPlies <= 0 || plies < maxPlies {
+			moves := want.AppendLegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			if want, err = want.Apply(moves[draws.IntN(len(moves))]); err != nil {
+				return fmt.Errorf("reference playout: %w", err)
+			}
+			plies++
+		}
+		if got != want || gotPlies != plies {
+			return fmt.Errorf("Playout.Run(seed %d, maxPlies %d) plays %d plies to %v; the loop over AppendLegalMoves and Apply %d plies to %v", seed, maxPlies, gotPlies, got, plies, want)
+		}
+	}
+	return nil
 }
