@@ -35,9 +35,12 @@ func mustLayout() *mancala.Layout {
 }
 
 // Position is a Bao la Kimasai position: the cows in each of the 32 pits,
-// both reserves, the number of turns played, the rules, and the result once
-// the game is over. It is a small comparable value: == is exact equality of
-// positions under equal rules, it can key a map, and copying it is the undo.
+// both reserves, the number of turns played, the rules, the result once
+// the game is over, and the legal moves of the player to move (derived
+// from the rest when the position is made; under Endless=Illegal the
+// endless candidates are left out, C-6). It is a small comparable value:
+// == is exact equality of positions under equal rules, it can key a map,
+// and copying it is the undo.
 // The zero Position is an empty board with South to move at turn 0 under
 // the default rules: a finished game that North has won, since South has no
 // move (C-8). Use [Start], [New] or [Parse] to make a position.
@@ -175,10 +178,11 @@ func (p *Position) setResult(status mancala.Status, winner mancala.Player, reaso
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice: every occupied pit of the mover's own two rows (KM-6, KM-8), in
 // ascending circuit order from the mover's first pit (South b1..b8, a8..a1;
-// North c8..c1, d1..d8). With Endless=Illegal each candidate is played out
-// and endless ones are left out (C-6), which costs up to the cycle check
-// or MaxLaps laps per endless candidate. It appends nothing once the game is
-// over, and allocates nothing when dst has room for 16 more moves.
+// North c8..c1, d1..d8). With Endless=Illegal endless ones are left out
+// (C-6): every candidate was played out when the position was made (by
+// Apply, Parse or New), which costs up to the cycle check or MaxLaps laps
+// per endless candidate. It appends nothing once the game is over, and
+// allocates nothing when dst has room for 16 more moves.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.status != mancala.Ongoing {
 		return dst

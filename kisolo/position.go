@@ -13,12 +13,12 @@ const Name = "kisolo"
 
 // Position is a Kisolo position: the seeds in every pit, the validated and
 // normalised rules, the number of turns completed (whose parity gives the
-// side to move, C-1), the result once the game is over, and, under
-// Endless = Illegal, which of the mover's candidate moves are endless
-// (computed when the position is made, C-6). It is a small comparable
-// value: == is exact equality of positions under equal rules, a Position
-// is a valid map key, and copying it is the undo. Methods never modify the
-// receiver.
+// side to move, C-1), the result once the game is over, and the legal
+// moves of the player to move (computed from the rest when the position is
+// made; under Endless = Illegal the endless candidates are left out, C-6).
+// It is a small comparable value: == is exact equality of positions under
+// equal rules, a Position is a valid map key, and copying it is the undo.
+// Methods never modify the receiver.
 //
 // The zero Position is an empty 4 x 7 board under the default rules with
 // South to move at turn 0; South has no legal move, so North has won
