@@ -366,3 +366,72 @@ func TestPropParseRoundTrip(t *testing.T) {
 		}
 	})
 }
+
+// TestPropMaxLapsBoundary: for every candidate of random positions and of
+// positions of random games, the packed core and the warrior-by-warrior
+// reference agree on where a finite move ends; with MaxLaps equal to its
+// laps it is still the same finite move, with one lap fewer it is endless
+// (C-6: a move that ends on lap MaxLaps is finite), in Apply and in the
+// reference, under both Endless rules.
+func TestPropMaxLapsBoundary(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t, rapid.SampledFrom([]int{300, 3000}).Draw(t, "maxlaps"))
+		p := genPosition(t, r)
+		if rapid.Bool().Draw(t, "fromGame") {
+			s, _ := New(r)
+			pl := mancala.NewPlayout[Position, Move](rapid.Uint64().Draw(t, "seed"))
+			p, _, _ = pl.Run(s, rapid.IntRange(40, 120).Draw(t, "plies"))
+		}
+		if p.Outcome().Over() || p.turn < 2 {
+			return
+		}
+		base := firstPit(p.ToMove())
+		for pit := base; pit < base+Files; pit++ {
+			for k := 1; k <= int(p.pits[pit]); k++ {
+				if !p.sowable(pit, k) {
+					continue
+				}
+				laps, endless := fastSow(p, pit, k)
+				_, refEndless := refSow(p, pit, k)
+				if endless != refEndless {
+					t.Fatalf("%v %v: core endless %v after %d laps, reference %v", p, Sow(pitOf(pit), k), endless, laps, refEndless)
+				}
+				if endless {
+					continue
+				}
+				ref, _ := refApply(p, pit, k)
+				if q, err := p.Apply(Sow(pitOf(pit), k)); err != nil || q != ref {
+					t.Fatalf("%v %v: Apply gives %v, %v; reference %v", p, Sow(pitOf(pit), k), q, err, ref)
+				}
+				for _, c := range []struct {
+					maxLaps int
+					endless bool
+				}{{laps, false}, {laps - 1, true}} {
+					if c.maxLaps < 1 {
+						continue
+					}
+					b := withMaxLaps(p, c.maxLaps)
+					if _, e := fastSow(b, pit, k); e != c.endless {
+						t.Fatalf("%v %v with MaxLaps %d: core endless %v, want %v", p, Sow(pitOf(pit), k), c.maxLaps, e, c.endless)
+					}
+					if _, e := refSow(b, pit, k); e != c.endless {
+						t.Fatalf("%v %v with MaxLaps %d: reference endless %v, want %v", p, Sow(pitOf(pit), k), c.maxLaps, e, c.endless)
+					}
+					after, err := b.Apply(Sow(pitOf(pit), k))
+					switch {
+					case c.endless && b.Rules().Endless == Illegal:
+						if err == nil {
+							t.Fatalf("%v %v with MaxLaps %d: endless move accepted under Endless=Illegal", p, Sow(pitOf(pit), k), c.maxLaps)
+						}
+					case c.endless:
+						if err != nil || after.Outcome().Reason != mancala.Endless || after.pits != p.pits {
+							t.Fatalf("%v %v with MaxLaps %d: %v, %v; want a draw by endless sowing", p, Sow(pitOf(pit), k), c.maxLaps, after, err)
+						}
+					case err != nil || after.pits != ref.pits || after.prisons != ref.prisons:
+						t.Fatalf("%v %v with MaxLaps %d: %v, %v; want the finite move", p, Sow(pitOf(pit), k), c.maxLaps, after, err)
+					}
+				}
+			}
+		}
+	})
+}
