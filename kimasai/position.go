@@ -232,7 +232,7 @@ func (p Position) Apply(m Move) (Position, error) {
 	if h < 16 && p.legal>>h&1 != 0 {
 		// A legal move: played in place on the copy p.
 		w0, w1, opp, phase2, placed := p.start(h)
-		w0, w1, opp, end, _, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
+		w0, w1, opp, end, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
 		if end != mancala.EndEndless || !p.rules.illegal() {
 			p.finish(w0, w1, opp, placed, end)
 			return p, nil
@@ -398,7 +398,7 @@ func (p Position) perft(depth int) uint64 {
 		for z := uint(p.legal); z != 0; z &= z - 1 {
 			h := uint(bits.TrailingZeros(z)) & 15
 			w0, w1, opp, phase2, _ := p.start(h)
-			w0, _, opp, end, _, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
+			w0, _, opp, end, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
 			if end != mancala.EndEmptyPit || (w0 == 0 && p.rules&continuesBit == 0) {
 				continue
 			}
@@ -424,7 +424,7 @@ func (p *Position) outerOpp() uint64 {
 // play plays the legal move from the mover's circuit index h in place.
 func (p *Position) play(h uint) {
 	w0, w1, opp, phase2, placed := p.start(h)
-	w0, w1, opp, end, _, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
+	w0, w1, opp, end, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
 	p.finish(w0, w1, opp, placed, end)
 }
 

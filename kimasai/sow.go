@@ -39,7 +39,6 @@ type result struct {
 	end     mancala.MoveEnd // EndEmptyPit, EndInnerRowEmptied or EndEndless
 	placed  bool            // a reserve cow was put into the named pit (KM-6)
 	laps    int             // laps sown (a raid lap counts)
-	sown    int             // cows dropped
 	maxSeen bool            // ended by reaching MaxLaps rather than by a repeat
 }
 
@@ -78,49 +77,60 @@ func (p *Position) start(h uint) (w0, w1, opp uint64, phase2, placed bool) {
 // C-6): it lifts pit h, sows lap after lap, relaying (KM-9.3) and, with
 // phase2, raiding (KM-9.2, KM-10), until a lap ends in an empty pit
 // (KM-9.1), a raid lap empties the opponent's inner row (KM-11), or the
-// move proves endless: a repeated lap-boundary state (Brent's check, from
-// lap cycleAfter on, restarted after each raid) or MaxLaps laps without an
-// end. It returns the board, why the move ended, the laps sown and the
-// cows dropped.
-func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, uint64, uint64, mancala.MoveEnd, uint, uint) {
+// move proves endless: MaxLaps laps without an end, or a repeated
+// lap-boundary state (Brent's check, from lap cycleAfter on, restarted
+// after each raid). It returns the board, why the move ended and the laps
+// sown.
+func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, uint64, uint64, mancala.MoveEnd, uint) {
 	rg := &ring
+	// What the laps rarely look at stays in memory, so that the loop keeps
+	// the mover's circuit, the hand and the counters in registers.
+	var st struct {
+		opp    [8]uint8 // the opponent's inner row, by the opponent's circuit index
+		phase2 bool     // raids are on (KM-8)
+		raid   bool     // the lap just sown is a raid lap
+		brent  sowing.Brent
+	}
+	binary.LittleEndian.PutUint64(st.opp[:], opp)
+	st.phase2 = phase2
+	check := min(maxLaps, cycleAfter) // the first lap C-6 looks at
 	n := sowing.Get2(w0, w1, h)
 	w0, w1 = rg.Clear(w0, w1, h)
 	start := (h + 1) & 15
-	raid := false
-	var brent sowing.Brent
-	var laps, sown uint
+	var laps uint
 	for {
 		laps++
-		sown += n
 		var last, next uint
 		w0, w1, last, next, _ = rg.Lap(w0, w1, start, n)
-		if raid && opp == 0 { // KM-11: the raid emptied the opponent's inner row
-			return w0, w1, opp, mancala.EndInnerRowEmptied, laps, sown
+		if st.raid {
+			st.raid = false
+			if binary.LittleEndian.Uint64(st.opp[:]) == 0 { // KM-11: the raid emptied the opponent's inner row
+				return w0, w1, 0, mancala.EndInnerRowEmptied, laps
+			}
 		}
 		c := sowing.Get2(w0, w1, last)
 		if c == 1 { // KM-9.1 with C-3: the last pit was empty before the last cow
-			return w0, w1, opp, mancala.EndEmptyPit, laps, sown
+			break
 		}
-		if laps >= maxLaps { // C-6: not ended after MaxLaps laps
-			return w0, w1, opp, mancala.EndEndless, laps, sown
+		if laps >= check && laps >= maxLaps { // C-6: not ended after MaxLaps laps
+			return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
 		}
-		if phase2 && last < 8 { // KM-9.2: raid the facing inner pit
-			sh := (7 - last) * 8
-			if oc := uint(opp>>sh) & 0xff; oc != 0 {
-				opp &^= 0xff << sh
-				n, start, raid = oc, last, true // KM-10: first stolen cow into L itself
-				brent.Reset()                   // the opponent's row changed for good
+		if st.phase2 && last < 8 { // KM-9.2: raid the facing inner pit
+			if oc := uint(st.opp[7-last]); oc != 0 {
+				st.opp[7-last] = 0
+				n, start, st.raid = oc, last, true // KM-10: first stolen cow into L itself
+				st.brent.Reset()                   // the opponent's row changed for good
 				continue
 			}
 		}
-		if laps >= cycleAfter && brent.Seen(w0, w1, 0, last) { // C-6: a repeated lap-boundary state
-			return w0, w1, opp, mancala.EndEndless, laps, sown
+		if laps >= check && st.brent.Seen(w0, w1, 0, last) { // C-6: a repeated lap-boundary state
+			return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
 		}
 		// KM-9.3: relay
 		w0, w1 = rg.Clear(w0, w1, last)
-		n, start, raid = c, next, false
+		n, start = c, next
 	}
+	return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEmptyPit, laps
 }
 
 // sow plays the move from the mover's circuit index h (0..15; the pit must
@@ -129,8 +139,8 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 func (p *Position) sow(h int) result {
 	w0, w1, opp, phase2, placed := p.start(uint(h) & 15)
 	maxLaps := p.rules.laps()
-	w0, w1, opp, end, laps, sown := sowWords(w0, w1, opp, uint(h)&15, phase2, maxLaps)
-	return result{w: [2]uint64{w0, w1}, opp: opp, end: end, placed: placed, laps: int(laps), sown: int(sown),
+	w0, w1, opp, end, laps := sowWords(w0, w1, opp, uint(h)&15, phase2, maxLaps)
+	return result{w: [2]uint64{w0, w1}, opp: opp, end: end, placed: placed, laps: int(laps),
 		maxSeen: end == mancala.EndEndless && laps >= maxLaps}
 }
 
@@ -153,7 +163,7 @@ func (p *Position) endlessMask(occ uint) uint16 {
 		if placed {
 			a0, a1 = sowing.Add2(a0, a1, h, 1)
 		}
-		if _, _, _, end, _, _ := sowWords(a0, a1, opp, h, phase2, maxLaps); end == mancala.EndEndless {
+		if _, _, _, end, _ := sowWords(a0, a1, opp, h, phase2, maxLaps); end == mancala.EndEndless {
 			mask |= 1 << h
 		}
 	}

@@ -872,6 +872,8 @@ func (p *Position) countMoves() int {
 // lists or checks; [mancala.Playout] uses it. It allocates nothing.
 func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
 	plies := 0
+	var buf [256]Move
+	var ms []Move // under WholeLift or Endless=Illegal, p's moves once listed
 	for ; p.status == mancala.Ongoing && (maxPlies <= 0 || plies < maxPlies); plies++ {
 		switch {
 		case p.phase == phaseDrop:
@@ -886,13 +888,27 @@ func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int)
 			}
 			p, _ = p.applyStep(ms[pick(len(ms))], nil)
 		case p.rules&(wholeLiftBit|illegalBit) != 0:
-			var buf [256]Move
-			ms := p.appendChecked(buf[:0])
+			// Each candidate is played out once a ply: the list made for
+			// the next player's KI-15 and C-6 check is the one chosen from.
+			if ms == nil {
+				ms = p.appendChecked(buf[:0])
+			}
 			if len(ms) == 0 {
 				return p, plies
 			}
 			m := ms[pick(len(ms))]
-			p.playSow(int(m.pit), int(m.count))
+			p.playSowThen(int(m.pit), int(m.count), false)
+			ms = nil
+			if p.status == mancala.Ongoing {
+				ms = p.appendChecked(buf[:0])
+				switch {
+				case len(ms) > 0:
+				case !p.hasCandidate():
+					p.sweep(nil) // KI-15
+				default:
+					p.status, p.reason, p.shown = mancala.Draw, mancala.Endless, true // C-6
+				}
+			}
 		default:
 			n := p.countMoves()
 			if n == 0 {
@@ -902,6 +918,25 @@ func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int)
 		}
 	}
 	return p, plies
+}
+
+// hasCandidate reports whether the player to move has a move that passes
+// KI-9 and KI-10 (from turn 2 on), endless or not.
+func (p *Position) hasCandidate() bool {
+	base := firstPit(p.mover())
+	for pit := base; pit < base+Files; pit++ {
+		c := int(p.pits[pit])
+		lo := 1
+		if p.rules&wholeLiftBit != 0 {
+			lo = c
+		}
+		for k := lo; k >= 1 && k <= c; k++ {
+			if !p.firstLapIllegal(pit, k) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nthMove returns the i-th sowing move, (pit, count), in the order of

@@ -161,7 +161,12 @@ func lapCrosses(mover, start, n uint) bool {
 // ends the game as a draw under Endless=Draw, with the board as it was;
 // under Endless=Illegal it is refused: playSow returns false and leaves p
 // unchanged.
-func (p *Position) playSow(pit, k int) bool {
+func (p *Position) playSow(pit, k int) bool { return p.playSowThen(pit, k, true) }
+
+// playSowThen is playSow, leaving the next player's KI-15 and C-6 check to
+// the caller when settle is false under WholeLift or Endless=Illegal (the
+// turn still passes).
+func (p *Position) playSowThen(pit, k int, settle bool) bool {
 	w0, w1, w2 := p.words()
 	mover := uint(p.turn & 1)
 	w0, w1, w2, nki, last, crossed, _, endless := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
@@ -188,7 +193,11 @@ func (p *Position) playSow(pit, k int) bool {
 		}
 		return true
 	}
-	p.endTurn(nil)
+	if settle {
+		p.endTurn(nil)
+	} else {
+		p.turn++
+	}
 	return true
 }
 
