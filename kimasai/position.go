@@ -2,7 +2,6 @@ package kimasai
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/bits"
 	"slices"
 
@@ -369,19 +368,14 @@ func (p Position) Counts() mancala.Counts {
 	return c
 }
 
-// Perft returns the number of positions exactly depth plies after p, one
-// ply per legal move, as [mancala.Perft] counts them (docs/rules/common.md,
-// "Perft convention"); mancala.Perft and mancala.Divide use it. It plays
-// the moves in place, without move lists, and counts the last ply from the
-// legal moves each position holds, and, under Endless=Draw, the last two
-// from the sowing alone. A negative depth gives an error. It allocates
-// nothing.
-func (p Position) Perft(depth int) (uint64, error) {
-	if depth < 0 {
-		return 0, fmt.Errorf("kimasai: perft: depth %d is negative", depth)
-	}
-	return p.perft(depth), nil
-}
+// Perft counts the positions exactly depth plies after p (one ply per
+// legal move; docs/rules/common.md, "Perft convention"), the count of
+// [mancala.Perft], which uses it, as does mancala.Divide. Moves are played
+// in place on copies of p; the last ply is counted from the legal moves
+// each position holds, and under Endless=Draw the last two from the cows
+// each move leaves on the next mover's circuit. A negative depth gives an
+// error. It allocates nothing.
+func (p Position) Perft(depth int) (uint64, error) { return sowing.Perft(Name, depth, p.perft) }
 
 func (p Position) perft(depth int) uint64 {
 	switch {

@@ -2,6 +2,7 @@ package kimasai
 
 import (
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -138,23 +139,19 @@ func ParseRules(s string) (Rules, error) { return options.Parse(s, nil) }
 type ruleBits uint32
 
 const (
-	eachPlayerBit ruleBits = 1 << iota // FreeFirstTurn: EachPlayer
-	continuesBit                       // SelfEmptiedInnerRow: Continues
-	illegalBit                         // Endless: Illegal
-	lapsShift     = 8                  // MaxLaps (0..MaxLapsLimit) from this bit on
+	eachPlayerBit ruleBits = 1 << 0            // FreeFirstTurn: EachPlayer
+	continuesBit  ruleBits = 1 << 1            // SelfEmptiedInnerRow: Continues
+	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
 )
 
 // packRules packs r, which must be validated and normalised.
 func packRules(r Rules) ruleBits {
-	b := ruleBits(r.MaxLaps) << lapsShift
+	b := ruleBits(sowing.PackC6(r.Endless == Illegal, r.MaxLaps))
 	if r.FreeFirstTurn == EachPlayer {
 		b |= eachPlayerBit
 	}
 	if r.SelfEmptiedInnerRow == Continues {
 		b |= continuesBit
-	}
-	if r.Endless == Illegal {
-		b |= illegalBit
 	}
 	return b
 }
@@ -168,10 +165,11 @@ func (b ruleBits) Rules() Rules {
 	if b&continuesBit != 0 {
 		r.SelfEmptiedInnerRow = Continues
 	}
-	if b&illegalBit != 0 {
+	illegal, maxLaps := sowing.UnpackC6(uint32(b))
+	if illegal {
 		r.Endless = Illegal
 	}
-	r.MaxLaps = int(b >> lapsShift)
+	r.MaxLaps = maxLaps
 	return r
 }
 
@@ -182,9 +180,4 @@ func (b ruleBits) String() string { return b.Rules().String() }
 func (b ruleBits) illegal() bool { return b&illegalBit != 0 }
 
 // laps returns the lap bound of C-6 ([Rules.Laps]).
-func (b ruleBits) laps() uint {
-	if l := uint(b >> lapsShift); l != 0 {
-		return l
-	}
-	return DefaultMaxLaps
-}
+func (b ruleBits) laps() uint { return sowing.Laps(uint32(b)) }

@@ -1,7 +1,6 @@
 package kiothi
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/seed8ebe013a/go-mancala/internal/sowing"
@@ -713,12 +712,7 @@ func itoa(n int) string {
 // ply without listing the moves (and the last two in the middle of an
 // opening turn's drops, whose count depends only on where the next drop may
 // go). A negative depth gives an error. It allocates nothing.
-func (p Position) Perft(depth int) (uint64, error) {
-	if depth < 0 {
-		return 0, fmt.Errorf("kiothi: perft: depth %d is negative", depth)
-	}
-	return p.perft(depth), nil
-}
+func (p Position) Perft(depth int) (uint64, error) { return sowing.Perft(Name, depth, p.perft) }
 
 func (p Position) perft(depth int) uint64 {
 	switch {

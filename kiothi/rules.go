@@ -2,6 +2,7 @@ package kiothi
 
 import (
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -201,25 +202,24 @@ func ParseRules(s string) (Rules, error) { return options.Parse(s, nil) }
 type ruleBits uint32
 
 const (
-	setupMask     ruleBits = 3      // Setup
-	ownerLiftBit  ruleBits = 1 << 2 // NkiClear: OwnerLift
-	bonusShift             = 3      // Bonus, two bits
-	illegalBit    ruleBits = 1 << 5 // Endless: Illegal
-	upToBit       ruleBits = 1 << 6 // OpeningUpTo
-	wholeLiftBit  ruleBits = 1 << 7 // WholeLift
-	needsCrossBit ruleBits = 1 << 8 // CaptureNeedsCrossing
-	onePitBit     ruleBits = 1 << 9 // OpeningPits: 1
-	lapsShift              = 10     // MaxLaps (0..MaxLapsLimit) from this bit on
+	setupMask     ruleBits = 3                 // Setup
+	ownerLiftBit  ruleBits = 1 << 2            // NkiClear: OwnerLift
+	bonusShift             = 3                 // Bonus, two bits
+	onePitBit     ruleBits = 1 << 5            // OpeningPits: 1
+	upToBit       ruleBits = 1 << 6            // OpeningUpTo
+	wholeLiftBit  ruleBits = 1 << 7            // WholeLift
+	needsCrossBit ruleBits = 1 << 8            // CaptureNeedsCrossing
+	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
 )
 
 // packRules packs r, which must be validated and normalised.
 func packRules(r Rules) ruleBits {
-	b := ruleBits(r.Setup) | ruleBits(r.Bonus)<<bonusShift | ruleBits(r.MaxLaps)<<lapsShift
+	b := ruleBits(r.Setup) | ruleBits(r.Bonus)<<bonusShift | ruleBits(sowing.PackC6(r.Endless == Illegal, r.MaxLaps))
 	for _, o := range []struct {
 		on  bool
 		bit ruleBits
 	}{
-		{r.NkiClear == OwnerLift, ownerLiftBit}, {r.Endless == Illegal, illegalBit}, {r.OpeningUpTo, upToBit},
+		{r.NkiClear == OwnerLift, ownerLiftBit}, {r.OpeningUpTo, upToBit},
 		{r.WholeLift, wholeLiftBit}, {r.CaptureNeedsCrossing, needsCrossBit}, {r.OpeningPits == 1, onePitBit},
 	} {
 		if o.on {
@@ -237,12 +237,13 @@ func (b ruleBits) Rules() Rules {
 		OpeningUpTo:          b&upToBit != 0,
 		WholeLift:            b&wholeLiftBit != 0,
 		CaptureNeedsCrossing: b&needsCrossBit != 0,
-		MaxLaps:              int(b >> lapsShift),
 	}
+	illegal, maxLaps := sowing.UnpackC6(uint32(b))
+	r.MaxLaps = maxLaps
 	if b&ownerLiftBit != 0 {
 		r.NkiClear = OwnerLift
 	}
-	if b&illegalBit != 0 {
+	if illegal {
 		r.Endless = Illegal
 	}
 	if b&onePitBit != 0 {
@@ -270,9 +271,4 @@ func (b ruleBits) emptied() int {
 }
 
 // laps returns the lap bound of C-6 ([Rules.Laps]).
-func (b ruleBits) laps() uint {
-	if l := uint(b >> lapsShift); l != 0 {
-		return l
-	}
-	return DefaultMaxLaps
-}
+func (b ruleBits) laps() uint { return sowing.Laps(uint32(b)) }

@@ -1,10 +1,10 @@
 package kisolo
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -467,12 +467,7 @@ func (p *Position) settleWords(g *geom, m0, m1, o0, o1 uint64) {
 // legal moves each position holds, and, under Endless = Draw, the last two
 // from the sowing alone. A negative depth gives an error. It allocates
 // nothing.
-func (p Position) Perft(depth int) (uint64, error) {
-	if depth < 0 {
-		return 0, fmt.Errorf("kisolo: perft: depth %d is negative", depth)
-	}
-	return p.perft(depth), nil
-}
+func (p Position) Perft(depth int) (uint64, error) { return sowing.Perft(Name, depth, p.perft) }
 
 func (p Position) perft(depth int) uint64 {
 	switch {

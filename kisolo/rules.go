@@ -2,6 +2,7 @@ package kisolo
 
 import (
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -214,18 +215,17 @@ func ParseRules(s string) (Rules, error) { return options.Parse(s, Rules.combine
 type ruleBits uint32
 
 const (
-	columnsMask   ruleBits = 0xf    // Columns as given: 0 (meaning 7), 6 or 8
-	setupShift             = 4      // Setup, two bits
-	anyLandingBit ruleBits = 1 << 6 // CaptureOnAnyLanding
-	continuesBit  ruleBits = 1 << 7 // SelfEmptiedInnerRow: Continues
-	outerWinBit   ruleBits = 1 << 8 // Win: OuterRowEmptied
-	illegalBit    ruleBits = 1 << 9 // Endless: Illegal
-	lapsShift              = 10     // MaxLaps (0..MaxLapsLimit) from this bit on
+	columnsMask   ruleBits = 0xf               // Columns as given: 0 (meaning 7), 6 or 8
+	setupShift             = 4                 // Setup, two bits
+	anyLandingBit ruleBits = 1 << 6            // CaptureOnAnyLanding
+	continuesBit  ruleBits = 1 << 7            // SelfEmptiedInnerRow: Continues
+	outerWinBit   ruleBits = 1 << 8            // Win: OuterRowEmptied
+	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
 )
 
 // packRules packs r, which must be validated and normalised.
 func packRules(r Rules) ruleBits {
-	b := ruleBits(r.Columns) | ruleBits(r.Setup)<<setupShift | ruleBits(r.MaxLaps)<<lapsShift
+	b := ruleBits(r.Columns) | ruleBits(r.Setup)<<setupShift | ruleBits(sowing.PackC6(r.Endless == Illegal, r.MaxLaps))
 	if r.CaptureOnAnyLanding {
 		b |= anyLandingBit
 	}
@@ -235,22 +235,20 @@ func packRules(r Rules) ruleBits {
 	if r.Win == OuterRowEmptied {
 		b |= outerWinBit
 	}
-	if r.Endless == Illegal {
-		b |= illegalBit
-	}
 	return b
 }
 
 // Rules returns the rules b packs.
 func (b ruleBits) Rules() Rules {
-	r := Rules{Columns: int(b & columnsMask), Setup: Setup(b >> setupShift & 3), CaptureOnAnyLanding: b&anyLandingBit != 0, MaxLaps: int(b >> lapsShift)}
+	illegal, maxLaps := sowing.UnpackC6(uint32(b))
+	r := Rules{Columns: int(b & columnsMask), Setup: Setup(b >> setupShift & 3), CaptureOnAnyLanding: b&anyLandingBit != 0, MaxLaps: maxLaps}
 	if b&continuesBit != 0 {
 		r.SelfEmptiedInnerRow = Continues
 	}
 	if b&outerWinBit != 0 {
 		r.Win = OuterRowEmptied
 	}
-	if b&illegalBit != 0 {
+	if illegal {
 		r.Endless = Illegal
 	}
 	return r
@@ -263,9 +261,4 @@ func (b ruleBits) String() string { return b.Rules().String() }
 func (b ruleBits) illegal() bool { return b&illegalBit != 0 }
 
 // laps returns the lap bound of C-6 ([Rules.Laps]).
-func (b ruleBits) laps() uint {
-	if l := uint(b >> lapsShift); l != 0 {
-		return l
-	}
-	return DefaultMaxLaps
-}
+func (b ruleBits) laps() uint { return sowing.Laps(uint32(b)) }

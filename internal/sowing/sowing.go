@@ -83,22 +83,14 @@ func NewRing2(n int) Ring2 {
 	if n < 2 || n > 16 {
 		panic("sowing: a two-word circuit has 2..16 pits")
 	}
-	var r Ring2
-	r.n = uint(n)
-	for i := range n {
-		r.whole[i/8] += 1 << (i % 8 * 8)
-	}
-	for k := range 256 {
-		r.div[k], r.mod[k] = uint8(k/n), uint8(k%n)
-	}
+	r := Ring2{n: uint(n)}
+	w := whole(n)
+	r.whole = [2]uint64{w[0], w[1]}
+	r.div, r.mod = divMod(n)
 	for s := range n {
 		for k := range n {
-			var w [2]uint64
-			for j := range k {
-				i := (s + j) % n
-				w[i/8] += 1 << (i % 8 * 8)
-			}
-			r.laps[s][k] = lap2{w[0], w[1], lapPits((s+k-1+n)%n, n)}
+			w, pits := lapMask(n, s, k)
+			r.laps[s][k] = lap2{w[0], w[1], pits}
 		}
 	}
 	for i := range 16 {
@@ -106,6 +98,33 @@ func NewRing2(n int) Ring2 {
 		r.keep[i][i/8] &^= 0xff << (i % 8 * 8)
 	}
 	return r
+}
+
+// whole returns the words with a 1 in each pit of a circuit of n pits.
+func whole(n int) (w [3]uint64) {
+	for i := range n {
+		w[i/8] += 1 << (i % 8 * 8)
+	}
+	return w
+}
+
+// divMod returns the tables of k/n and k%n for every hand k.
+func divMod(n int) (div, mod [256]uint8) {
+	for k := range 256 {
+		div[k], mod[k] = uint8(k/n), uint8(k%n)
+	}
+	return div, mod
+}
+
+// lapMask returns the seeds a lap of k < n seeds from pit s adds to a
+// circuit of n pits, a 1 in each pit s, s+1, ... (mod n), and the pits
+// lapPits packs for it.
+func lapMask(n, s, k int) (w [3]uint64, pits uint64) {
+	for j := range k {
+		i := (s + j) % n
+		w[i/8] += 1 << (i % 8 * 8)
+	}
+	return w, lapPits((s+k-1+n)%n, n)
 }
 
 // N returns the number of pits of the circuit.
@@ -165,24 +184,12 @@ func NewRing3(n int) Ring3 {
 	if n < 17 || n > 24 {
 		panic("sowing: a three-word ring has 17..24 pits")
 	}
-	var r Ring3
-	r.n = uint(n)
-	for i := range n {
-		r.whole[i/8] += 1 << (i % 8 * 8)
-	}
-	for k := range 256 {
-		r.div[k], r.mod[k] = uint8(k/n), uint8(k%n)
-	}
+	r := Ring3{n: uint(n), whole: whole(n)}
+	r.div, r.mod = divMod(n)
 	for s := range n {
 		for k := range n {
-			e := &r.laps[s][k]
-			w := [3]uint64{}
-			for j := range k {
-				i := (s + j) % n
-				w[i/8] += 1 << (i % 8 * 8)
-			}
-			e.w0, e.w1, e.w2 = w[0], w[1], w[2]
-			e.pits = lapPits((s+k-1+n)%n, n)
+			w, pits := lapMask(n, s, k)
+			r.laps[s][k] = lap3{w[0], w[1], w[2], pits}
 		}
 	}
 	return r

@@ -209,3 +209,21 @@ func TestPanics(t *testing.T) {
 		}()
 	}
 }
+
+func TestPackC6(t *testing.T) {
+	for _, illegal := range []bool{false, true} {
+		for _, maxLaps := range []int{0, 1, 2, 47, 999_999, 1_000_001, 4_000_000} {
+			b := PackC6(illegal, maxLaps) | 0x1ff // the game's options below
+			if i, m := UnpackC6(b); i != illegal || m != maxLaps {
+				t.Errorf("UnpackC6(PackC6(%v, %d)) = %v, %d", illegal, maxLaps, i, m)
+			}
+			want := uint(maxLaps)
+			if maxLaps == 0 {
+				want = 1_000_000
+			}
+			if got := Laps(b); got != want {
+				t.Errorf("Laps(PackC6(%v, %d)) = %d, want %d", illegal, maxLaps, got, want)
+			}
+		}
+	}
+}
