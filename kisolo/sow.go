@@ -83,10 +83,10 @@ func (g *geom) sowWords(m0, m1, o0, o1 uint64, k MoveKind, i uint, r ruleBits) (
 	// and the flags.
 	var st struct {
 		opp          [32]uint8
-		need         uint // KS-8.3: L held more than need seeds before the last one (0 under CaptureOnAnyLanding)
+		need         uint   // KS-8.3: L held more than need seeds before the last one (0 under CaptureOnAnyLanding)
 		o0, o1       uint64 // the opponent's circuit as words, kept beside the bytes (read back at the end)
 		inner        int    // the opponent's occupied inner pits (each capture empties one)
-		innerEmptied bool // a capture of this move emptied the opponent's inner row (KS-8.1)
+		innerEmptied bool   // a capture of this move emptied the opponent's inner row (KS-8.1)
 		brent        sowing.Brent
 	}
 	binary.LittleEndian.PutUint64(st.opp[0:8], o0)
