@@ -83,10 +83,9 @@ func (g *geom) sowWords(m0, m1, o0, o1 uint64, k MoveKind, i uint, r ruleBits) (
 	// and the flags.
 	var st struct {
 		opp          [32]uint8
-		need         uint   // KS-8.3: L held more than need seeds before the last one (0 under CaptureOnAnyLanding)
-		o0, o1       uint64 // the opponent's circuit as words, kept beside the bytes (read back at the end)
-		inner        int    // the opponent's occupied inner pits (each capture empties one)
-		innerEmptied bool   // a capture of this move emptied the opponent's inner row (KS-8.1)
+		need         uint // KS-8.3: L held more than need seeds before the last one (0 under CaptureOnAnyLanding)
+		inner        int  // the opponent's occupied inner pits (each capture empties one)
+		innerEmptied bool // a capture of this move emptied the opponent's inner row (KS-8.1)
 		brent        sowing.Brent
 	}
 	binary.LittleEndian.PutUint64(st.opp[0:8], o0)
@@ -95,7 +94,7 @@ func (g *geom) sowWords(m0, m1, o0, o1 uint64, k MoveKind, i uint, r ruleBits) (
 	if r&anyLandingBit != 0 {
 		st.need = 0
 	}
-	st.o0, st.o1, st.inner = o0, o1, -1 // counted at the first capture
+	st.inner = -1 // counted at the first capture
 	// check is the first lap at which the loop looks at the rare ends: the
 	// lap bound and the cycle check of C-6, and (set to 0) a capture that
 	// emptied the opponent's inner row.
@@ -104,12 +103,10 @@ func (g *geom) sowWords(m0, m1, o0, o1 uint64, k MoveKind, i uint, r ruleBits) (
 		// KS-7: take the facing pit and the pit behind it.
 		f, b := uint(g.facing[x&15])&15, (x-uint(g.c))&15
 		if st.inner < 0 {
-			st.inner = bits.OnesCount(occupied(st.o0, st.o1) & g.innerBits)
+			st.inner = bits.OnesCount(occupied(binary.LittleEndian.Uint64(st.opp[0:8]), binary.LittleEndian.Uint64(st.opp[8:16])) & g.innerBits)
 		}
 		n := uint(st.opp[f]) + uint(st.opp[b])
 		st.opp[f], st.opp[b] = 0, 0
-		st.o0, st.o1 = circ.Clear(st.o0, st.o1, f)
-		st.o0, st.o1 = circ.Clear(st.o0, st.o1, b)
 		// f, an occupied inner pit, is now empty (a count, not a reload of
 		// the bytes just stored, which the CPU could not forward).
 		if st.inner--; st.inner == 0 && r&outerWinBit == 0 {
@@ -161,7 +158,7 @@ func (g *geom) sowWords(m0, m1, o0, o1 uint64, k MoveKind, i uint, r ruleBits) (
 		m0, m1 = circ.Clear(m0, m1, x)
 		start = after
 	}
-	return m0, m1, st.o0, st.o1, end, laps
+	return m0, m1, binary.LittleEndian.Uint64(st.opp[0:8]), binary.LittleEndian.Uint64(st.opp[8:16]), end, laps
 }
 
 // trace plays a legal move (already checked) of kind k at pit on board b,
