@@ -87,14 +87,11 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 	// the mover's circuit, the hand and the counters in registers.
 	var st struct {
 		opp    [8]uint8 // the opponent's inner row, by the opponent's circuit index
-		word   uint64   // the same row as a word, kept beside the bytes (read back at the end)
-		left   int      // its occupied pits (each raid empties one)
 		phase2 bool     // raids are on (KM-8)
 		raid   bool     // the lap just sown is a raid lap
 		brent  sowing.Brent
 	}
 	binary.LittleEndian.PutUint64(st.opp[:], opp)
-	st.word, st.left = opp, -1 // counted at the first raid
 	st.phase2 = phase2
 	check := min(maxLaps, cycleAfter) // the first lap C-6 looks at
 	n := sowing.Get2(w0, w1, h)
@@ -107,7 +104,7 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 		w0, w1, last, next, _ = rg.Lap(w0, w1, start, n)
 		if st.raid {
 			st.raid = false
-			if st.left == 0 { // KM-11: the raid emptied the opponent's inner row
+			if binary.LittleEndian.Uint64(st.opp[:]) == 0 { // KM-11: the raid emptied the opponent's inner row
 				return w0, w1, 0, mancala.EndInnerRowEmptied, laps
 			}
 		}
@@ -116,29 +113,24 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 			break
 		}
 		if laps >= check && laps >= maxLaps { // C-6: not ended after MaxLaps laps
-			return w0, w1, st.word, mancala.EndEndless, laps
+			return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
 		}
 		if st.phase2 && last < 8 { // KM-9.2: raid the facing inner pit
 			if oc := uint(st.opp[7-last]); oc != 0 {
-				if st.left < 0 {
-					st.left = bits.OnesCount(sowing.Occupied(st.word))
-				}
 				st.opp[7-last] = 0
-				st.word &^= 0xff << ((7 - last) & 7 * 8)
-				st.left--
 				n, start, st.raid = oc, last, true // KM-10: first stolen cow into L itself
 				st.brent.Reset()                   // the opponent's row changed for good
 				continue
 			}
 		}
 		if laps >= check && st.brent.Seen(w0, w1, 0, last) { // C-6: a repeated lap-boundary state
-			return w0, w1, st.word, mancala.EndEndless, laps
+			return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
 		}
 		// KM-9.3: relay
 		w0, w1 = rg.Clear(w0, w1, last)
 		n, start = c, next
 	}
-	return w0, w1, st.word, mancala.EndEmptyPit, laps
+	return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEmptyPit, laps
 }
 
 // sow plays the move from the mover's circuit index h (0..15; the pit must
