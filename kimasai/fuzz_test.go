@@ -33,7 +33,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil || q != p || q.String() != p.String() {
 			t.Fatalf("Parse(%q) -> %q -> %v, %v", s, p.String(), q, err)
 		}
-		if p.rules.Laps() > 20000 { // keep each input fast: endless moves may sow MaxLaps laps
+		if p.Rules().Laps() > 20000 { // keep each input fast: endless moves may sow MaxLaps laps
 			return
 		}
 		for _, m := range p.LegalMoves() {
@@ -79,8 +79,10 @@ func FuzzApply(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if p.rules.Laps() > 20000 {
-			p.rules.MaxLaps = 20000
+		if p.Rules().Laps() > 20000 {
+			r := p.Rules()
+			r.MaxLaps = 20000
+			p.rules = packRules(r)
 			p, err = Parse(p.String())
 			if err != nil {
 				t.Fatal(err)

@@ -25,6 +25,16 @@ func rotate(p Position, turn int) Position {
 		q.winner = p.winner.Other()
 	}
 	q.turn = uint32(turn)
+	return rederive(q)
+}
+
+// rederive derives q's legal moves afresh, as they depend on the turn (a
+// reserve cow placed or not, KM-6) and the rules.
+func rederive(q Position) Position {
+	if q.status == mancala.Ongoing && q.rules.illegal() {
+		occ := q.occupied()
+		q.legal = uint16(occ &^ uint(q.endlessMask(occ)))
+	}
 	return q
 }
 
@@ -63,6 +73,6 @@ func mirrorRules(t int, r Rules) Rules {
 // side, as mirrorShift and mirrorRules say.
 func mirror(p Position, t0 int, r0 Rules) Position {
 	q := rotate(p, p.Turn()+mirrorShift(t0, r0))
-	q.rules = mirrorRules(t0, r0)
-	return q
+	q.rules = packRules(mirrorRules(t0, r0))
+	return rederive(q)
 }

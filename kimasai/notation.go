@@ -143,12 +143,14 @@ func Parse(s string) (Position, error) {
 		return Position{}, notation.Errorf(Name, s, "%d cows in all, more than %d", total, notation.MaxSeeds)
 	}
 	if v, ok := t.Field("rules"); ok {
-		if p.rules, err = ParseRules(v); err != nil {
+		r, err := ParseRules(v)
+		if err != nil {
 			return Position{}, err
 		}
-		if err := notation.CanonicalRules(Name, v, p.rules.String()); err != nil {
+		if err := notation.CanonicalRules(Name, v, r.String()); err != nil {
 			return Position{}, err
 		}
+		p.rules = packRules(r)
 	}
 	if v, ok := t.Field("result"); ok {
 		o, err := notation.ParseResult(Name, v)
@@ -198,7 +200,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 	if o.Status == mancala.Draw {
 		// C-6: under Endless=Illegal every candidate of the side to move
 		// is endless; under Endless=Draw an endless move was played.
-		if p.rules.Endless == Illegal {
+		if p.rules.illegal() {
 			q := *p
 			q.derive(false)
 			if q.status != mancala.Draw {
@@ -238,7 +240,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		}
 	case mancala.SelfEmptiedInnerRow:
 		switch {
-		case p.rules.SelfEmptiedInnerRow == Continues:
+		case p.rules&continuesBit != 0:
 			return "selfinner cannot end a game under SelfEmptiedInnerRow:Continues (KM-12)"
 		case o.Winner != next:
 			return "selfinner is lost by the player who moved last (KM-12)"
@@ -258,6 +260,7 @@ func (p *Position) noEndlessMove() string {
 	q := *p
 	q.turn--
 	q.setResult(mancala.Ongoing, 0, mancala.NoReason, false)
+	q.derive(false) // the legal moves of the player who moved last
 	return notation.NoEndlessMove[Position, Move](q, "cow")
 }
 

@@ -2,7 +2,10 @@ package kimasai
 
 import (
 	"encoding/binary"
+	"math/bits"
+	"slices"
 
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -31,9 +34,12 @@ func mustLayout() *mancala.Layout {
 }
 
 // Position is a Bao la Kimasai position: the cows in each of the 32 pits,
-// both reserves, the number of turns played, the rules, and the result once
-// the game is over. It is a small comparable value: == is exact equality of
-// positions under equal rules, it can key a map, and copying it is the undo.
+// both reserves, the number of turns played, the rules, the result once
+// the game is over, and the legal moves of the player to move (derived
+// from the rest when the position is made; under Endless=Illegal the
+// endless candidates are left out, C-6). It is a small comparable value:
+// == is exact equality of positions under equal rules, it can key a map,
+// and copying it is the undo.
 // The zero Position is an empty board with South to move at turn 0 under
 // the default rules: a finished game that North has won, since South has no
 // move (C-8). Use [Start], [New] or [Parse] to make a position.
@@ -43,9 +49,10 @@ type Position struct {
 	status   mancala.Status
 	winner   mancala.Player
 	reason   mancala.Reason
-	written  bool // the result is printed as result= (set by a move or parsed)
+	written  bool   // the result is printed as result= (set by a move or parsed)
+	legal    uint16 // bit i set iff the mover's move from circuit index i is legal (derived: see derive); 0 once over
 	turn     uint32
-	rules    Rules
+	rules    ruleBits
 }
 
 var _ mancala.Game[Position, Move] = Position{}
@@ -60,6 +67,7 @@ func Start() Position {
 		p.pits[16+i] = 1
 	}
 	p.reserves = [2]uint8{StartReserve, StartReserve}
+	p.legal = 0x00ff // the inner row
 	return p
 }
 
@@ -71,7 +79,8 @@ func New(r Rules) (Position, error) {
 		return Position{}, err
 	}
 	p := Start()
-	p.rules = r.Normalize()
+	p.rules = packRules(r.Normalize())
+	p.derive(false)
 	return p, nil
 }
 
@@ -79,12 +88,16 @@ func New(r Rules) (Position, error) {
 // turns (C-1). In a finished game it is the player who would move next.
 func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 
+// mover is ToMove for the package's own code: a pointer receiver, so that
+// a call never copies the position.
+func (p *Position) mover() mancala.Player { return mancala.Player(p.turn & 1) }
+
 // Turn returns the number of turns completed, the notation's turn= field
 // (C-1): South moves on even turns.
 func (p Position) Turn() int { return int(p.turn) }
 
 // Rules returns the position's rules (validated and normalised).
-func (p Position) Rules() Rules { return p.rules }
+func (p Position) Rules() Rules { return p.rules.Rules() }
 
 // Layout returns the board topology (the same for every position), as
 // [Rules.Layout] does.
@@ -131,7 +144,7 @@ func (p Position) Phase() int {
 // freeTurn reports whether the mover places no reserve cow this turn
 // because it is a free first turn (KM-6, FreeFirstTurn).
 func (p *Position) freeTurn() bool {
-	return p.turn == 0 || (p.turn == 1 && p.rules.FreeFirstTurn == EachPlayer)
+	return p.turn == 0 || (p.turn == 1 && p.rules&eachPlayerBit != 0)
 }
 
 // Outcome reports whether the game is over and how: KM-11 (the winner
@@ -146,7 +159,7 @@ func (p Position) Outcome() mancala.Outcome {
 		if p.noCows() {
 			// Only the zero Position gets here: every position made by
 			// New, Parse or Apply has its C-8 end settled.
-			return mancala.Outcome{Status: mancala.Win, Winner: p.ToMove().Other(), Reason: mancala.NoMove}
+			return mancala.Outcome{Status: mancala.Win, Winner: p.mover().Other(), Reason: mancala.NoMove}
 		}
 		return mancala.Outcome{}
 	}
@@ -158,30 +171,36 @@ func (p *Position) setResult(status mancala.Status, winner mancala.Player, reaso
 	if status != mancala.Win {
 		p.winner = 0
 	}
+	p.legal = 0
 }
 
 // AppendLegalMoves appends the legal moves to dst and returns the extended
 // slice: every occupied pit of the mover's own two rows (KM-6, KM-8), in
 // ascending circuit order from the mover's first pit (South b1..b8, a8..a1;
-// North c8..c1, d1..d8). With Endless=Illegal each candidate is played out
-// and endless ones are left out (C-6), which costs up to the cycle check
-// or MaxLaps laps per endless candidate. It appends nothing once the game is
-// over, and allocates nothing when dst has room for 16 more moves.
+// North c8..c1, d1..d8). With Endless=Illegal endless ones are left out
+// (C-6): every candidate was played out when the position was made (by
+// Apply, Parse or New), which costs up to the cycle check or MaxLaps laps
+// per endless candidate. It appends nothing once the game is over, and
+// allocates nothing when dst has room for 16 more moves.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.status != mancala.Ongoing {
 		return dst
 	}
-	b := base(p.ToMove())
-	for i := range 16 {
-		if p.pits[b+i] == 0 {
-			continue
-		}
-		if p.rules.Endless == Illegal && p.endless(i) {
-			continue
-		}
-		dst = append(dst, Move{Pit{uint8(b + i + 1)}})
+	z := uint(p.legal)
+	n := len(dst)
+	dst = slices.Grow(dst, 16)[:n+bits.OnesCount(z)]
+	b := uint8(base(p.mover()) + 1)
+	for i := n; i < len(dst); i++ {
+		dst[i] = Move{Pit{b + uint8(bits.TrailingZeros(z))}}
+		z &= z - 1
 	}
 	return dst
+}
+
+// occupied returns the mover's occupied pits, a bit per circuit index.
+func (p *Position) occupied() uint {
+	w0, w1, _ := p.words()
+	return sowing.Occupied(w0) | sowing.Occupied(w1)<<8
 }
 
 // LegalMoves returns the legal moves in a new slice, in the order of
@@ -207,6 +226,17 @@ func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0
 // pit or (with Endless=Illegal) an endless move they wrap
 // [mancala.ErrIllegalMove]. Apply allocates nothing for a legal move.
 func (p Position) Apply(m Move) (Position, error) {
+	pit := uint(m.pit.index()) // the zero Pit wraps to a huge index
+	h := pit - uint(base(p.mover()))
+	if h < 16 && p.legal>>h&1 != 0 {
+		// A legal move: played in place on the copy p.
+		w0, w1, opp, phase2, placed := p.start(h)
+		w0, w1, opp, end, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
+		if end != mancala.EndEndless || !p.rules.illegal() {
+			p.finish(w0, w1, opp, placed, end)
+			return p, nil
+		}
+	}
 	q, _, err := p.apply(m)
 	return q, err
 }
@@ -235,7 +265,7 @@ func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
 
 // noCows reports whether the player to move has no cow on their rows.
 func (p *Position) noCows() bool {
-	b := base(p.ToMove())
+	b := base(p.mover())
 	return binary.LittleEndian.Uint64(p.pits[b:])|binary.LittleEndian.Uint64(p.pits[b+8:]) == 0
 }
 
@@ -255,7 +285,7 @@ func (p Position) apply(m Move) (Position, result, error) {
 	if pit < 0 || pit >= Pits {
 		return p.refuse(m, mancala.ErrIllegalMove, "no such pit")
 	}
-	mover := p.ToMove()
+	mover := p.mover()
 	if layout.Owner(pit) != mover { // C-7
 		return p.refuse(m, mancala.ErrIllegalMove, "pit belongs to "+mover.Other().String())
 	}
@@ -263,32 +293,42 @@ func (p Position) apply(m Move) (Position, result, error) {
 		return p.refuse(m, mancala.ErrIllegalMove, "pit is empty")
 	}
 	r := p.sow(pit - base(mover))
-	q := p
-	q.turn++
-	if r.end == mancala.EndEndless { // C-6, KM-13
-		if p.rules.Endless == Illegal {
-			return p.refuse(m, mancala.ErrIllegalMove, "endless move (C-6, Endless=Illegal)")
-		}
-		q.setResult(mancala.Draw, 0, mancala.Endless, true)
-		return q, r, nil
+	if r.end == mancala.EndEndless && p.rules.illegal() { // C-6, KM-13
+		return p.refuse(m, mancala.ErrIllegalMove, "endless move (C-6, Endless=Illegal)")
 	}
-	b, o := base(mover), base(mover.Other())
-	binary.LittleEndian.PutUint64(q.pits[b:], r.w[0])
-	binary.LittleEndian.PutUint64(q.pits[b+8:], r.w[1])
-	binary.LittleEndian.PutUint64(q.pits[o:], r.opp)
-	if r.placed {
-		q.reserves[mover]--
+	q := p
+	q.finish(r.w[0], r.w[1], r.opp, r.placed, r.end)
+	return q, r, nil
+}
+
+// finish makes p the position after the mover's move that ended with end,
+// leaving the mover's circuit (w0, w1) and the opponent's inner row opp
+// (placed: a reserve cow was placed, KM-6): the turn passes, and the game
+// ends by C-6 (Endless=Draw: board and reserves as before), KM-11, KM-12,
+// or, for the next player, C-8 or C-6 (Endless=Illegal).
+func (p *Position) finish(w0, w1, opp uint64, placed bool, end mancala.MoveEnd) {
+	mover := p.mover()
+	p.turn++
+	if end == mancala.EndEndless { // C-6, KM-13
+		p.setResult(mancala.Draw, 0, mancala.Endless, true)
+		return
+	}
+	b := int(mover) << 4
+	binary.LittleEndian.PutUint64(p.pits[b&16:], w0)
+	binary.LittleEndian.PutUint64(p.pits[(b+8)&24:], w1)
+	binary.LittleEndian.PutUint64(p.pits[(16-b)&16:], opp)
+	if placed {
+		p.reserves[mover&1]--
 	}
 	switch {
-	case r.end == mancala.EndInnerRowEmptied: // KM-11
-		q.setResult(mancala.Win, mover, mancala.InnerRowEmptied, true)
-	case r.w[0] == 0 && p.rules.SelfEmptiedInnerRow == Loses: // KM-12
-		q.setResult(mancala.Win, mover.Other(), mancala.SelfEmptiedInnerRow, true)
+	case end == mancala.EndInnerRowEmptied: // KM-11
+		p.setResult(mancala.Win, mover, mancala.InnerRowEmptied, true)
+	case w0 == 0 && p.rules&continuesBit == 0: // KM-12
+		p.setResult(mancala.Win, mover.Other(), mancala.SelfEmptiedInnerRow, true)
 	default:
-		q.derive(true)
+		p.derive(true)
 	}
-	q.turnLimit(true)
-	return q, r, nil
+	p.turnLimit(true)
 }
 
 // turnLimit draws a game still going at turn mancala.MaxTurn (C-9);
@@ -303,20 +343,25 @@ func (p *Position) turnLimit(written bool) {
 // move, if any: no occupied pit at all loses (C-8); with Endless=Illegal,
 // candidates that are all endless draw (C-6). written says whether String
 // prints it as result= (after a move) or not (derived while parsing).
+//
+// It also records the legal moves of a game still on in the legal field, a
+// function of the rest of the position (so that == still means equal
+// positions): the occupied pits of the mover's circuit, less the endless
+// ones under Endless=Illegal, every candidate played out once here rather
+// than on every AppendLegalMoves or Apply.
 func (p *Position) derive(written bool) {
-	mover := p.ToMove()
-	b := base(mover)
-	if p.noCows() {
-		p.setResult(mancala.Win, mover.Other(), mancala.NoMove, written)
+	occ := p.occupied()
+	p.legal = uint16(occ)
+	if occ == 0 {
+		p.setResult(mancala.Win, p.mover().Other(), mancala.NoMove, written)
 		return
 	}
-	if p.rules.Endless != Illegal {
+	if !p.rules.illegal() {
 		return
 	}
-	for i := range 16 {
-		if p.pits[b+i] != 0 && !p.endless(i) {
-			return
-		}
+	if mask := uint(p.endlessMask(occ)); mask != occ {
+		p.legal = uint16(occ &^ mask)
+		return
 	}
 	p.setResult(mancala.Draw, 0, mancala.Endless, written)
 }
@@ -330,4 +375,77 @@ func (p Position) Counts() mancala.Counts {
 	}
 	c.Reserves = [2]int{int(p.reserves[0]), int(p.reserves[1])}
 	return c
+}
+
+// Perft counts the positions exactly depth plies after p (one ply per
+// legal move; docs/rules/common.md, "Perft convention"), the count of
+// [mancala.Perft], which uses it, as does mancala.Divide. Moves are played
+// in place on copies of p; the last ply is counted from the legal moves
+// each position holds, and under Endless=Draw the last two from the cows
+// each move leaves on the next mover's circuit. A negative depth gives an
+// error. It allocates nothing.
+func (p Position) Perft(depth int) (uint64, error) { return sowing.Perft(Name, depth, p.perft) }
+
+func (p Position) perft(depth int) uint64 {
+	switch {
+	case depth == 0:
+		return 1
+	case depth == 1:
+		return uint64(bits.OnesCount16(p.legal))
+	case depth == 2 && !p.rules.illegal():
+		// The moves of the position after each move are the next mover's
+		// occupied pits, unless the move ended the game (C-6, KM-11, KM-12;
+		// C-8 leaves no occupied pit).
+		var n uint64
+		oo := p.outerOpp()
+		for z := uint(p.legal); z != 0; z &= z - 1 {
+			h := uint(bits.TrailingZeros(z)) & 15
+			w0, w1, opp, phase2, _ := p.start(h)
+			w0, _, opp, end, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
+			if end != mancala.EndEmptyPit || (w0 == 0 && p.rules&continuesBit == 0) {
+				continue
+			}
+			n += uint64(bits.OnesCount(sowing.Occupied(opp) | sowing.Occupied(oo)<<8))
+		}
+		return n
+	}
+	var n uint64
+	for z := uint(p.legal); z != 0; z &= z - 1 {
+		q := p
+		q.play(uint(bits.TrailingZeros(z)) & 15)
+		n += q.perft(depth - 1)
+	}
+	return n
+}
+
+// outerOpp returns the outer row of the player not to move.
+func (p *Position) outerOpp() uint64 {
+	b := int(p.turn&1) << 4
+	return binary.LittleEndian.Uint64(p.pits[(24-b)&24:])
+}
+
+// play plays the legal move from the mover's circuit index h in place.
+func (p *Position) play(h uint) {
+	w0, w1, opp, phase2, placed := p.start(h)
+	w0, w1, opp, end, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
+	p.finish(w0, w1, opp, placed, end)
+}
+
+// PlayRandom plays from p one random legal move per ply until the game is
+// over or maxPlies plies have been played (maxPlies <= 0: no cap), and
+// returns the position reached and the plies played: pick(n) chooses the
+// move, an index in [0, n) into the n legal moves in the order of
+// [Position.AppendLegalMoves]. It plays the game that repeated
+// AppendLegalMoves, pick and Apply would play, without move lists or
+// checks; [mancala.Playout] uses it. It allocates nothing.
+func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
+	plies := 0
+	for ; p.legal != 0 && (maxPlies <= 0 || plies < maxPlies); plies++ {
+		z := uint(p.legal)
+		for i := pick(bits.OnesCount(z)); i > 0; i-- {
+			z &= z - 1
+		}
+		p.play(uint(bits.TrailingZeros(z)) & 15)
+	}
+	return p, plies
 }

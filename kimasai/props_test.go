@@ -1,6 +1,7 @@
 package kimasai
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -40,7 +41,7 @@ func genPosition(minTurn int) *rapid.Generator[Position] {
 			p.reserves = [2]uint8{uint8(rapid.IntRange(0, 15).Draw(t, "rs")), uint8(rapid.IntRange(0, 15).Draw(t, "rn"))}
 		}
 		p.turn = uint32(rapid.IntRange(minTurn, 120).Draw(t, "turn"))
-		p.rules = genRules(true).Draw(t, "rules")
+		p.rules = packRules(genRules(true).Draw(t, "rules"))
 		if rapid.IntRange(0, 9).Draw(t, "result") == 0 {
 			// A written result that the board agrees with (Parse refuses
 			// the others): clear the rows the reason says are empty.
@@ -69,10 +70,10 @@ func genPosition(minTurn int) *rapid.Generator[Position] {
 				p.setResult(mancala.Win, last, reason, true)
 			case mancala.SelfEmptiedInnerRow:
 				clear(last, 8)
-				p.rules.SelfEmptiedInnerRow = Loses
+				p.rules &^= continuesBit
 				p.setResult(mancala.Win, next, reason, true)
 			default:
-				p.rules.Endless = Draw // under Illegal only if every candidate is endless
+				p.rules &^= illegalBit // under Illegal only if every candidate is endless
 				if p.noEndlessMove() != "" {
 					// The last mover needs an endless move on this board
 					// (C-6): take BK5's.
@@ -192,14 +193,14 @@ func TestPropHalfTurn(t *testing.T) {
 		if p.turn%2 == 1 {
 			shift = -1
 		}
-		if p.turn < 2 && p.rules.FreeFirstTurn == GameOnly {
+		if p.turn < 2 && p.rules&eachPlayerBit == 0 {
 			return // turn 0 is free for South only
 		}
 		rp := rotate(p, int(p.turn)+shift)
 		if rp.turn == 0 && p.status != mancala.Ongoing && p.reason != mancala.NoMove {
 			return // ends that follow a move do not parse at turn 0
 		}
-		if p.reason == mancala.Endless && p.rules.Endless == Draw && min(p.turn, rp.turn) <= 2 {
+		if p.reason == mancala.Endless && p.rules&illegalBit == 0 && min(p.turn, rp.turn) <= 2 {
 			return // the endless move's turn may be free (KM-6) on one side only
 		}
 		if q, err := Parse(rp.String()); err != nil || q != rp {
@@ -244,6 +245,89 @@ func TestPropTraceAgrees(t *testing.T) {
 			}
 			if board != q.pits || res != q.reserves || end != r.end || last.EndReason != r.end {
 				t.Fatalf("move %s from %s: trace %v %v %v, Apply %s (%v)", m, p, board, res, end, q, r.end)
+			}
+		}
+	})
+}
+
+// TestPropFastMatchesReference: for every candidate of random positions
+// (random boards under random rules, and positions of random games), the
+// word-parallel core (Apply) and the cow-by-cow trace (the reference) agree:
+// a finite move reaches the same board, reserves and end in both, and is
+// still finite with MaxLaps equal to its laps but endless with one lap
+// fewer (C-6: a move that ends on lap MaxLaps is finite); an endless move
+// is one the trace has not finished after MaxLaps laps. Apply and
+// AppendLegalMoves agree with the core under both Endless rules.
+func TestPropFastMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPosition(0).Draw(t, "p")
+		if rapid.Bool().Draw(t, "fromGame") {
+			s, _ := New(genRules(true).Draw(t, "rules"))
+			pl := mancala.NewPlayout[Position, Move](rapid.Uint64().Draw(t, "seed"))
+			p, _, _ = pl.Run(s, rapid.IntRange(0, 150).Draw(t, "plies"))
+		}
+		if p.Outcome().Over() {
+			return
+		}
+		b := base(p.ToMove())
+		legal := p.LegalMoves()
+		for h := range 16 {
+			if p.pits[b+h] == 0 {
+				continue
+			}
+			m := Sow(pitOf(b + h))
+			r := p.sow(h)
+			isLegal := slices.Contains(legal, m)
+			if isLegal != (r.end != mancala.EndEndless || !p.rules.illegal()) {
+				t.Fatalf("%s %s: listed legal %v, core ends %v", p, m, isLegal, r.end)
+			}
+			maxLaps := int(p.rules.laps())
+			board, res, end := p.trace(b+h, maxLaps, func(mancala.Event) {})
+			if r.end == mancala.EndEndless {
+				if end != mancala.EndEndless {
+					t.Fatalf("%s %s: core endless after %d laps, trace ends %v", p, m, r.laps, end)
+				}
+				continue
+			}
+			q, err := p.Apply(m)
+			if err != nil || end != r.end || board != q.pits || res != q.reserves {
+				t.Fatalf("%s %s: trace %v %v %v; Apply %s, %v (core %v)", p, m, board, res, end, q, err, r.end)
+			}
+			for _, c := range []struct {
+				maxLaps int
+				endless bool
+			}{{r.laps, false}, {r.laps - 1, true}} {
+				if c.maxLaps < 1 {
+					continue
+				}
+				rr := p.Rules()
+				rr.MaxLaps = c.maxLaps
+				pp := p
+				pp.rules = packRules(rr.Normalize())
+				pp.derive(false)
+				if pp.Outcome().Over() {
+					continue // every candidate endless under Endless=Illegal
+				}
+				got := pp.sow(h)
+				if (got.end == mancala.EndEndless) != c.endless || (!c.endless && (got.w != r.w || got.opp != r.opp || got.laps != r.laps)) {
+					t.Fatalf("%s %s with MaxLaps %d: core %v after %d laps; want endless %v", p, m, c.maxLaps, got.end, got.laps, c.endless)
+				}
+				if _, _, end := pp.trace(b+h, c.maxLaps, func(mancala.Event) {}); (end == mancala.EndEndless) != c.endless {
+					t.Fatalf("%s %s with MaxLaps %d: trace ends %v; want endless %v", p, m, c.maxLaps, end, c.endless)
+				}
+				q, err := pp.Apply(m)
+				switch {
+				case c.endless && pp.rules.illegal():
+					if err == nil || slices.Contains(pp.LegalMoves(), m) {
+						t.Fatalf("%s %s with MaxLaps %d: endless move accepted under Endless=Illegal: %v", p, m, c.maxLaps, q)
+					}
+				case c.endless:
+					if err != nil || q.Outcome().Reason != mancala.Endless || q.pits != p.pits {
+						t.Fatalf("%s %s with MaxLaps %d: %v, %v; want a draw by endless sowing", p, m, c.maxLaps, q, err)
+					}
+				case err != nil || q.pits != board:
+					t.Fatalf("%s %s with MaxLaps %d: %v, %v; want the finite move", p, m, c.maxLaps, q, err)
+				}
 			}
 		}
 	})

@@ -2,6 +2,7 @@ package kimasai
 
 import (
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -130,3 +131,53 @@ func (r Rules) String() string { return options.Format(r) }
 // gives the defaults. The result is validated and normalised. Errors are
 // [*mancala.SyntaxError] values wrapping [mancala.ErrSyntax].
 func ParseRules(s string) (Rules, error) { return options.Parse(s, nil) }
+
+// ruleBits is a validated, normalised [Rules] packed into one word, as a
+// position holds it: a smaller position copies faster, and the sowing core
+// tests an option with one AND. The zero value is the default rule set, so
+// == on ruleBits is == on the rules.
+type ruleBits uint32
+
+const (
+	eachPlayerBit ruleBits = 1 << 0            // FreeFirstTurn: EachPlayer
+	continuesBit  ruleBits = 1 << 1            // SelfEmptiedInnerRow: Continues
+	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
+)
+
+// packRules packs r, which must be validated and normalised.
+func packRules(r Rules) ruleBits {
+	b := ruleBits(sowing.PackC6(r.Endless == Illegal, r.MaxLaps))
+	if r.FreeFirstTurn == EachPlayer {
+		b |= eachPlayerBit
+	}
+	if r.SelfEmptiedInnerRow == Continues {
+		b |= continuesBit
+	}
+	return b
+}
+
+// Rules returns the rules b packs.
+func (b ruleBits) Rules() Rules {
+	var r Rules
+	if b&eachPlayerBit != 0 {
+		r.FreeFirstTurn = EachPlayer
+	}
+	if b&continuesBit != 0 {
+		r.SelfEmptiedInnerRow = Continues
+	}
+	illegal, maxLaps := sowing.UnpackC6(uint32(b))
+	if illegal {
+		r.Endless = Illegal
+	}
+	r.MaxLaps = maxLaps
+	return r
+}
+
+// String returns the rules as in the rules= field ([Rules.String]).
+func (b ruleBits) String() string { return b.Rules().String() }
+
+// illegal reports whether endless moves are illegal (Endless=Illegal, C-6).
+func (b ruleBits) illegal() bool { return b&illegalBit != 0 }
+
+// laps returns the lap bound of C-6 ([Rules.Laps]).
+func (b ruleBits) laps() uint { return sowing.Laps(uint32(b)) }

@@ -2,43 +2,23 @@ package kimasai
 
 import (
 	"encoding/binary"
+	"math/bits"
 
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
 // The sowing core works on the mover's own circuit as two 64-bit words of
-// eight one-byte counts each: w[0] holds circuit indices 0..7 (the mover's
-// inner row, b1..b8 for South, c8..c1 for North) and w[1] indices 8..15 (the
-// outer row, a8..a1 or d1..d8). A lap of n cows adds n/16 to every byte and
-// 1 to the n%16 bytes after the lifted pit, two additions with a table of
-// masks. No byte can overflow into the next, since a position holds at most
-// 255 cows. The opponent's inner row is a third word, indexed by the
-// opponent's circuit index 0..7; the mover's inner index i faces the
-// opponent's inner index 7-i (KM-4).
+// eight one-byte counts each (internal/sowing's two-word circuit): w0 holds
+// circuit indices 0..7 (the mover's inner row, b1..b8 for South, c8..c1
+// for North) and w1 indices 8..15 (the outer row, a8..a1 or d1..d8). A lap
+// of n cows adds n/16 to every byte and 1 to the n%16 bytes after the
+// lifted pit, two additions with the lap table. The opponent's inner row is
+// a third word, indexed by the opponent's circuit index 0..7; the mover's
+// inner index i faces the opponent's inner index 7-i (KM-4).
 
-const ones = 0x0101010101010101
-
-// masks[s][r] has a 1 in the r circuit bytes s, s+1, ... (mod 16); keep[i]
-// has 0xff in every byte but circuit byte i.
-var (
-	masks [16][16][2]uint64
-	keep  [16][2]uint64
-)
-
-func init() {
-	for i := range 16 {
-		keep[i] = [2]uint64{^uint64(0), ^uint64(0)}
-		keep[i][i>>3] &^= 0xff << (uint(i&7) * 8)
-	}
-	for s := range 16 {
-		for r := range 16 {
-			for k := range r {
-				i := (s + k) & 15
-				masks[s][r][i>>3] += 1 << (uint(i&7) * 8)
-			}
-		}
-	}
-}
+// ring is the lap table of a player's circuit of 16 pits.
+var ring = sowing.NewRing2(16)
 
 // cycleAfter is the number of laps a move sows before the cycle check
 // starts: moves shorter than this pay nothing for it. The longest finite
@@ -51,15 +31,14 @@ const cycleAfter = 48
 // board changes only by raids, which take cows for good, so the cycle check
 // restarts after each raid and compares only those.
 
-// result is what the core computes for one move.
+// result is what the core computes for one move, for the tests and
+// benchmarks ([Position.sow]).
 type result struct {
 	w       [2]uint64       // the mover's circuit after the move
 	opp     uint64          // the opponent's inner row after the move
 	end     mancala.MoveEnd // EndEmptyPit, EndInnerRowEmptied or EndEndless
 	placed  bool            // a reserve cow was put into the named pit (KM-6)
 	laps    int             // laps sown (a raid lap counts)
-	sown    int             // cows dropped
-	raids   int             // raids made (KM-10)
 	maxSeen bool            // ended by reaching MaxLaps rather than by a repeat
 }
 
@@ -73,107 +52,123 @@ func (p *Position) places() bool {
 	return p.reserves[0]|p.reserves[1] != 0 && !p.freeTurn() && p.reserves[p.turn&1] != 0
 }
 
-// sow plays the move from the mover's circuit index h (0..15; the pit must
-// be occupied) and returns the result without changing p. It allocates
-// nothing.
-//
-// The cycle check of C-6 is Brent's algorithm, as in internal/cycle's Brent,
-// written out here on the lap-boundary state (w0, w1, last) because the generic
-// version's struct comparison costs more than the lap itself.
-func (p *Position) sow(h int) result {
-	mover := mancala.Player(p.turn & 1)
-	b := base(mover)
-	o := base(mover.Other())
-	w0 := binary.LittleEndian.Uint64(p.pits[b:])
-	w1 := binary.LittleEndian.Uint64(p.pits[b+8:])
-	opp := binary.LittleEndian.Uint64(p.pits[o:])
-	phase2 := p.reserves[0]|p.reserves[1] == 0
-	h &= 15
-	placed := false
-	if p.places() { // KM-6: one reserve cow into the named pit first
-		if h < 8 {
-			w0 += 1 << (uint(h) * 8)
-		} else {
-			w1 += 1 << (uint(h-8) * 8)
-		}
-		placed = true
+// words returns the mover's circuit (w0, w1) and the opponent's inner row.
+func (p *Position) words() (w0, w1, opp uint64) {
+	b := int(p.turn&1) << 4
+	return binary.LittleEndian.Uint64(p.pits[b&16:]), binary.LittleEndian.Uint64(p.pits[(b+8)&24:]),
+		binary.LittleEndian.Uint64(p.pits[(16-b)&16:])
+}
+
+// start returns the mover's circuit, the opponent's inner row and whether
+// phase 2 raids are on, for the move from circuit index h (KM-6: in phase
+// 1, except on a free first turn, one reserve cow goes into the named pit
+// first), and whether that cow was placed.
+func (p *Position) start(h uint) (w0, w1, opp uint64, phase2, placed bool) {
+	w0, w1, opp = p.words()
+	phase2 = p.reserves[0]|p.reserves[1] == 0
+	if placed = p.places(); placed {
+		w0, w1 = sowing.Add2(w0, w1, h, 1)
 	}
-	var n int
-	if h < 8 {
-		n = int(w0>>(uint(h)*8)) & 0xff
-		w0 &^= 0xff << (uint(h) * 8)
-	} else {
-		n = int(w1>>(uint(h-8)*8)) & 0xff
-		w1 &^= 0xff << (uint(h-8) * 8)
+	return w0, w1, opp, phase2, placed
+}
+
+// sowWords plays the move from circuit index h (0..15, occupied) on the
+// mover's circuit (w0, w1) and the opponent's inner row opp (KM-8..KM-11,
+// C-6): it lifts pit h, sows lap after lap, relaying (KM-9.3) and, with
+// phase2, raiding (KM-9.2, KM-10), until a lap ends in an empty pit
+// (KM-9.1), a raid lap empties the opponent's inner row (KM-11), or the
+// move proves endless: MaxLaps laps without an end, or a repeated
+// lap-boundary state (Brent's check, from lap cycleAfter on, restarted
+// after each raid). It returns the board, why the move ended and the laps
+// sown.
+func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, uint64, uint64, mancala.MoveEnd, uint) {
+	rg := &ring
+	// What the laps rarely look at stays in memory, so that the loop keeps
+	// the mover's circuit, the hand and the counters in registers.
+	var st struct {
+		opp    [8]uint8 // the opponent's inner row, by the opponent's circuit index
+		phase2 bool     // raids are on (KM-8)
+		raid   bool     // the lap just sown is a raid lap
+		brent  sowing.Brent
 	}
+	binary.LittleEndian.PutUint64(st.opp[:], opp)
+	st.phase2 = phase2
+	check := min(maxLaps, cycleAfter) // the first lap C-6 looks at
+	n := sowing.Get2(w0, w1, h)
+	w0, w1 = rg.Clear(w0, w1, h)
 	start := (h + 1) & 15
-	raid := false
-	maxLaps := p.rules.Laps()
-	// Brent's cycle check: the saved state, the current power of two and
-	// the states seen since it was saved.
-	var s0, s1 uint64
-	sLast, power, lam := -1, 1, 0
-	sown, raids, laps := 0, 0, 0
-	end, maxSeen := mancala.EndNone, false
+	var laps uint
 	for {
 		laps++
-		if full := uint64(n >> 4); full != 0 { // C-4: whole rounds
-			w0 += full * ones
-			w1 += full * ones
+		var last, next uint
+		w0, w1, last, next, _ = rg.Lap(w0, w1, start, n)
+		if st.raid {
+			st.raid = false
+			if binary.LittleEndian.Uint64(st.opp[:]) == 0 { // KM-11: the raid emptied the opponent's inner row
+				return w0, w1, 0, mancala.EndInnerRowEmptied, laps
+			}
 		}
-		m := &masks[start][n&15]
-		w0 += m[0]
-		w1 += m[1]
-		sown += n
-		last := (start + n - 1) & 15
-		if raid && opp == 0 { // KM-11: the raid emptied the opponent's inner row
-			end = mancala.EndInnerRowEmptied
-			break
-		}
-		x := w0
-		if last >= 8 {
-			x = w1
-		}
-		c := int(x>>(uint(last&7)*8)) & 0xff
+		c := sowing.Get2(w0, w1, last)
 		if c == 1 { // KM-9.1 with C-3: the last pit was empty before the last cow
-			end = mancala.EndEmptyPit
 			break
 		}
-		if laps >= maxLaps { // C-6: not ended after MaxLaps laps
-			end, maxSeen = mancala.EndEndless, true
-			break
+		if laps >= check && laps >= maxLaps { // C-6: not ended after MaxLaps laps
+			return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
 		}
-		if phase2 && last < 8 { // KM-9.2: raid the facing inner pit
-			sh := uint(7-last) * 8
-			if oc := int(opp>>sh) & 0xff; oc != 0 {
-				opp &^= 0xff << sh
-				n, start, raid = oc, last, true // KM-10: first stolen cow into L itself
-				raids++
-				sLast, power, lam = -1, 1, 0 // the opponent's row changed for good
+		if st.phase2 && last < 8 { // KM-9.2: raid the facing inner pit
+			if oc := uint(st.opp[7-last]); oc != 0 {
+				st.opp[7-last] = 0
+				n, start, st.raid = oc, last, true // KM-10: first stolen cow into L itself
+				st.brent.Reset()                   // the opponent's row changed for good
 				continue
 			}
 		}
-		if laps >= cycleAfter { // C-6: a repeated lap-boundary state
-			if w0 == s0 && w1 == s1 && last == sLast {
-				end = mancala.EndEndless
-				break
-			}
-			if lam++; lam == power {
-				s0, s1, sLast, power, lam = w0, w1, last, power*2, 0
-			}
+		if laps >= check && st.brent.Seen(w0, w1, 0, last) { // C-6: a repeated lap-boundary state
+			return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
 		}
 		// KM-9.3: relay
-		k := &keep[last]
-		w0 &= k[0]
-		w1 &= k[1]
-		n, start, raid = c, (last+1)&15, false
+		w0, w1 = rg.Clear(w0, w1, last)
+		n, start = c, next
 	}
-	return result{w: [2]uint64{w0, w1}, opp: opp, end: end, placed: placed, laps: laps, sown: sown, raids: raids, maxSeen: maxSeen}
+	return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEmptyPit, laps
 }
 
-// endless reports whether the move from the mover's circuit index h is
+// sow plays the move from the mover's circuit index h (0..15; the pit must
+// be occupied) and returns the result without changing p. It allocates
+// nothing.
+func (p *Position) sow(h int) result {
+	w0, w1, opp, phase2, placed := p.start(uint(h) & 15)
+	maxLaps := p.rules.laps()
+	w0, w1, opp, end, laps := sowWords(w0, w1, opp, uint(h)&15, phase2, maxLaps)
+	return result{w: [2]uint64{w0, w1}, opp: opp, end: end, placed: placed, laps: int(laps),
+		maxSeen: end == mancala.EndEndless && laps >= maxLaps}
+}
+
+// endlessAt reports whether the move from the mover's circuit index h is
 // endless (C-6).
-func (p *Position) endless(h int) bool { return p.sow(h).end == mancala.EndEndless }
+func (p *Position) endlessAt(h int) bool { return p.sow(h).end == mancala.EndEndless }
+
+// endlessMask returns the candidates among the occupied circuit indices
+// occ of the mover that are endless (C-6), a bit per circuit index: each
+// is played out.
+func (p *Position) endlessMask(occ uint) uint16 {
+	w0, w1, opp := p.words()
+	phase2 := p.reserves[0]|p.reserves[1] == 0
+	placed := p.places()
+	maxLaps := p.rules.laps()
+	var mask uint16
+	for z := occ; z != 0; z &= z - 1 {
+		h := uint(bits.TrailingZeros(z)) & 15
+		a0, a1 := w0, w1
+		if placed {
+			a0, a1 = sowing.Add2(a0, a1, h, 1)
+		}
+		if _, _, _, end, _ := sowWords(a0, a1, opp, h, phase2, maxLaps); end == mancala.EndEndless {
+			mask |= 1 << h
+		}
+	}
+	return mask
+}
 
 // trace replays the finite move from pit (absolute index) cow by cow on a
 // copy of p's board, reporting each event to fn in the order of docs/design.md,
@@ -182,7 +177,7 @@ func (p *Position) endless(h int) bool { return p.sow(h).end == mancala.EndEndle
 // check that it agrees with sow. It stops after maxLaps laps.
 func (p *Position) trace(pit, maxLaps int, fn func(mancala.Event)) ([Pits]uint8, [2]uint8, mancala.MoveEnd) {
 	board, res := p.pits, p.reserves
-	mover := p.ToMove()
+	mover := p.mover()
 	phase2 := res[0]|res[1] == 0
 	if p.places() {
 		res[mover]--

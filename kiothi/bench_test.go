@@ -50,7 +50,7 @@ func TestWorstCaseRunsToMaxLaps(t *testing.T) {
 	m := mustMove(t, worstCaseMove)
 	q := p
 	start := time.Now()
-	laps, _, endless := q.sow(p.Index(m.Pit()), m.Count(), nil)
+	laps, endless := fastSow(q, p.Index(m.Pit()), m.Count())
 	if !endless || laps != DefaultMaxLaps {
 		t.Errorf("worst case: endless %v after %d laps; want MaxLaps", endless, laps)
 	}
@@ -110,7 +110,7 @@ func BenchmarkSow(b *testing.B) {
 	for _, p := range samplePositions(b, 200) {
 		for _, m := range p.LegalMoves() {
 			q := p
-			_, s, _ := q.sow(p.Index(m.Pit()), m.Count(), nil)
+			_, s, _ := q.trace(p.Index(m.Pit()), m.Count(), nil)
 			sown += s
 			moves = append(moves, pm{p, m})
 		}
@@ -128,6 +128,16 @@ func BenchmarkSow(b *testing.B) {
 
 func BenchmarkPlayout(b *testing.B) {
 	gametest.BenchPlayouts[Position, Move](b, Start())
+}
+
+// BenchmarkPlayoutEndlessIllegal is BenchmarkPlayout under Endless=Illegal,
+// where move generation must leave out every endless candidate (C-6).
+func BenchmarkPlayoutEndlessIllegal(b *testing.B) {
+	start, err := New(Rules{Endless: Illegal})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gametest.BenchPlayouts[Position, Move](b, start)
 }
 
 // BenchmarkApplyMaxLaps times one Apply that sows to MaxLaps (1,000,000

@@ -121,3 +121,19 @@ func rotateText(t testing.TB, s string) string {
 }
 
 func isIllegal(err error) bool { return errors.Is(err, mancala.ErrIllegalMove) }
+
+// fastSow runs the packed sowing core on the move (pit, k) of p and returns
+// its laps and whether it is endless (C-6).
+func fastSow(p Position, pit, k int) (int, bool) {
+	w0, w1, w2 := p.words()
+	_, _, _, _, _, _, laps, e := sowWords(w0, w1, w2, p.nki, uint(p.turn&1), uint(pit), uint(k), p.rules)
+	return int(laps), e
+}
+
+// withMaxLaps returns p under its rules with MaxLaps n.
+func withMaxLaps(p Position, n int) Position {
+	r := p.Rules()
+	r.MaxLaps = n
+	p.rules = packRules(r.Normalize())
+	return p
+}

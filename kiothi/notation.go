@@ -139,7 +139,7 @@ func Parse(s string) (Position, error) {
 		if err := notation.CanonicalRules(Name, v, r.String()); err != nil {
 			return Position{}, err
 		}
-		p.rules = r
+		p.rules = packRules(r)
 	}
 	for ri, row := range t.Rows {
 		if len(row) != Files {
@@ -161,7 +161,7 @@ func Parse(s string) (Position, error) {
 	if t.Marked && p.turn < 2 {
 		return bad(s, "nki marks (*) before turn 2: pits become nki when turn 1 ends (KI-8)")
 	}
-	if p.rules.NkiClear == AnyLift {
+	if p.rules&ownerLiftBit == 0 { // NkiClear=AnyLift
 		for i := range Pits {
 			if p.nki&(1<<i) != 0 && p.pits[i] == 0 {
 				return bad(strings.SplitN(s, " ", 3)[1], "%s is nki but empty: under NkiClear=AnyLift an nki pit empties only by a lift, which clears its mark (KI-8)", layout.PitName(i))
@@ -205,7 +205,7 @@ func Parse(s string) (Position, error) {
 			// C-6: under Endless=Illegal every candidate of the player to
 			// move is endless; under Endless=Draw an endless move was
 			// played, from turn 2 on.
-			if p.rules.Endless == Illegal {
+			if p.rules.illegal() {
 				if candidate, legal := p.hasMoves(); !candidate || legal {
 					return bad("result="+v, "under Endless=Illegal draw:endless needs every candidate move of %v to be endless (C-6)", p.ToMove())
 				}
@@ -332,7 +332,7 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 	if done >= need {
 		return bad("lifted="+lv, "lifted: %d pits lifted of %d: the drops have begun, write dropfrom= (KI-7)", done, need)
 	}
-	if !p.rules.OpeningUpTo && p.occupiedAbove(prev) < need-done {
+	if p.rules&upToBit == 0 && p.occupiedAbove(prev) < need-done {
 		return bad("lifted="+lv, "lifted: no occupied pit of %v's row after %s is left to lift: the turn cannot be completed (KI-7)", mover, layout.PitName(prev))
 	}
 	return nil

@@ -3,6 +3,7 @@ package kiothi
 import (
 	"math/bits"
 
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -57,7 +58,7 @@ type Position struct {
 	winner   mancala.Player
 	reason   mancala.Reason
 	shown    bool // the result is written in the notation (result=)
-	rules    Rules
+	rules    ruleBits
 }
 
 // Compile-time check that Position meets the shared game contract.
@@ -78,7 +79,7 @@ func New(r Rules) (Position, error) {
 	if err := r.Validate(); err != nil {
 		return Position{}, err
 	}
-	p := Position{rules: r.Normalize()}
+	p := Position{rules: packRules(r.Normalize())}
 	first, n := 4, uint8(5)
 	switch r.Setup {
 	case FiveByFive:
@@ -115,12 +116,16 @@ func circ(pl mancala.Player, p int) int {
 // For a finished game it is the player who would have been next.
 func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 
+// mover is ToMove for the package's own code: a pointer receiver, so that
+// a call never copies the position.
+func (p *Position) mover() mancala.Player { return mancala.Player(p.turn & 1) }
+
 // Turn returns the number of completed turns (C-1; the notation's turn=):
 // 0 and 1 are the openings, sowing starts at 2.
 func (p Position) Turn() int { return int(p.turn) }
 
 // Rules returns the position's rules, validated and normalised.
-func (p Position) Rules() Rules { return p.rules }
+func (p Position) Rules() Rules { return p.rules.Rules() }
 
 // Layout returns the board topology (KI-1..KI-4), as [Rules.Layout].
 func (p Position) Layout() *mancala.Layout { return layout }
@@ -198,7 +203,7 @@ func (p Position) Outcome() mancala.Outcome {
 	o.Score[mancala.South] = int(p.prisons[mancala.South])
 	o.Score[mancala.North] = int(p.prisons[mancala.North])
 	if p.reason == mancala.NoMove {
-		o.Score[p.ToMove().Other()] += p.boardTotal()
+		o.Score[p.mover().Other()] += p.boardTotal()
 	}
 	return o
 }
@@ -228,26 +233,19 @@ func (p Position) Counts() mancala.Counts {
 // (KI-6, KI-7): min(OpeningPits, own pits occupied at the start of the
 // turn), the pits lifted so far counted as occupied.
 func (p *Position) need() int {
-	occ := bits.OnesCount32(p.lifted)
-	base := firstPit(p.ToMove())
-	for i := base; i < base+Files; i++ {
-		if p.pits[i] > 0 {
-			occ++
-		}
-	}
-	return min(p.rules.EmptiedInOpening(), occ)
+	return min(p.rules.emptied(), bits.OnesCount32(p.lifted|p.ownOccupied()))
+}
+
+// ownOccupied returns the mover's occupied pits, a bit per pit index.
+func (p *Position) ownOccupied() uint32 {
+	w0, w1, w2 := p.words()
+	return occupied(w0, w1, w2) & (0x3ff << (p.turn & 1 * Files))
 }
 
 // occupiedAbove returns the number of the mover's occupied pits with an
 // index above pit.
 func (p *Position) occupiedAbove(pit int) int {
-	n := 0
-	for i := pit + 1; i < firstPit(p.ToMove())+Files; i++ {
-		if p.pits[i] > 0 {
-			n++
-		}
-	}
-	return n
+	return bits.OnesCount32(p.ownOccupied() >> (uint(pit+1) & 31))
 }
 
 // highestLifted returns the highest pit lifted this turn, or -1.
@@ -277,22 +275,62 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if p.turn < 2 {
 		return p.appendSteps(dst)
 	}
-	mover := p.ToMove()
-	base := firstPit(mover)
+	if p.rules&(wholeLiftBit|illegalBit) != 0 {
+		return p.appendChecked(dst)
+	}
+	// KI-9, KI-10 as in firstLapIllegal, a pit at a time, in the mover's
+	// ring order (relative index q from the mover's first pit): counts
+	// that end the first lap before it goes round (firstLaps), then larger
+	// counts (C-4) one by one.
+	base := firstPit(p.mover())
+	own := p.ownOccupied() >> base
+	for z := own; z != 0; z &= z - 1 {
+		q := bits.TrailingZeros32(z)
+		c := int(p.pits[(base+q)&31])
+		m := Move{kind: SowKind, pit: uint8(base + q)}
+		for ks := firstLaps(own, q, c); ks != 0; ks &= ks - 1 {
+			m.count = uint8(bits.TrailingZeros32(ks) + 1)
+			dst = append(dst, m)
+		}
+		for k := 20 - q; k <= c; k++ {
+			if !p.firstLapIllegal(base+q, k) {
+				m.count = uint8(k)
+				dst = append(dst, m)
+			}
+		}
+	}
+	return dst
+}
+
+// firstLaps returns, for the mover's pit at relative index q holding c
+// warriors, the counts k < 20-q that pass KI-10, bit k-1 for count k: own
+// holds the mover's occupied pits (relative indices 0..9). A count k <=
+// 9-q ends the first lap in the own pit q+k and passes iff it is empty;
+// 10-q <= k <= 19-q ends it in the enemy row and always passes.
+func firstLaps(own uint32, q, c int) uint32 {
+	// q < 10, so every shift count is below 32.
+	return (^own>>(uint(q+1)&31) | ^uint32(0)<<(uint(9-q)&31)) & (1<<(uint(min(c, 19-q))&31) - 1)
+}
+
+// appendChecked appends the legal sowing moves one candidate at a time:
+// under WholeLift (KI-9: one count per pit) and Endless=Illegal (C-6: each
+// candidate played out).
+func (p *Position) appendChecked(dst []Move) []Move {
+	base := firstPit(p.mover())
 	for pit := base; pit < base+Files; pit++ {
 		c := int(p.pits[pit])
 		if c == 0 {
 			continue
 		}
 		lo := 1
-		if p.rules.WholeLift {
+		if p.rules&wholeLiftBit != 0 {
 			lo = c
 		}
 		for k := lo; k <= c; k++ {
 			if p.firstLapIllegal(pit, k) {
 				continue
 			}
-			if p.rules.Endless == Illegal && p.endless(pit, k) {
+			if p.rules.illegal() && p.endless(pit, k) {
 				continue
 			}
 			dst = append(dst, Move{kind: SowKind, pit: uint8(pit), count: uint8(k)})
@@ -303,7 +341,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 
 // appendSteps appends the legal opening steps (KI-7).
 func (p *Position) appendSteps(dst []Move) []Move {
-	mover := p.ToMove()
+	mover := p.mover()
 	if p.phase == phaseDrop {
 		first := firstPit(mover)
 		for c := circ(mover, int(p.dropFrom)); c < Pits; c++ {
@@ -316,16 +354,15 @@ func (p *Position) appendSteps(dst []Move) []Move {
 		return append(dst, Move{kind: StopKind})
 	}
 	done := bits.OnesCount32(p.lifted)
-	base := firstPit(mover)
-	for pit := max(base, p.highestLifted()+1); pit < base+Files; pit++ {
-		if p.pits[pit] == 0 {
-			continue
-		}
-		if p.rules.OpeningUpTo || p.occupiedAbove(pit) >= need-done-1 {
+	own := p.ownOccupied()
+	from := max(firstPit(mover), p.highestLifted()+1)
+	for z := own >> (uint(from) & 31) << (uint(from) & 31); z != 0; z &= z - 1 {
+		pit := bits.TrailingZeros32(z)
+		if p.rules&upToBit != 0 || bits.OnesCount32(own>>(uint(pit+1)&31)) >= need-done-1 {
 			dst = append(dst, Move{kind: LiftKind, pit: uint8(pit)})
 		}
 	}
-	if p.rules.OpeningUpTo {
+	if p.rules&upToBit != 0 {
 		dst = append(dst, Move{kind: StopKind})
 	}
 	return dst
@@ -340,7 +377,56 @@ func (p *Position) appendSteps(dst []Move) []Move {
 // [mancala.ErrIllegalMove] ([mancala.ErrGameOver] once the game is over),
 // a [*mancala.MoveError] saying why. Apply allocates nothing for a legal
 // move.
-func (p Position) Apply(m Move) (Position, error) { return p.apply(m, nil) }
+func (p Position) Apply(m Move) (Position, error) {
+	if p.status == mancala.Ongoing {
+		// The common legal moves, played in place on the copy p; the rest
+		// (and every refusal, with its reason) go through apply.
+		switch {
+		case p.turn >= 2 && m.kind == SowKind && p.sowable(int(m.pit), int(m.count)):
+			if p.playSow(int(m.pit), int(m.count)) {
+				return p, nil
+			}
+		case m.kind == DropKind && p.phase == phaseDrop && m.pit < Pits && m.count == 0 &&
+			circ(p.mover(), int(m.pit)) >= circ(p.mover(), int(p.dropFrom)):
+			p.drop(int(m.pit), nil)
+			return p, nil
+		}
+	}
+	return p.apply(m, nil)
+}
+
+// sowable reports whether the sowing move (pit, k) of the player to move
+// passes KI-9 and KI-10 (turn 2 on): a candidate move.
+func (p *Position) sowable(pit, k int) bool {
+	if uint(pit) >= Pits || owner(pit) != p.mover() || k < 1 || k > int(p.pits[pit]) ||
+		(p.rules&wholeLiftBit != 0 && k != int(p.pits[pit])) {
+		return false
+	}
+	if k < Pits {
+		// firstLapIllegal for less than a round.
+		last := pit + k
+		if last >= Pits {
+			last -= Pits
+		}
+		return owner(last) != p.mover() || p.pits[last&31] == 0
+	}
+	return !p.firstLapIllegal(pit, k)
+}
+
+// drop plays a checked Drop step into pit (KI-7), ending the turn when the
+// hand is empty.
+func (p *Position) drop(pit int, fn func(mancala.Event)) {
+	p.pits[pit]++
+	p.hand--
+	p.dropFrom = uint8(pit)
+	if fn != nil {
+		fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(pit), Count: 1})
+	}
+	if p.hand == 0 {
+		p.phase, p.dropFrom = phaseNone, 0
+		p.endTurn(fn)
+	}
+}
 
 // ApplyTrace is [Position.Apply] that also reports every event of the move
 // to fn, in order (docs/design.md, "Traces for front ends"): Lift (and
@@ -378,7 +464,7 @@ func (p *Position) refuse(m Move, reason string, err error) error {
 // applyStep plays an opening step (KI-6, KI-7).
 func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 	old := p
-	mover := p.ToMove()
+	mover := p.mover()
 	first := firstPit(mover)
 	if m.kind == SowKind {
 		return old, p.refuse(m, "no sowing during the opening (KI-6): play Lift (-a5), Drop (+b3) and Stop (=) steps", nil)
@@ -400,7 +486,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 			return old, p.refuse(m, "lifts go in increasing pit order (KI-7)", nil)
 		}
 		need, done := p.need(), bits.OnesCount32(p.lifted)
-		if !p.rules.OpeningUpTo && p.occupiedAbove(pit) < need-done-1 {
+		if p.rules&upToBit == 0 && p.occupiedAbove(pit) < need-done-1 {
 			return old, p.refuse(m, "the turn could not be completed: no higher occupied pit would be left for the next lift (KI-7)", nil)
 		}
 		n := p.pits[pit]
@@ -418,7 +504,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 	case DropKind:
 		pit := int(m.pit)
 		if p.phase != phaseDrop {
-			if p.rules.OpeningUpTo {
+			if p.rules&upToBit != 0 {
 				return old, p.refuse(m, "nothing to drop yet: lift (or stop lifting) first (KI-7)", nil)
 			}
 			return old, p.refuse(m, "nothing to drop yet: lift first (KI-7)", nil)
@@ -426,23 +512,14 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 		if circ(mover, pit) < circ(mover, int(p.dropFrom)) {
 			return old, p.refuse(m, "drops go in ring order from "+layout.PitName(first)+" (KI-7): the next drop goes into "+layout.PitName(int(p.dropFrom))+" or a pit after it", nil)
 		}
-		p.pits[pit]++
-		p.hand--
-		p.dropFrom = uint8(pit)
-		if fn != nil {
-			fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(pit), Count: 1})
-		}
-		if p.hand == 0 {
-			p.phase, p.dropFrom = phaseNone, 0
-			p.endTurn(fn)
-		}
+		p.drop(pit, fn)
 	case StopKind:
 		switch {
 		case p.phase == phaseDrop:
 			return old, p.refuse(m, "the lifts are over: drop the warriors in hand (KI-7)", nil)
 		case p.need() == 0:
 			p.endTurn(fn) // no warriors to lift: Stop passes the turn (KI-7)
-		case !p.rules.OpeningUpTo:
+		case p.rules&upToBit == 0:
 			return old, p.refuse(m, "Stop needs OpeningUpTo: empty the required pits (KI-6, KI-7)", nil)
 		case p.lifted == 0:
 			p.endTurn(fn) // nothing lifted: the turn passes unchanged (KI-6)
@@ -484,8 +561,15 @@ func (p *Position) endTurn(fn func(mancala.Event)) {
 		p.sweep(fn)
 	case !legal:
 		p.status, p.reason, p.shown = mancala.Draw, mancala.Endless, true
-	case p.turn >= mancala.MaxTurn:
-		p.status, p.reason, p.shown = mancala.Draw, mancala.TurnLimit, true // C-9
+	}
+	p.turnLimit()
+}
+
+// turnLimit draws a game still going once turn mancala.MaxTurn is
+// completed (C-9).
+func (p *Position) turnLimit() {
+	if p.status == mancala.Ongoing && p.turn >= mancala.MaxTurn {
+		p.status, p.reason, p.shown = mancala.Draw, mancala.TurnLimit, true
 	}
 }
 
@@ -493,7 +577,7 @@ func (p *Position) endTurn(fn func(mancala.Event)) {
 // to move and clears every nki mark (KI-15), and records the result
 // (KI-16).
 func (p *Position) sweep(fn func(mancala.Event)) {
-	to := p.ToMove().Other()
+	to := p.mover().Other()
 	for i, n := range p.pits {
 		if n > 0 {
 			p.prisons[to] += n
@@ -515,7 +599,7 @@ func (p *Position) sweep(fn func(mancala.Event)) {
 // still on the board (none after a sweep) for the player not to move.
 func (p *Position) setNoMoveResult() {
 	s, n := int(p.prisons[mancala.South]), int(p.prisons[mancala.North])
-	if p.ToMove() == mancala.South {
+	if p.mover() == mancala.South {
 		n += p.boardTotal()
 	} else {
 		s += p.boardTotal()
@@ -535,31 +619,27 @@ func (p *Position) setNoMoveResult() {
 // move passes KI-9 and KI-10 (a candidate) and whether some candidate is
 // legal, i.e. not endless under Endless=Illegal (C-6).
 func (p *Position) hasMoves() (candidate, legal bool) {
-	base := firstPit(p.ToMove())
-	if p.rules.Endless == Draw && !p.rules.WholeLift {
+	if p.rules&(wholeLiftBit|illegalBit) == 0 {
 		// One warrior from the rightmost occupied pit always passes KI-10
 		// (KI-15), so a warrior in the row is a move.
-		for i := base; i < base+Files; i++ {
-			if p.pits[i] > 0 {
-				return true, true
-			}
-		}
-		return false, false
+		ok := p.ownOccupied() != 0
+		return ok, ok
 	}
+	base := firstPit(p.mover())
 	for pit := base; pit < base+Files; pit++ {
 		c := int(p.pits[pit])
 		if c == 0 {
 			continue
 		}
 		lo := 1
-		if p.rules.WholeLift {
+		if p.rules&wholeLiftBit != 0 {
 			lo = c
 		}
 		for k := lo; k <= c; k++ {
 			if p.firstLapIllegal(pit, k) {
 				continue
 			}
-			if p.rules.Endless == Draw || !p.endless(pit, k) {
+			if !p.rules.illegal() || !p.endless(pit, k) {
 				return true, true
 			}
 			candidate = true
@@ -571,7 +651,7 @@ func (p *Position) hasMoves() (candidate, legal bool) {
 // applySow plays a sowing move (KI-9..KI-15, C-6).
 func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 	old := p
-	mover := p.ToMove()
+	mover := p.mover()
 	pit, k := int(m.pit), int(m.count)
 	switch {
 	case m.kind != SowKind:
@@ -586,33 +666,29 @@ func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 		return old, p.refuse(m, "the count must be at least 1 (KI-9)", nil)
 	case k > int(p.pits[pit]):
 		return old, p.refuse(m, "the pit holds only "+itoa(int(p.pits[pit]))+" (KI-9)", nil)
-	case p.rules.WholeLift && k != int(p.pits[pit]):
+	case p.rules&wholeLiftBit != 0 && k != int(p.pits[pit]):
 		return old, p.refuse(m, "WholeLift: the move lifts all "+itoa(int(p.pits[pit]))+" warriors (KI-9)", nil)
 	case p.firstLapIllegal(pit, k):
 		return old, p.refuse(m, "the first lap ends in the occupied own pit "+layout.PitName((pit+k)%Pits)+" (KI-10)", nil)
 	}
-	if fn != nil {
-		// An endless move reports only its End event: find out first.
-		q := p
-		if _, _, endless := q.sow(pit, k, nil); endless {
-			if p.rules.Endless == Illegal {
-				return old, p.refuse(m, "the move is endless (C-6)", nil)
-			}
-			p.endless0()
-			fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
-			return p, nil
-		}
-	}
-	if _, _, endless := p.sow(pit, k, fn); endless {
-		if p.rules.Endless == Illegal {
+	if fn != nil && p.endless(pit, k) {
+		// An endless move reports only its End event.
+		if p.rules.illegal() {
 			return old, p.refuse(m, "the move is endless (C-6)", nil)
 		}
-		p = old
 		p.endless0()
+		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
 		return p, nil
 	}
-	p.endTurn(fn)
+	if !p.playSow(pit, k) {
+		return old, p.refuse(m, "the move is endless (C-6)", nil)
+	}
 	if fn != nil {
+		// The events come from the warrior-by-warrior reference, then the
+		// end of the turn (KI-15's sweep).
+		t := old
+		t.trace(pit, k, fn)
+		t.endTurn(fn)
 		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEmptyPit})
 	}
 	return p, nil
@@ -637,4 +713,266 @@ func itoa(n int) string {
 		}
 	}
 	return string(b[i:])
+}
+
+// Perft returns the number of positions exactly depth plies after p, one
+// ply per legal move (an opening step is a ply), as [mancala.Perft] counts
+// them (docs/rules/common.md, "Perft convention"); mancala.Perft and
+// mancala.Divide use it. It plays the moves in place and counts the last
+// ply without listing the moves (and the last two in the middle of an
+// opening turn's drops, whose count depends only on where the next drop may
+// go). A negative depth gives an error. It allocates nothing.
+func (p Position) Perft(depth int) (uint64, error) { return sowing.Perft(Name, depth, p.perft) }
+
+func (p Position) perft(depth int) uint64 {
+	switch {
+	case depth == 0:
+		return 1
+	case p.status != mancala.Ongoing:
+		return 0
+	case depth == 1:
+		return uint64(p.countMoves())
+	case depth == 2 && p.phase == phaseDrop && p.hand >= 2:
+		// Every drop leaves a drop to make, from the pit dropped into on.
+		var n uint64
+		for c := circ(p.mover(), int(p.dropFrom)); c < Pits; c++ {
+			n += uint64(Pits - c)
+		}
+		return n
+	}
+	var n uint64
+	switch {
+	case p.phase == phaseDrop:
+		// Every drop from the pit the last one went into on (KI-7).
+		first := firstPit(p.mover())
+		for c := circ(p.mover(), int(p.dropFrom)); c < Pits; c++ {
+			q := p
+			q.drop((first+c)%Pits, nil)
+			n += q.perft(depth - 1)
+		}
+	case p.turn < 2:
+		var buf [Files + 1]Move // lifts and Stop
+		for _, m := range p.appendSteps(buf[:0]) {
+			q := p
+			q, _ = q.applyStep(m, nil)
+			n += q.perft(depth - 1)
+		}
+	case p.rules&(wholeLiftBit|illegalBit) != 0:
+		var buf [256]Move
+		for _, m := range p.appendChecked(buf[:0]) {
+			q := p
+			q.playSow(int(m.pit), int(m.count))
+			n += q.perft(depth - 1)
+		}
+	default:
+		// The sowing moves of AppendLegalMoves, played as they come; at
+		// depth 2 each counts the next player's moves from the board it
+		// leaves.
+		base := firstPit(p.mover())
+		own := p.ownOccupied() >> base
+		for z := own; z != 0; z &= z - 1 {
+			qi := bits.TrailingZeros32(z)
+			pit, c := base+qi, int(p.pits[(base+qi)&31])
+			for ks := firstLaps(own, qi, c); ks != 0; ks &= ks - 1 {
+				n += p.perftAfter(pit, bits.TrailingZeros32(ks)+1, depth-1)
+			}
+			for k := 20 - qi; k <= c; k++ {
+				if !p.firstLapIllegal(pit, k) {
+					n += p.perftAfter(pit, k, depth-1)
+				}
+			}
+		}
+	}
+	return n
+}
+
+// perftAfter returns the perft at depth (1 or more) of the position after
+// the candidate sowing move (pit, k) of p, whose rules have neither
+// WholeLift nor Endless=Illegal. At depth 1 it counts the next player's
+// moves on the board the move leaves, without making the position.
+func (p *Position) perftAfter(pit, k, depth int) uint64 {
+	if depth > 1 {
+		q := *p
+		q.playSow(pit, k)
+		return q.perft(depth)
+	}
+	w0, w1, w2 := p.words()
+	mover := uint(p.turn & 1)
+	w0, w1, w2, nki, last, crossed, _, endless := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
+	if endless {
+		return 0 // C-6: the game ends as a draw
+	}
+	if last/Files == mover && crossed {
+		w0, w1, w2, _ = captureWords(w0, w1, w2, nki, last, mover, p.rules.bonus())
+	}
+	return uint64(countWords(w0, w1, w2, 1-mover)) // none: KI-15 ends the game
+}
+
+// countWords is countMoves for player pl to move on the packed board (w0,
+// w1, w2) in a sowing turn, under rules with neither WholeLift nor
+// Endless=Illegal.
+func countWords(w0, w1, w2 uint64, pl uint) int {
+	base := Files * (pl & 1)
+	own := occupied(w0, w1, w2) >> base & 0x3ff
+	n := 0
+	for z := own; z != 0; z &= z - 1 {
+		q := bits.TrailingZeros32(z)
+		pit := uint(base) + uint(q)
+		c := int(sowing.Get3(w0, w1, w2, pit))
+		n += bits.OnesCount32(firstLaps(own, q, c))
+		for k := 20 - q; k <= c; k++ {
+			// firstLapIllegal on the packed board.
+			last := (int(pit) + k) % Pits
+			if last/Files != int(pl&1) {
+				n++
+				continue
+			}
+			before := int(sowing.Get3(w0, w1, w2, uint(last))) + (k-1)/Pits
+			if last == int(pit) {
+				before -= k
+			}
+			if before <= 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// countMoves returns the number of legal moves, len(AppendLegalMoves), of
+// a game still on, counting them without listing them where that is
+// simple: opening drops, and sowing moves when neither WholeLift nor
+// Endless=Illegal applies (KI-9, KI-10 as in AppendLegalMoves).
+func (p *Position) countMoves() int {
+	switch {
+	case p.turn < 2 && p.phase == phaseDrop:
+		return Pits - circ(p.mover(), int(p.dropFrom))
+	case p.turn < 2 || p.rules&(wholeLiftBit|illegalBit) != 0:
+		var buf [256]Move
+		return len(p.AppendLegalMoves(buf[:0]))
+	}
+	base := firstPit(p.mover())
+	own := p.ownOccupied() >> base
+	n := 0
+	for z := own; z != 0; z &= z - 1 {
+		q := bits.TrailingZeros32(z)
+		c := int(p.pits[(base+q)&31])
+		n += bits.OnesCount32(firstLaps(own, q, c))
+		for k := 20 - q; k <= c; k++ {
+			if !p.firstLapIllegal(base+q, k) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// PlayRandom plays from p one random legal move per ply (an opening step is
+// a ply) until the game is over or maxPlies plies have been played
+// (maxPlies <= 0: no cap), and returns the position reached and the plies
+// played: pick(n) chooses the move, an index in [0, n) into the n legal
+// moves in the order of [Position.AppendLegalMoves]. It plays the game that
+// repeated AppendLegalMoves, pick and Apply would play, mostly without move
+// lists or checks; [mancala.Playout] uses it. It allocates nothing.
+func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
+	plies := 0
+	var buf [256]Move
+	var ms []Move // under WholeLift or Endless=Illegal, p's moves once listed
+	for ; p.status == mancala.Ongoing && (maxPlies <= 0 || plies < maxPlies); plies++ {
+		switch {
+		case p.phase == phaseDrop:
+			mover := p.mover()
+			c := circ(mover, int(p.dropFrom))
+			p.drop((firstPit(mover)+c+pick(Pits-c))%Pits, nil)
+		case p.turn < 2:
+			var buf [Files + 1]Move // lifts and Stop
+			ms := p.appendSteps(buf[:0])
+			if len(ms) == 0 {
+				return p, plies
+			}
+			p, _ = p.applyStep(ms[pick(len(ms))], nil)
+		case p.rules&(wholeLiftBit|illegalBit) != 0:
+			// Each candidate is played out once a ply: the list made for
+			// the next player's KI-15 and C-6 check is the one chosen from.
+			if ms == nil {
+				ms = p.appendChecked(buf[:0])
+			}
+			if len(ms) == 0 {
+				return p, plies
+			}
+			m := ms[pick(len(ms))]
+			p.playSowThen(int(m.pit), int(m.count), false)
+			ms = nil
+			if p.status == mancala.Ongoing {
+				ms = p.appendChecked(buf[:0])
+				switch {
+				case len(ms) > 0:
+				case !p.hasCandidate():
+					p.sweep(nil) // KI-15
+				default:
+					p.status, p.reason, p.shown = mancala.Draw, mancala.Endless, true // C-6
+				}
+				p.turnLimit()
+				if p.status != mancala.Ongoing {
+					ms = nil
+				}
+			}
+		default:
+			n := p.countMoves()
+			if n == 0 {
+				return p, plies
+			}
+			p.playSow(p.nthMove(pick(n)))
+		}
+	}
+	return p, plies
+}
+
+// hasCandidate reports whether the player to move has a move that passes
+// KI-9 and KI-10 (from turn 2 on), endless or not.
+func (p *Position) hasCandidate() bool {
+	base := firstPit(p.mover())
+	for pit := base; pit < base+Files; pit++ {
+		c := int(p.pits[pit])
+		lo := 1
+		if p.rules&wholeLiftBit != 0 {
+			lo = c
+		}
+		for k := lo; k >= 1 && k <= c; k++ {
+			if !p.firstLapIllegal(pit, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nthMove returns the i-th sowing move, (pit, count), in the order of
+// AppendLegalMoves, under rules with neither WholeLift nor Endless=Illegal;
+// i must be below countMoves.
+func (p *Position) nthMove(i int) (int, int) {
+	base := firstPit(p.mover())
+	own := p.ownOccupied() >> base
+	for z := own; z != 0; z &= z - 1 {
+		q := bits.TrailingZeros32(z)
+		pit, c := base+q, int(p.pits[(base+q)&31])
+		ks := firstLaps(own, q, c)
+		if n := bits.OnesCount32(ks); i >= n {
+			i -= n
+		} else {
+			for ; i > 0; i-- {
+				ks &= ks - 1
+			}
+			return pit, bits.TrailingZeros32(ks) + 1
+		}
+		for k := 20 - q; k <= c; k++ {
+			if !p.firstLapIllegal(pit, k) {
+				if i == 0 {
+					return pit, k
+				}
+				i--
+			}
+		}
+	}
+	return -1, 0 // i out of range: a bug in the caller
 }

@@ -32,7 +32,7 @@ func genRules(t *rapid.T, maxLaps int) Rules {
 // warriors in all.
 func genPosition(t *rapid.T, r Rules) Position {
 	var p Position
-	p.rules = r
+	p.rules = packRules(r)
 	p.turn = uint32(rapid.IntRange(2, 41).Draw(t, "turn"))
 	hi := rapid.SampledFrom([]int{2, 4, 8, 25}).Draw(t, "hi")
 	total := 0
@@ -182,7 +182,7 @@ func refApply(p Position, pit, k int) (Position, bool) {
 	}
 	q, endless := refSow(p, pit, k)
 	if endless {
-		if p.rules.Endless == Illegal {
+		if p.Rules().Endless == Illegal {
 			return p, false
 		}
 		p.turn++
@@ -196,14 +196,14 @@ func refApply(p Position, pit, k int) (Position, bool) {
 	for x := base; x < base+Files; x++ {
 		c := int(q.pits[x])
 		for kk := 1; kk <= c; kk++ {
-			if q.rules.WholeLift && kk != c {
+			if q.Rules().WholeLift && kk != c {
 				continue
 			}
 			if slowFirstLapIllegal(q, x, kk) {
 				continue
 			}
 			candidate = true
-			if q.rules.Endless == Draw {
+			if q.Rules().Endless == Draw {
 				legal = true
 			} else if _, e := refSow(q, x, kk); !e {
 				legal = true
@@ -254,17 +254,17 @@ func refSow(p Position, pit, k int) (Position, bool) {
 		if p.pits[x] == 1 {
 			break
 		}
-		if laps >= p.rules.Laps() {
+		if laps >= p.Rules().Laps() {
 			return p, true
 		}
 		hand = int(p.pits[x])
 		p.pits[x] = 0
-		if p.rules.NkiClear == AnyLift || mine(x) {
+		if p.Rules().NkiClear == AnyLift || mine(x) {
 			p.nki &^= 1 << x
 		}
 	}
 	opp := 19 - x
-	if !mine(x) || p.pits[opp] == 0 || isNki(opp) || (p.rules.CaptureNeedsCrossing && !crossed) {
+	if !mine(x) || p.pits[opp] == 0 || isNki(opp) || (p.Rules().CaptureNeedsCrossing && !crossed) {
 		return p, false
 	}
 	p.prisons[mover] += p.pits[opp] + 1
@@ -282,7 +282,7 @@ func refSow(p Position, pit, k int) (Position, bool) {
 		run = append(run, y)
 	}
 	ok := func(y int) bool { return p.pits[y] > 0 && !isNki(y) }
-	switch p.rules.Bonus {
+	switch p.Rules().Bonus {
 	case Three:
 		if ok(run[0]) && ok(run[1]) && ok(run[2]) {
 			for _, y := range run[:3] {
@@ -365,6 +365,75 @@ func TestPropParseRoundTrip(t *testing.T) {
 		q, err := Parse(s)
 		if err != nil || q != p || q.String() != s {
 			t.Fatalf("Parse(%q) = %v, %v", s, q, err)
+		}
+	})
+}
+
+// TestPropMaxLapsBoundary: for every candidate of random positions and of
+// positions of random games, the packed core and the warrior-by-warrior
+// reference agree on where a finite move ends; with MaxLaps equal to its
+// laps it is still the same finite move, with one lap fewer it is endless
+// (C-6: a move that ends on lap MaxLaps is finite), in Apply and in the
+// reference, under both Endless rules.
+func TestPropMaxLapsBoundary(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t, rapid.SampledFrom([]int{300, 3000}).Draw(t, "maxlaps"))
+		p := genPosition(t, r)
+		if rapid.Bool().Draw(t, "fromGame") {
+			s, _ := New(r)
+			pl := mancala.NewPlayout[Position, Move](rapid.Uint64().Draw(t, "seed"))
+			p, _, _ = pl.Run(s, rapid.IntRange(40, 120).Draw(t, "plies"))
+		}
+		if p.Outcome().Over() || p.turn < 2 {
+			return
+		}
+		base := firstPit(p.ToMove())
+		for pit := base; pit < base+Files; pit++ {
+			for k := 1; k <= int(p.pits[pit]); k++ {
+				if !p.sowable(pit, k) {
+					continue
+				}
+				laps, endless := fastSow(p, pit, k)
+				_, refEndless := refSow(p, pit, k)
+				if endless != refEndless {
+					t.Fatalf("%v %v: core endless %v after %d laps, reference %v", p, Sow(pitOf(pit), k), endless, laps, refEndless)
+				}
+				if endless {
+					continue
+				}
+				ref, _ := refApply(p, pit, k)
+				if q, err := p.Apply(Sow(pitOf(pit), k)); err != nil || q != ref {
+					t.Fatalf("%v %v: Apply gives %v, %v; reference %v", p, Sow(pitOf(pit), k), q, err, ref)
+				}
+				for _, c := range []struct {
+					maxLaps int
+					endless bool
+				}{{laps, false}, {laps - 1, true}} {
+					if c.maxLaps < 1 {
+						continue
+					}
+					b := withMaxLaps(p, c.maxLaps)
+					if _, e := fastSow(b, pit, k); e != c.endless {
+						t.Fatalf("%v %v with MaxLaps %d: core endless %v, want %v", p, Sow(pitOf(pit), k), c.maxLaps, e, c.endless)
+					}
+					if _, e := refSow(b, pit, k); e != c.endless {
+						t.Fatalf("%v %v with MaxLaps %d: reference endless %v, want %v", p, Sow(pitOf(pit), k), c.maxLaps, e, c.endless)
+					}
+					after, err := b.Apply(Sow(pitOf(pit), k))
+					switch {
+					case c.endless && b.Rules().Endless == Illegal:
+						if err == nil {
+							t.Fatalf("%v %v with MaxLaps %d: endless move accepted under Endless=Illegal", p, Sow(pitOf(pit), k), c.maxLaps)
+						}
+					case c.endless:
+						if err != nil || after.Outcome().Reason != mancala.Endless || after.pits != p.pits {
+							t.Fatalf("%v %v with MaxLaps %d: %v, %v; want a draw by endless sowing", p, Sow(pitOf(pit), k), c.maxLaps, after, err)
+						}
+					case err != nil || after.pits != ref.pits || after.prisons != ref.prisons:
+						t.Fatalf("%v %v with MaxLaps %d: %v, %v; want the finite move", p, Sow(pitOf(pit), k), c.maxLaps, after, err)
+					}
+				}
+			}
 		}
 	})
 }

@@ -2,6 +2,7 @@ package kiothi
 
 import (
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -193,3 +194,81 @@ func (r Rules) String() string { return options.Format(r) }
 // repeated options give a [*mancala.SyntaxError] wrapping
 // [mancala.ErrSyntax].
 func ParseRules(s string) (Rules, error) { return options.Parse(s, nil) }
+
+// ruleBits is a validated, normalised [Rules] packed into one word, as a
+// position holds it: a smaller position copies faster, and the sowing core
+// tests an option with one AND. The zero value is the default rule set, so
+// == on ruleBits is == on the rules.
+type ruleBits uint32
+
+const (
+	setupMask     ruleBits = 3                 // Setup
+	ownerLiftBit  ruleBits = 1 << 2            // NkiClear: OwnerLift
+	bonusShift             = 3                 // Bonus, two bits
+	onePitBit     ruleBits = 1 << 5            // OpeningPits: 1
+	upToBit       ruleBits = 1 << 6            // OpeningUpTo
+	wholeLiftBit  ruleBits = 1 << 7            // WholeLift
+	needsCrossBit ruleBits = 1 << 8            // CaptureNeedsCrossing
+	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
+)
+
+// packRules packs r, which must be validated and normalised.
+func packRules(r Rules) ruleBits {
+	b := ruleBits(r.Setup) | ruleBits(r.Bonus)<<bonusShift | ruleBits(sowing.PackC6(r.Endless == Illegal, r.MaxLaps))
+	for _, o := range []struct {
+		on  bool
+		bit ruleBits
+	}{
+		{r.NkiClear == OwnerLift, ownerLiftBit}, {r.OpeningUpTo, upToBit},
+		{r.WholeLift, wholeLiftBit}, {r.CaptureNeedsCrossing, needsCrossBit}, {r.OpeningPits == 1, onePitBit},
+	} {
+		if o.on {
+			b |= o.bit
+		}
+	}
+	return b
+}
+
+// Rules returns the rules b packs.
+func (b ruleBits) Rules() Rules {
+	r := Rules{
+		Setup:                Setup(b & setupMask),
+		Bonus:                BonusRule(b >> bonusShift & 3),
+		OpeningUpTo:          b&upToBit != 0,
+		WholeLift:            b&wholeLiftBit != 0,
+		CaptureNeedsCrossing: b&needsCrossBit != 0,
+	}
+	illegal, maxLaps := sowing.UnpackC6(uint32(b))
+	r.MaxLaps = maxLaps
+	if b&ownerLiftBit != 0 {
+		r.NkiClear = OwnerLift
+	}
+	if illegal {
+		r.Endless = Illegal
+	}
+	if b&onePitBit != 0 {
+		r.OpeningPits = 1
+	}
+	return r
+}
+
+// String returns the rules as in the rules= field ([Rules.String]).
+func (b ruleBits) String() string { return b.Rules().String() }
+
+// illegal reports whether endless moves are illegal (Endless=Illegal, C-6).
+func (b ruleBits) illegal() bool { return b&illegalBit != 0 }
+
+// bonus returns the Bonus option (KI-14).
+func (b ruleBits) bonus() BonusRule { return BonusRule(b >> bonusShift & 3) }
+
+// emptied returns the number of pits each player empties in the opening
+// ([Rules.EmptiedInOpening]).
+func (b ruleBits) emptied() int {
+	if b&onePitBit != 0 {
+		return 1
+	}
+	return DefaultOpeningPits
+}
+
+// laps returns the lap bound of C-6 ([Rules.Laps]).
+func (b ruleBits) laps() uint { return sowing.Laps(uint32(b)) }

@@ -3,7 +3,7 @@ package kiothi
 import (
 	"encoding/binary"
 
-	"github.com/seed8ebe013a/go-mancala/internal/cycle"
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -12,27 +12,27 @@ import (
 // they pay nothing for it.
 const brentStart = 48
 
-// lapState is the lap-boundary state of C-6 and KI-17: the board, the nki
-// marks and the pit that received the last warrior, taken right after a
-// lap. Within a move the rest of the sowing is a function of it.
-//
-// The pits are packed into words so that comparing two states is a few
-// integer compares, not a call to compare memory.
-type lapState struct {
-	w0, w1 uint64 // pits 0..7 and 8..15, one byte each
-	w2     uint32 // pits 16..19
-	nki    uint32
-	last   uint8
+// ring is the lap table of the ring of 20 pits (internal/sowing's
+// three-word ring): pits 0..7, 8..15 and 16..19 are the bytes of three
+// words, and a lap of any length is three additions.
+var ring = sowing.NewRing3(Pits)
+
+// words returns the 20 pits packed in three words.
+func (p *Position) words() (w0, w1, w2 uint64) {
+	return binary.LittleEndian.Uint64(p.pits[0:8]), binary.LittleEndian.Uint64(p.pits[8:16]),
+		uint64(binary.LittleEndian.Uint32(p.pits[16:20]))
 }
 
-func newLapState(b *[Pits]uint8, nki uint32, last int) lapState {
-	return lapState{
-		w0:   binary.LittleEndian.Uint64(b[0:8]),
-		w1:   binary.LittleEndian.Uint64(b[8:16]),
-		w2:   binary.LittleEndian.Uint32(b[16:20]),
-		nki:  nki,
-		last: uint8(last),
-	}
+// setWords stores the 20 pits from three words.
+func (p *Position) setWords(w0, w1, w2 uint64) {
+	binary.LittleEndian.PutUint64(p.pits[0:8], w0)
+	binary.LittleEndian.PutUint64(p.pits[8:16], w1)
+	binary.LittleEndian.PutUint32(p.pits[16:20], uint32(w2))
+}
+
+// occupied returns the occupied pits of a packed board, a bit per pit.
+func occupied(w0, w1, w2 uint64) uint32 {
+	return uint32(sowing.Occupied(w0) | sowing.Occupied(w1)<<8 | sowing.Occupied(w2)<<16)
 }
 
 // firstLapIllegal reports whether lifting k warriors from the mover's pit
@@ -43,8 +43,16 @@ func newLapState(b *[Pits]uint8, nki uint32, last int) lapState {
 // the lift (less k if L is p itself, C-4) plus the (k-1)/20 warriors the
 // same lap dropped into it on earlier rounds.
 func (p *Position) firstLapIllegal(pit, k int) bool {
+	if k < Pits {
+		// Less than a round: L is not p, and no earlier round dropped into it.
+		last := pit + k
+		if last >= Pits {
+			last -= Pits
+		}
+		return owner(last) == p.mover() && p.pits[last&31] != 0
+	}
 	last := (pit + k) % Pits
-	if owner(last) != p.ToMove() {
+	if owner(last) != p.mover() {
 		return false
 	}
 	before := int(p.pits[last]) + (k-1)/Pits
@@ -55,29 +63,194 @@ func (p *Position) firstLapIllegal(pit, k int) bool {
 }
 
 // endless reports whether the move (pit, k) is endless (C-6), by sowing it
-// on a copy. The move must pass KI-9 and KI-10.
+// on the packed board. The move must pass KI-9 and KI-10.
 func (p *Position) endless(pit, k int) bool {
-	q := *p
-	_, _, e := q.sow(pit, k, nil)
+	w0, w1, w2 := p.words()
+	_, _, _, _, _, _, _, e := sowWords(w0, w1, w2, p.nki, uint(p.turn&1), uint(pit), uint(k), p.rules)
 	return e
 }
 
-// sow plays the sowing of the move (pit, k) on p (KI-9, KI-11..KI-14): it
-// lifts k warriors from pit, sows lap after lap, relaying from occupied
-// landing pits, and captures at the end. It returns the number of laps,
-// the number of warriors sown and whether the move is endless (C-6: a
-// repeated lap-boundary state, or MaxLaps laps without an end); an endless
-// move leaves p in an unspecified state. fn, if not nil, receives the
-// events of the move except the final End.
-func (p *Position) sow(pit, k int, fn func(mancala.Event)) (laps, sown int, endless bool) {
-	mover := p.ToMove()
+// sowWords plays the sowing of the move (pit, k) of mover on the packed
+// board (w0, w1, w2) with nki marks nki under rules r (KI-9, KI-11, KI-12,
+// C-6): it lifts k warriors from pit (clearing its mark, KI-8), sows lap
+// after lap (C-2, C-4), relaying the whole landing pit while the last
+// warrior lands in an occupied pit (KI-11, clearing the mark as NkiClear
+// says) until it lands in an empty one (KI-12). It returns the board and
+// the marks then, the pit that received the last warrior, whether a lap
+// dropped a warrior into the enemy row (for CaptureNeedsCrossing, KI-13),
+// the laps sown and whether the move is endless (C-6: MaxLaps laps without
+// an end, or a repeated lap-boundary state, board, marks and last pit,
+// from lap brentStart on); the capture is the caller's.
+func sowWords(w0, w1, w2 uint64, nki uint32, mover, pit, k uint, r ruleBits) (uint64, uint64, uint64, uint32, uint, bool, uint, bool) {
+	rg := &ring
+	pit &= 31
+	if pit < 8 {
+		w0 -= uint64(k) << (pit & 7 * 8)
+	} else if pit < 16 {
+		w1 -= uint64(k) << (pit & 7 * 8)
+	} else {
+		w2 -= uint64(k) << (pit & 7 * 8)
+	}
+	// What the laps rarely look at stays in memory, so that the loop keeps
+	// the board and the counters in registers.
+	var st struct {
+		nki     uint32
+		clears  uint32 // the marks a relay lift clears (KI-8)
+		mover   uint
+		track   bool // CaptureNeedsCrossing: crossed is tracked
+		crossed bool
+		brent   sowing.Brent
+	}
+	st.nki = nki &^ (1 << (pit & 31)) // the source pit is the mover's own: always cleared (KI-8)
+	// A relay lift clears the mark of the mover's own pits, and of the
+	// enemy's too unless NkiClear is OwnerLift.
+	st.clears = ^uint32(0)
+	if r&ownerLiftBit != 0 {
+		st.clears = 0x3ff << (10 * (mover & 1))
+	}
+	st.mover, st.track, st.crossed = mover, r&needsCrossBit != 0, r&needsCrossBit == 0
+	check := min(r.laps(), brentStart) // the first lap C-6 looks at
+	start, n := pit+1, k
+	if start == Pits {
+		start = 0
+	}
+	var laps uint
+	for {
+		laps++
+		if st.track && !st.crossed {
+			st.crossed = lapCrosses(st.mover, start, n)
+		}
+		var pits uint
+		w0, w1, w2, pits = rg.Lap(w0, w1, w2, start, n)
+		last := pits & 0xff
+		c := sowing.Get3(w0, w1, w2, last)
+		if c == 1 {
+			// KI-12: the last warrior fell into a pit that was empty (C-3).
+			return w0, w1, w2, st.nki, last, st.crossed, laps, false
+		}
+		if laps >= check {
+			if laps >= r.laps() || laps >= brentStart && st.brent.Seen(w0, w1, w2|uint64(st.nki)<<32, last) {
+				// C-6: not ended after MaxLaps laps, or the lap-boundary state repeats.
+				return w0, w1, w2, st.nki, last, st.crossed, laps, true
+			}
+		}
+		// KI-11: relay the whole landing pit.
+		w0, w1, w2 = sowing.Clear3(w0, w1, w2, last)
+		st.nki &^= st.clears & (1 << (last & 31))
+		start, n = pits>>8&0xff, c
+	}
+}
+
+// lapCrosses reports whether a lap of n warriors sown from pit start on
+// drops into the enemy row of mover (CaptureNeedsCrossing, KI-13).
+func lapCrosses(mover, start, n uint) bool {
+	if n >= Pits {
+		return true
+	}
+	d := uint(0) // drops before the first one into the enemy row
+	if start/Files == mover {
+		d = (Files*(1-mover) + Pits - start) % Pits
+	}
+	return d < n
+}
+
+// playSow plays the candidate sowing move (pit, k) in place with the
+// packed core: the sowing, the capture that ends it (KI-13, KI-14) and the
+// end of the turn (KI-15 for the next player, or C-6 under Endless=Illegal:
+// a draw if every candidate of theirs is endless). An endless move (C-6)
+// ends the game as a draw under Endless=Draw, with the board as it was;
+// under Endless=Illegal it is refused: playSow returns false and leaves p
+// unchanged.
+func (p *Position) playSow(pit, k int) bool { return p.playSowThen(pit, k, true) }
+
+// playSowThen is playSow, leaving the next player's KI-15 and C-6 check to
+// the caller when settle is false under WholeLift or Endless=Illegal (the
+// turn still passes).
+func (p *Position) playSowThen(pit, k int, settle bool) bool {
+	w0, w1, w2 := p.words()
+	mover := uint(p.turn & 1)
+	w0, w1, w2, nki, last, crossed, _, endless := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
+	if endless {
+		if p.rules.illegal() {
+			return false
+		}
+		p.endless0()
+		return true
+	}
+	if last/Files == mover && crossed {
+		var taken uint
+		w0, w1, w2, taken = captureWords(w0, w1, w2, nki, last, mover, p.rules.bonus())
+		p.prisons[mover] += uint8(taken)
+	}
+	p.setWords(w0, w1, w2)
+	p.nki = nki
+	if p.rules&(wholeLiftBit|illegalBit) == 0 {
+		// The next player has a move iff a warrior is in their row
+		// (hasMoves).
+		p.turn++
+		if occupied(w0, w1, w2)&(0x3ff<<(Files*(1-mover))) == 0 {
+			p.sweep(nil)
+		}
+		p.turnLimit()
+		return true
+	}
+	if settle {
+		p.endTurn(nil)
+	} else {
+		p.turn++ // the caller checks KI-15, C-6 and C-9
+	}
+	return true
+}
+
+// captureWords is capture on a packed board with nki marks nki, for a move
+// of mover that ended in its empty pit e (KI-13, KI-14), without events: it
+// returns the board and the warriors taken to mover's prison.
+func captureWords(w0, w1, w2 uint64, nki uint32, e, mover uint, bonus BonusRule) (uint64, uint64, uint64, uint) {
+	f := Pits - 1 - e
+	fv := sowing.Get3(w0, w1, w2, f)
+	if fv == 0 || nki>>(f&31)&1 != 0 {
+		return w0, w1, w2, 0
+	}
+	taken := fv + sowing.Get3(w0, w1, w2, e) // the capturing warrior too
+	w0, w1, w2 = sowing.Clear3(w0, w1, w2, f)
+	w0, w1, w2 = sowing.Clear3(w0, w1, w2, e)
+	if e != Files*mover || bonus == None {
+		return w0, w1, w2, taken
+	}
+	ok := func(pit uint) bool { return sowing.Get3(w0, w1, w2, pit) > 0 && nki>>(pit&31)&1 == 0 }
+	if bonus == Three {
+		// South: b2, b3, b4 = pits 18, 17, 16; North: a9, a8, a7 = 8, 7, 6.
+		if !ok(f-1) || !ok(f-2) || !ok(f-3) {
+			return w0, w1, w2, taken
+		}
+	}
+	// Run: from the pit after the opposite one toward the far end of the
+	// enemy row, without wrapping, up to the first empty or nki pit; Three
+	// takes the first three of them.
+	end := Files * (1 - mover)
+	for q, n := f-1, 0; q >= end && q < Pits && ok(q) && (bonus == Run || n < 3); q, n = q-1, n+1 {
+		taken += sowing.Get3(w0, w1, w2, q)
+		w0, w1, w2 = sowing.Clear3(w0, w1, w2, q)
+	}
+	return w0, w1, w2, taken
+}
+
+// trace plays the sowing of the move (pit, k) on p warrior by warrior (KI-9,
+// KI-11..KI-14), reporting to fn, if not nil, every event of the move
+// except the final End: a second, plain implementation of the sowing, the
+// reference the tests compare the packed core with, and what ApplyTrace
+// reports. It returns the number of laps, the number of warriors sown and
+// whether the move is endless, here only by sowing MaxLaps laps without an
+// end (there is no cycle check); an endless move leaves p in an unspecified
+// state.
+func (p *Position) trace(pit, k int, fn func(mancala.Event)) (laps, sown int, endless bool) {
+	mover := p.mover()
 	b := p.pits
 	nki := p.nki
-	anyLiftClears := p.rules.NkiClear == AnyLift
-	needCross := p.rules.CaptureNeedsCrossing
-	maxLaps := p.rules.Laps()
+	anyLiftClears := p.rules&ownerLiftBit == 0
+	needCross := p.rules&needsCrossBit != 0
+	maxLaps := int(p.rules.laps())
 	crossed := false
-	var brent cycle.Brent[lapState]
 
 	b[pit] -= uint8(k)
 	if fn != nil {
@@ -94,13 +267,18 @@ func (p *Position) sow(pit, k int, fn func(mancala.Event)) (laps, sown int, endl
 		laps++
 		sown += n
 		if needCross && !crossed {
-			crossed = lapCrosses(mover, s, n)
+			crossed = lapCrosses(uint(mover), uint(s+1)%Pits, uint(n))
 		}
-		var last int
-		if fn != nil {
-			last = dropTraced(&b, s, n, fn)
-		} else {
-			last = dropLap(&b, s, n)
+		last := s
+		for range n {
+			last++
+			if last == Pits {
+				last = 0
+			}
+			b[last]++
+			if fn != nil {
+				fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(last), Count: 1})
+			}
 		}
 		if b[last] == 1 {
 			// KI-12: the last warrior fell into a pit that was empty (C-3).
@@ -108,9 +286,6 @@ func (p *Position) sow(pit, k int, fn func(mancala.Event)) (laps, sown int, endl
 			break
 		}
 		if laps >= maxLaps {
-			return laps, sown, true
-		}
-		if laps >= brentStart && brent.Seen(newLapState(&b, nki, last)) {
 			return laps, sown, true
 		}
 		// KI-11: relay the whole landing pit.
@@ -138,7 +313,7 @@ func (p *Position) sow(pit, k int, fn func(mancala.Event)) (laps, sown int, endl
 // empty pit e, if the opposite pit is occupied and not nki, with the KI-14
 // bonus in the mover's leftmost pit.
 func (p *Position) capture(e int, fn func(mancala.Event)) {
-	mover := p.ToMove()
+	mover := p.mover()
 	f := Pits - 1 - e
 	if p.pits[f] == 0 || p.nki&(1<<f) != 0 {
 		return
@@ -158,7 +333,7 @@ func (p *Position) capture(e int, fn func(mancala.Event)) {
 		return
 	}
 	ok := func(pit int) bool { return p.pits[pit] > 0 && p.nki&(1<<pit) == 0 }
-	switch p.rules.Bonus {
+	switch p.rules.bonus() {
 	case Three:
 		// South: b2, b3, b4 = pits 18, 17, 16; North: a9, a8, a7 = 8, 7, 6.
 		if ok(f-1) && ok(f-2) && ok(f-3) {
@@ -174,62 +349,4 @@ func (p *Position) capture(e int, fn func(mancala.Event)) {
 			take(q)
 		}
 	}
-}
-
-// lapCrosses reports whether a lap of n warriors sown after pit s drops
-// into the enemy row of mover (CaptureNeedsCrossing, KI-13).
-func lapCrosses(mover mancala.Player, s, n int) bool {
-	if n >= Pits {
-		return true
-	}
-	x := (s + 1) % Pits
-	d := 0 // drops before the first one into the enemy row
-	if owner(x) == mover {
-		d = firstPit(mover.Other()) - x
-		if d < 0 {
-			d += Pits
-		}
-	}
-	return d < n
-}
-
-// dropLap sows n warriors one per pit from the pit after s (C-2, C-4) and
-// returns the pit that received the last one.
-func dropLap(b *[Pits]uint8, s, n int) int {
-	if n >= Pits {
-		r := uint8(n / Pits)
-		for i := range b {
-			b[i] += r
-		}
-		n %= Pits
-	}
-	end := s + n
-	if end < Pits {
-		for i := s + 1; i <= end; i++ {
-			b[i]++
-		}
-		return end
-	}
-	for i := s + 1; i < Pits; i++ {
-		b[i]++
-	}
-	end -= Pits
-	for i := 0; i <= end; i++ {
-		b[i]++
-	}
-	return end
-}
-
-// dropTraced is dropLap reporting one Drop event per warrior.
-func dropTraced(b *[Pits]uint8, s, n int, fn func(mancala.Event)) int {
-	x := s
-	for range n {
-		x++
-		if x == Pits {
-			x = 0
-		}
-		b[x]++
-		fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(x), Count: 1})
-	}
-	return x
 }

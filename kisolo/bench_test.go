@@ -52,8 +52,20 @@ func BenchmarkPlayout(b *testing.B) {
 	gametest.BenchPlayouts[Position, Move](b, Start())
 }
 
+// BenchmarkPlayoutEndlessIllegal is BenchmarkPlayout under Endless=Illegal,
+// where move generation must leave out every endless candidate (C-6).
+func BenchmarkPlayoutEndlessIllegal(b *testing.B) {
+	start, err := New(Rules{Endless: Illegal})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gametest.BenchPlayouts[Position, Move](b, start)
+}
+
 // BenchmarkSow measures sowing speed: Apply of every legal move of the
-// positions of 44 random games, counting every seed dropped.
+// positions of 44 random games, counting every seed dropped (capture laps
+// included; none for an endless move), as the seed-by-seed trace counts
+// them.
 func BenchmarkSow(b *testing.B) {
 	positions := samplePositions(b, 44)
 	var buf []Move
@@ -62,19 +74,26 @@ func BenchmarkSow(b *testing.B) {
 		m Move
 	}
 	var work []pm
+	perRound := 0
 	for _, p := range positions {
 		buf = p.AppendLegalMoves(buf[:0])
 		for _, m := range buf {
 			work = append(work, pm{p, m})
+			q, _ := p.Apply(m)
+			if q.Outcome().Reason != mancala.Endless {
+				t := p.board()
+				_, n := p.trace(&t, m.Kind(), p.Index(m.Pit()), nil)
+				perRound += n
+			}
 		}
 	}
 	seeds := 0
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, w := range work {
-			_, n, _ := w.p.applyCount(w.m)
-			seeds += n
+			w.p.Apply(w.m)
 		}
+		seeds += perRound
 	}
 	b.ReportMetric(float64(seeds)/b.Elapsed().Seconds(), "seeds/s")
 }

@@ -321,11 +321,11 @@ func TestSetups(t *testing.T) {
 			}
 			g := p.geom()
 			for i := range g.ring {
-				if p.seeds[i] != p.seeds[g.ring+i] {
-					t.Fatalf("South's circuit index %d holds %d, North's %d", i, p.seeds[i], p.seeds[g.ring+i])
+				if b := p.board(); b[i] != b[g.ring+i] {
+					t.Fatalf("South's circuit index %d holds %d, North's %d", i, b[i], b[g.ring+i])
 				}
 			}
-			if r := rotate(p); r.seeds != p.seeds {
+			if r := rotate(p); r.circ != p.circ {
 				t.Fatalf("the start is not symmetric under a half turn")
 			}
 		})
@@ -398,13 +398,9 @@ func TestCaptureTrace(t *testing.T) {
 // a few hundred laps (C-6, KS-12).
 func TestKS5Fast(t *testing.T) {
 	p := mustParse(t, "kisolo 0,0,0,0,0,0,0/0,0,1,0,0,0,0/1,2,0,1,0,1,0/1,0,1,0,1,0,1 S turn=10 rules=MaxLaps:2000000")
-	laps := 0
-	b := p.seeds
-	end, _ := p.sow(&b, SowKind, 0, func(e mancala.Event) {
-		if e.Kind == mancala.Relay || e.Kind == mancala.Capture {
-			laps++
-		}
-	})
+	g := p.geom()
+	m0, m1, o0, o1 := p.words()
+	_, _, _, _, end, laps := g.sowWords(m0, m1, o0, o1, SowKind, 0, p.rules)
 	if end != mancala.EndEndless || laps > 1000 {
 		t.Fatalf("KS5 ended %v after %d laps; want endless within 1000 laps", end, laps)
 	}
@@ -412,7 +408,9 @@ func TestKS5Fast(t *testing.T) {
 	// with MaxLaps 98 the move is endless, and so with any larger bound.
 	for _, maxLaps := range []int{98, 99, 500} {
 		q := p
-		q.rules.MaxLaps = maxLaps
+		r := q.Rules()
+		r.MaxLaps = maxLaps
+		q.rules = packRules(r)
 		if r, _ := q.Apply(Sow(PitAt(0, 1))); r.Outcome().Reason != mancala.Endless {
 			t.Fatalf("MaxLaps %d: %v", maxLaps, r.Outcome())
 		}
@@ -434,7 +432,8 @@ func TestKS9(t *testing.T) {
 				buf = p.AppendLegalMoves(buf[:0])
 				g := p.geom()
 				m0 := int(p.turn&1) * g.ring
-				inner := !rowEmpty(&p.seeds, m0+g.c, g.c)
+				b := p.board()
+				inner := !rowEmpty(&b, m0+g.c, g.c)
 				if inner && len(buf) == 0 {
 					t.Fatalf("%v: inner row holds seeds but no legal move", p)
 				}

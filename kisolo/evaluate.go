@@ -19,11 +19,11 @@ func (p Position) Evaluate(pl mancala.Player) int {
 
 func (p Position) evalSide(pl mancala.Player) int {
 	c := p.geom().c
-	first := int(pl) * 2 * c
+	first := int(pl) * 16
 	v := 0
 	for i := first; i < first+2*c; i++ {
-		v += 2 * int(p.seeds[i])
-		if i >= first+c && p.seeds[i] > 0 { // the second half of a circuit is the inner row (KS-2)
+		v += 2 * int(p.circ[i&31])
+		if i >= first+c && p.circ[i&31] > 0 { // the second half of a circuit is the inner row (KS-2)
 			v++
 		}
 	}

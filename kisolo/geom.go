@@ -3,6 +3,7 @@ package kisolo
 import (
 	"fmt"
 
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -16,14 +17,29 @@ import (
 //   - the opponent's pit facing own inner index i is the opponent's
 //     relative index 3C-1-i, and the pit behind that is the opponent's
 //     relative index i-C (KS-4).
+//
+// For the sowing core it also holds the lap table of a circuit of 2C pits
+// (internal/sowing) and byte masks of a circuit packed in two words: the
+// whole circuit, the outer row (relative indices 0..C-1) and the inner row
+// (C..2C-1).
 type geom struct {
 	c, ring int
 	layout  *mancala.Layout
 	at      [maxRows][maxFiles + 1]int8 // row, file -> pit, -1 if none
 	pit     [32]Pit                     // pit -> its name
+
+	circ             sowing.Ring2
+	facing           [16]uint8 // relative index i -> the opponent's facing pit (KS-4), or 16 (no pit) for an outer pit
+	allLo, allHi     uint64    // 0xff in each pit of a packed circuit
+	outerLo, outerHi uint64
+	innerLo, innerHi uint64
+	innerBits        uint // bits C..2C-1
 }
 
 var geoms [maxFiles + 1]*geom
+
+// byColumns is geoms by a rule set's Columns field as packed (0 meaning 7).
+var byColumns [16]*geom
 
 // geomOf returns the tables for c columns, or nil for a column count
 // Kisolo does not play on.
@@ -37,7 +53,9 @@ func geomOf(c int) *geom {
 func init() {
 	for _, c := range []int{6, 7, 8} {
 		geoms[c] = newGeom(c)
+		byColumns[c] = geoms[c]
 	}
+	byColumns[0] = geoms[DefaultColumns]
 }
 
 // newGeom builds the tables for c columns. It panics if the shared layout
@@ -48,7 +66,19 @@ func newGeom(c int) *geom {
 	if err != nil {
 		panic("kisolo: " + err.Error())
 	}
-	g := &geom{c: c, ring: 2 * c, layout: l}
+	g := &geom{c: c, ring: 2 * c, layout: l, circ: sowing.NewRing2(2 * c)}
+	for i := range 2 * c {
+		lo, hi := sowing.Add2(0, 0, uint(i), 0xff)
+		g.allLo, g.allHi = g.allLo|lo, g.allHi|hi
+		g.facing[i] = 16
+		if i < c {
+			g.outerLo, g.outerHi = g.outerLo|lo, g.outerHi|hi
+		} else {
+			g.facing[i] = uint8(3*c - 1 - i)
+			g.innerLo, g.innerHi = g.innerLo|lo, g.innerHi|hi
+			g.innerBits |= 1 << i
+		}
+	}
 	for r := range g.at {
 		for f := range g.at[r] {
 			g.at[r][f] = -1

@@ -23,10 +23,12 @@ func mustMove(t gametest.TB, s string) Move { t.Helper(); return gametest.MustMo
 func rotate(p Position) Position {
 	g := p.geom()
 	q := p
-	q.seeds = [32]uint8{}
+	b := p.board()
+	var r [32]uint8
 	for i := 0; i < 4*g.c; i++ {
-		q.seeds[(i+2*g.c)%(4*g.c)] = p.seeds[i]
+		r[(i+2*g.c)%(4*g.c)] = b[i]
 	}
+	q.setBoard(&r)
 	q.turn = p.turn + 1
 	if p.result != 0 {
 		o := decodeResult(p.result)

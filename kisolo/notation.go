@@ -31,7 +31,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	var row [maxFiles]int
 	for r := maxRows - 1; r >= 0; r-- {
 		for f := 1; f <= g.c; f++ {
-			row[f-1] = int(p.seeds[g.at[r][f]])
+			row[f-1] = int(p.circ[g.slot(int(g.at[r][f]))])
 		}
 		buf = notation.AppendRow(buf, row[:g.c], nil)
 		if r > 0 {
@@ -116,7 +116,7 @@ func Parse(s string) (Position, error) {
 			return Position{}, err
 		}
 	}
-	p := Position{rules: r, turn: uint32(t.Turn)}
+	p := Position{rules: packRules(r), turn: uint32(t.Turn)}
 	g := p.geom()
 	total := 0
 	for i, row := range t.Rows {
@@ -125,7 +125,7 @@ func Parse(s string) (Position, error) {
 		}
 		r := maxRows - 1 - i
 		for f, n := range row {
-			p.seeds[g.at[r][f+1]] = uint8(n)
+			p.circ[g.slot(int(g.at[r][f+1]))] = uint8(n)
 			total += n
 		}
 	}
@@ -137,7 +137,7 @@ func Parse(s string) (Position, error) {
 		if err != nil {
 			return Position{}, err
 		}
-		if msg := p.rules.impossible(o); msg != "" {
+		if msg := r.impossible(o); msg != "" {
 			return Position{}, notation.Errorf(Name, "result="+v, "%s", msg)
 		}
 		if msg := p.contradicts(o); msg != "" {
@@ -195,7 +195,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		// C-6: under Endless=Illegal every candidate of the side to move
 		// is endless (even if they are captures); under Endless=Draw an
 		// endless move was played.
-		if p.rules.Endless == Illegal {
+		if p.rules.illegal() {
 			q := *p
 			q.settle()
 			if q.result != drawEndless {
@@ -212,8 +212,9 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 	c, ring := g.c, g.ring
 	next := p.ToMove()
 	last := next.Other()
-	outer := func(pl mancala.Player) bool { return rowEmpty(&p.seeds, int(pl)*ring, c) }
-	inner := func(pl mancala.Player) bool { return rowEmpty(&p.seeds, int(pl)*ring+c, c) }
+	b := p.board()
+	outer := func(pl mancala.Player) bool { return rowEmpty(&b, int(pl)*ring, c) }
+	inner := func(pl mancala.Player) bool { return rowEmpty(&b, int(pl)*ring+c, c) }
 	if o.Reason != mancala.NoMove && p.turn == 0 {
 		return "no move has been played at turn 0"
 	}
@@ -259,7 +260,8 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 func (p *Position) noEndlessMove() string {
 	q := *p
 	q.turn--
-	q.result, q.derived, q.endless = 0, false, 0
+	q.result, q.derived = 0, false
+	q.settle() // the legal moves of the player who moved last
 	return notation.NoEndlessMove[Position, Move](q, "seed")
 }
 
@@ -309,7 +311,7 @@ func (p Position) DiagramWith(cell func(pit int, text string) string) string {
 		b.WriteString("  ")
 		for f := 1; f <= g.c; f++ {
 			pit := int(g.at[r][f])
-			text := pad(strconv.Itoa(int(p.seeds[pit])))
+			text := pad(strconv.Itoa(int(p.circ[g.slot(pit)])))
 			if cell != nil {
 				text = cell(pit, text)
 			}
@@ -333,8 +335,9 @@ func pad(s string) string {
 func (p Position) Counts() mancala.Counts {
 	n := 4 * p.geom().c
 	c := mancala.Counts{Pits: make([]int, n)}
+	b := p.board()
 	for i := range n {
-		c.Pits[i] = int(p.seeds[i])
+		c.Pits[i] = int(b[i])
 	}
 	return c
 }

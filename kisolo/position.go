@@ -1,6 +1,10 @@
 package kisolo
 
 import (
+	"math/bits"
+	"slices"
+
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -9,22 +13,23 @@ const Name = "kisolo"
 
 // Position is a Kisolo position: the seeds in every pit, the validated and
 // normalised rules, the number of turns completed (whose parity gives the
-// side to move, C-1), the result once the game is over, and, under
-// Endless = Illegal, which of the mover's candidate moves are endless
-// (computed when the position is made, C-6). It is a small comparable
-// value: == is exact equality of positions under equal rules, a Position
-// is a valid map key, and copying it is the undo. Methods never modify the
-// receiver.
+// side to move, C-1), the result once the game is over, and the legal
+// moves of the player to move (computed from the rest when the position is
+// made; under Endless = Illegal the endless candidates are left out, C-6).
+// It is a small comparable value: == is exact equality of positions under
+// equal rules, a Position is a valid map key, and copying it is the undo.
+// Methods never modify the receiver.
 //
 // The zero Position is an empty 4 x 7 board under the default rules with
 // South to move at turn 0; South has no legal move, so North has won
 // (C-8). Use [Start], [New] or [Parse] to make a position.
 type Position struct {
-	seeds   [32]uint8 // indexed by pit, 0..4C-1 (KS-2); the rest stay 0
-	rules   Rules
+	circ    [32]uint8 // circ[16*pl+i]: the seeds at index i of player pl's circuit (KS-2); the rest stay 0
 	turn    uint32
+	rules   ruleBits
+	legal   uint16 // bit i set iff the mover's move at circuit index i is legal (derived by settle); 0 once over
 	result  uint8  // encoded Outcome; 0 while ongoing
-	endless uint16 // Endless = Illegal: bit i set if the candidate at circuit index i is endless
+	capture bool   // the legal moves are captures (KS-6; derived by settle)
 	derived bool   // result was derived by Parse from a set-up without result=; String leaves it out
 }
 
@@ -45,7 +50,7 @@ func New(r Rules) (Position, error) {
 		return Position{}, err
 	}
 	r = r.Normalize()
-	p := Position{rules: r}
+	p := Position{rules: packRules(r)}
 	c := r.Files()
 	ring := 2 * c
 	var circuit [16]uint8
@@ -64,19 +69,23 @@ func New(r Rules) (Position, error) {
 		circuit = [16]uint8{9, 0, 0, 0, 0, 0, 9, 0, 1, 0, 1, 0, 1, 0}
 	}
 	for i := range ring {
-		p.seeds[i] = circuit[i]
-		p.seeds[ring+i] = circuit[i] // North: South rotated half a turn
+		p.circ[i] = circuit[i]
+		p.circ[16+i] = circuit[i] // North: South rotated half a turn
 	}
 	p.settle()
 	return p, nil
 }
 
-func (p *Position) geom() *geom { return geoms[p.rules.Files()] }
+func (p *Position) geom() *geom { return byColumns[p.rules&columnsMask] }
 
 // ToMove returns the player to move: South when Turn is even, North when
 // it is odd (C-1). It is also defined after the end of the game: the
 // player who would have moved next.
 func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
+
+// mover is ToMove for the package's own code: a pointer receiver, so that
+// a call never copies the position.
+func (p *Position) mover() mancala.Player { return mancala.Player(p.turn & 1) }
 
 // Turn returns the number of turns completed, as in the notation's turn=
 // field (C-1): 0 at the start. A set-up position may start at any turn
@@ -85,7 +94,7 @@ func (p Position) ToMove() mancala.Player { return mancala.Player(p.turn & 1) }
 func (p Position) Turn() int { return int(p.turn) }
 
 // Rules returns the position's rules, validated and normalised.
-func (p Position) Rules() Rules { return p.rules }
+func (p Position) Rules() Rules { return p.rules.Rules() }
 
 // Layout returns the board topology for the position's number of columns
 // (KS-1..KS-4): shared, immutable, built once per column count.
@@ -95,10 +104,36 @@ func (p Position) Layout() *mancala.Layout { return p.geom().layout }
 // for C = 7 South's a1..a7 = 0..6, b7..b1 = 7..13, North's d7..d1 =
 // 14..20, c1..c7 = 21..27), or 0 for a pit out of range.
 func (p Position) Seeds(pit int) int {
-	if pit < 0 || pit >= 4*p.rules.Files() {
+	g := p.geom()
+	if pit < 0 || pit >= 4*g.c {
 		return 0
 	}
-	return int(p.seeds[pit])
+	return int(p.circ[g.slot(pit)])
+}
+
+// slot returns where pit (0..4C-1, KS-2) is kept in Position.circ.
+func (g *geom) slot(pit int) int {
+	if pit >= g.ring {
+		pit += 16 - g.ring
+	}
+	return pit & 31
+}
+
+// board returns the seeds of every pit by its index (KS-2).
+func (p *Position) board() [32]uint8 {
+	g := p.geom()
+	var b [32]uint8
+	copy(b[:g.ring], p.circ[:g.ring])
+	copy(b[g.ring:2*g.ring], p.circ[16:16+g.ring])
+	return b
+}
+
+// setBoard sets the seeds of every pit from b, indexed as KS-2.
+func (p *Position) setBoard(b *[32]uint8) {
+	g := p.geom()
+	p.circ = [32]uint8{}
+	copy(p.circ[:g.ring], b[:g.ring])
+	copy(p.circ[16:16+g.ring], b[g.ring:2*g.ring])
 }
 
 // Outcome reports whether the game is over and how: a win by KS-10
@@ -113,7 +148,7 @@ func (p Position) Outcome() mancala.Outcome {
 	if !p.hasSeeds() {
 		// Only the zero Position and values built without New or Parse get
 		// here; every position they make has its result settled.
-		return mancala.Outcome{Status: mancala.Win, Winner: p.ToMove().Other(), Reason: mancala.NoMove}
+		return mancala.Outcome{Status: mancala.Win, Winner: p.mover().Other(), Reason: mancala.NoMove}
 	}
 	return mancala.Outcome{}
 }
@@ -146,14 +181,8 @@ var (
 
 // hasSeeds reports whether the player to move has a seed on their circuit.
 func (p *Position) hasSeeds() bool {
-	g := p.geom()
-	m0 := int(p.turn&1) * g.ring
-	for i := m0; i < m0+g.ring; i++ {
-		if p.seeds[i&31] != 0 {
-			return true
-		}
-	}
-	return false
+	m0, m1, _, _ := p.words()
+	return m0|m1 != 0
 }
 
 // AppendLegalMoves appends the legal moves to dst and returns the extended
@@ -166,29 +195,18 @@ func (p *Position) hasSeeds() bool {
 // duplicates. Under Endless = Illegal endless moves are left out (C-6). It
 // allocates nothing when dst has room for the moves (at most 2C = 16).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
-	if p.result != 0 {
-		return dst
+	z := uint(p.legal)
+	n := len(dst)
+	dst = slices.Grow(dst, 16)[:n+bits.OnesCount(z)]
+	kind := SowKind
+	if p.capture {
+		kind = CaptureKind
 	}
 	g := p.geom()
-	c, ring := g.c, g.ring
-	m0 := int(p.turn&1) * ring
-	o0 := ring - m0
-	captures := false
-	for i := c; i < ring; i++ {
-		if p.seeds[(m0+i)&31] != 0 && p.seeds[(o0+3*c-1-i)&31] != 0 {
-			captures = true
-			if p.endless&(1<<i) == 0 {
-				dst = append(dst, Move{kind: CaptureKind, pit: g.pit[(m0+i)&31]})
-			}
-		}
-	}
-	if captures {
-		return dst
-	}
-	for i := 0; i < ring; i++ {
-		if p.seeds[(m0+i)&31] != 0 && p.endless&(1<<i) == 0 {
-			dst = append(dst, Move{kind: SowKind, pit: g.pit[(m0+i)&31]})
-		}
+	names := g.pit[int(p.turn&1)*g.ring:]
+	for i := n; i < len(dst); i++ {
+		dst[i] = Move{kind: kind, pit: names[bits.TrailingZeros(z)&15]}
+		z &= z - 1
 	}
 	return dst
 }
@@ -200,23 +218,13 @@ func (p Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0
 
 // HasCapture reports whether the player to move has a capture, which makes
 // every sowing move illegal (KS-6). It is false once the game is over.
-func (p Position) HasCapture() bool {
-	if p.result != 0 {
-		return false
-	}
-	g := p.geom()
-	return p.hasCapture(g, int(p.turn&1)*g.ring)
-}
+func (p Position) HasCapture() bool { return p.result == 0 && p.capture }
 
-func (p *Position) hasCapture(g *geom, m0 int) bool {
-	c, ring := g.c, g.ring
-	o0 := ring - m0
-	for i := c; i < ring; i++ {
-		if p.seeds[(m0+i)&31] != 0 && p.seeds[(o0+3*c-1-i)&31] != 0 {
-			return true
-		}
-	}
-	return false
+// hasCapture reports whether the mover has a capture (KS-6), from the
+// board.
+func (p *Position) hasCapture(g *geom) bool {
+	m0, m1, o0, o1 := p.words()
+	return g.captures(occupied(m0, m1), occupied(o0, o1)) != 0
 }
 
 // Index returns the index on p's board (KS-2: for C = 7 South's a1..a7 =
@@ -257,13 +265,22 @@ func (p Position) Pit(index int) Pit {
 // endless move under Endless = Illegal. Apply allocates nothing for a
 // legal move.
 func (p Position) Apply(m Move) (Position, error) {
-	pit, err := p.check(m)
-	if err != nil {
-		return p, err
+	g := p.geom()
+	if m.pit.row < maxRows && m.pit.file <= maxFiles {
+		i := uint(int(g.at[m.pit.row][m.pit.file]) - int(p.turn&1)*g.ring) // -1 (no pit) wraps
+		kind := SowKind
+		if p.capture {
+			kind = CaptureKind
+		}
+		if i < 16 && p.legal>>i&1 != 0 && m.kind == kind {
+			// A legal move: played in place on the copy p.
+			m0, m1, o0, o1 := p.words()
+			m0, m1, o0, o1, end, _ := g.sowWords(m0, m1, o0, o1, kind, i, p.rules)
+			p.finish(g, m0, m1, o0, o1, end)
+			return p, nil
+		}
 	}
-	b := p.seeds
-	end, _ := p.sow(&b, m.kind, pit, nil)
-	return p.after(&b, end), nil
+	return p.applyChecked(m, nil)
 }
 
 // ApplyTrace is [Position.Apply] that also reports every movement of seeds
@@ -276,41 +293,41 @@ func (p Position) Apply(m Move) (Position, error) {
 // (C-6) reports only End with EndEndless; a refused move reports nothing.
 // A nil fn makes it Apply.
 func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
-	pit, err := p.check(m)
-	if err != nil || fn == nil {
-		if err != nil {
-			return p, err
-		}
+	if fn == nil {
 		return p.Apply(m)
 	}
-	b := p.seeds
-	end, _ := p.sow(&b, m.kind, pit, nil)
-	if end == mancala.EndEndless {
-		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
-	} else {
-		t := p.seeds
-		p.sow(&t, m.kind, pit, fn)
-		fn(mancala.Event{Kind: mancala.End, EndReason: end})
-	}
-	return p.after(&b, end), nil
+	return p.applyChecked(m, fn)
 }
 
-// applyCount is Apply that also returns the number of seeds sown (every
-// drop, capture laps included; none for an endless move), for benchmarks.
-func (p Position) applyCount(m Move) (Position, int, error) {
+// applyChecked plays m after checking it (check), with the sowing core,
+// and, with fn non-nil, reports its events from the seed-by-seed trace.
+func (p Position) applyChecked(m Move, fn func(mancala.Event)) (Position, error) {
 	pit, err := p.check(m)
 	if err != nil {
-		return p, 0, err
+		return p, err
 	}
-	b := p.seeds
-	end, sown := p.sow(&b, m.kind, pit, nil)
-	if end == mancala.EndEndless {
-		sown = 0
+	g := p.geom()
+	m0, m1, o0, o1 := p.words()
+	i := uint(pit-int(p.turn&1)*g.ring) & 15
+	m0, m1, o0, o1, end, _ := g.sowWords(m0, m1, o0, o1, m.kind, i, p.rules)
+	if end == mancala.EndEndless && p.rules.illegal() {
+		return p, p.refuse(m, "the move would sow forever (C-6, Endless=Illegal)", nil)
 	}
-	return p.after(&b, end), sown, nil
+	if fn != nil {
+		if end == mancala.EndEndless {
+			fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
+		} else {
+			t := p.board()
+			p.trace(&t, m.kind, pit, fn)
+			fn(mancala.Event{Kind: mancala.End, EndReason: end})
+		}
+	}
+	p.finish(g, m0, m1, o0, o1, end)
+	return p, nil
 }
 
-// check validates m against p and returns its pit.
+// check validates m against p and returns its pit; the sowing tells
+// whether it is endless (C-6, Endless = Illegal).
 func (p *Position) check(m Move) (int, error) {
 	if p.result != 0 {
 		return -1, p.refuse(m, "the game is over", mancala.ErrGameOver)
@@ -325,21 +342,18 @@ func (p *Position) check(m Move) (int, error) {
 	if i < 0 || i >= g.ring {
 		return -1, p.refuse(m, "not the mover's pit", nil)
 	}
-	if p.seeds[pit&31] == 0 {
+	if p.circ[g.slot(pit)] == 0 {
 		return -1, p.refuse(m, "pit is empty", nil)
 	}
 	if m.kind == CaptureKind {
 		if i < g.c {
 			return -1, p.refuse(m, "a capture must name an inner pit (KS-6)", nil)
 		}
-		if p.seeds[(g.ring-m0+3*g.c-1-i)&31] == 0 {
+		if p.circ[g.slot(g.ring-m0+3*g.c-1-i)] == 0 {
 			return -1, p.refuse(m, "the facing pit is empty (KS-6)", nil)
 		}
-	} else if p.hasCapture(g, m0) {
+	} else if p.hasCapture(g) {
 		return -1, p.refuse(m, "a capture is compulsory (KS-6)", nil)
-	}
-	if p.endless&(1<<i) != 0 {
-		return -1, p.refuse(m, "the move would sow forever (C-6, Endless=Illegal)", nil)
 	}
 	return pit, nil
 }
@@ -356,47 +370,53 @@ func (p *Position) refuse(m Move, reason string, err error) error {
 	return &mancala.MoveError{Game: Name, Move: m.String(), Reason: reason, Err: err}
 }
 
-// after returns the position after a move that ended with end on board b:
-// KS-10, KS-11 or the Win = OuterRowEmptied rule for the mover, then C-8
-// and C-6 for the next player.
-func (p Position) after(b *[32]uint8, end mancala.MoveEnd) Position {
-	q := p
-	q.turn++
-	q.endless = 0
-	mover := p.ToMove()
-	if end == mancala.EndEndless {
-		q.result = drawEndless // C-6: board as before the move
-		return q
+// finish makes p the position after the mover's move that ended with
+// end, leaving the circuits of the mover (m0, m1) and of the opponent (o0,
+// o1): KS-10, KS-11 or the Win = OuterRowEmptied rule for the mover, then
+// C-8 and C-6 for the next player (settle). An endless move (C-6, KS-12)
+// leaves the board as it was and draws.
+func (p *Position) finish(g *geom, m0, m1, o0, o1 uint64, end mancala.MoveEnd) {
+	mover := p.mover()
+	if end != mancala.EndEndless {
+		p.setWords(m0, m1, o0, o1)
 	}
-	q.seeds = *b
-	g := p.geom()
-	c, ring := g.c, g.ring
-	m0 := int(mover) * ring
-	o0 := ring - m0
+	p.turn++
+	p.result = g.moveResult(mover, m0, m1, o0, o1, end, p.rules)
+	if p.result == 0 {
+		p.settleWords(g, o0, o1, m0, m1) // the opponent is to move
+	} else {
+		p.legal, p.capture = 0, false
+	}
+	p.turnLimit()
+}
+
+// moveResult returns the encoded result of a move by mover that ended with
+// end on the circuits (m0, m1) of the mover and (o0, o1) of the opponent,
+// or 0 if the game goes on: C-6 (an endless move draws), the Win =
+// OuterRowEmptied rule, KS-10 or KS-11.
+func (g *geom) moveResult(mover mancala.Player, m0, m1, o0, o1 uint64, end mancala.MoveEnd, r ruleBits) uint8 {
 	switch {
-	case q.rules.Win == OuterRowEmptied:
+	case end == mancala.EndEndless:
+		return drawEndless // C-6: board as before the move
+	case r&outerWinBit != 0:
 		// KS-11, Win = OuterRowEmptied.
-		if rowEmpty(b, o0, c) {
-			q.result = win(mover, mancala.OuterRowEmptied)
-		} else if rowEmpty(b, m0, c) {
-			q.result = win(mover.Other(), mancala.OuterRowEmptied)
+		if o0&g.outerLo|o1&g.outerHi == 0 {
+			return win(mover, mancala.OuterRowEmptied)
+		} else if m0&g.outerLo|m1&g.outerHi == 0 {
+			return win(mover.Other(), mancala.OuterRowEmptied)
 		}
 	case end == mancala.EndInnerRowEmptied:
-		q.result = win(mover, mancala.InnerRowEmptied) // KS-10
-	case q.rules.SelfEmptiedInnerRow == Loses && rowEmpty(b, m0+c, c):
-		q.result = win(mover.Other(), mancala.SelfEmptiedInnerRow) // KS-11
+		return win(mover, mancala.InnerRowEmptied) // KS-10
+	case r&continuesBit == 0 && m0&g.innerLo|m1&g.innerHi == 0:
+		return win(mover.Other(), mancala.SelfEmptiedInnerRow) // KS-11
 	}
-	if q.result == 0 {
-		q.settle()
-	}
-	q.turnLimit()
-	return q
+	return 0
 }
 
 // turnLimit draws a game still going at turn mancala.MaxTurn (C-9).
 func (p *Position) turnLimit() {
 	if p.result == 0 && p.turn >= mancala.MaxTurn {
-		p.result, p.endless = drawTurnLimit, 0
+		p.result, p.legal, p.capture = drawTurnLimit, 0, false
 	}
 }
 
@@ -411,42 +431,119 @@ func rowEmpty(b *[32]uint8, from, n int) bool {
 
 // settle decides, for a position without a result, whether the player to
 // move has lost for want of a move (C-8) or, under Endless = Illegal,
-// draws because every candidate move is endless (C-6); in the latter case
-// it also records which candidates are endless.
+// draws because every candidate move is endless (C-6), and records the
+// legal moves otherwise: the captures if there are any (KS-6), else every
+// occupied pit, less the endless ones under Endless = Illegal (each
+// candidate played out once here, not on every AppendLegalMoves or Apply).
+// legal and capture are a function of the rest of the position, so that
+// == still means equal positions.
 func (p *Position) settle() {
-	p.endless = 0
-	if !p.hasSeeds() {
-		p.result = win(p.ToMove().Other(), mancala.NoMove)
+	m0, m1, o0, o1 := p.words()
+	p.settleWords(p.geom(), m0, m1, o0, o1)
+}
+
+// settleWords is settle with the circuits of the player to move (m0, m1)
+// and of the other (o0, o1) given.
+func (p *Position) settleWords(g *geom, m0, m1, o0, o1 uint64) {
+	p.legal, p.capture = 0, false
+	mine := occupied(m0, m1)
+	if mine == 0 {
+		p.result = win(p.mover().Other(), mancala.NoMove)
 		return
 	}
-	if p.rules.Endless != Illegal {
-		return
+	cands, kind := mine, SowKind
+	if caps := g.captures(mine, occupied(o0, o1)); caps != 0 {
+		cands, kind, p.capture = caps, CaptureKind, true
+	}
+	if p.rules.illegal() {
+		for z := cands; z != 0; z &= z - 1 {
+			i := uint(bits.TrailingZeros(z)) & 15
+			if _, _, _, _, end, _ := g.sowWords(m0, m1, o0, o1, kind, i, p.rules); end == mancala.EndEndless {
+				cands &^= 1 << i
+			}
+		}
+		if cands == 0 {
+			p.capture = false
+			p.result = drawEndless
+			return
+		}
+	}
+	p.legal = uint16(cands)
+}
+
+// Perft returns the number of positions exactly depth plies after p, one
+// ply per legal move, as [mancala.Perft] counts them (docs/rules/common.md,
+// "Perft convention"); mancala.Perft and mancala.Divide use it. It plays
+// the moves in place, without move lists, and counts the last ply from the
+// legal moves each position holds, and, under Endless = Draw, the last two
+// from the sowing alone. A negative depth gives an error. It allocates
+// nothing.
+func (p Position) Perft(depth int) (uint64, error) { return sowing.Perft(Name, depth, p.perft) }
+
+func (p Position) perft(depth int) uint64 {
+	switch {
+	case depth == 0:
+		return 1
+	case depth == 1:
+		return uint64(bits.OnesCount16(p.legal))
 	}
 	g := p.geom()
-	c, ring := g.c, g.ring
-	m0 := int(p.turn&1) * ring
-	kind, from := SowKind, 0
-	if p.hasCapture(g, m0) {
-		kind, from = CaptureKind, c
+	kind := SowKind
+	if p.capture {
+		kind = CaptureKind
 	}
-	all := true
-	for i := from; i < ring; i++ {
-		pit := m0 + i
-		if p.seeds[pit&31] == 0 {
-			continue
+	var n uint64
+	if depth == 2 && !p.rules.illegal() {
+		// The moves after each move: the next mover's captures if any,
+		// else their occupied pits, unless the move ended the game.
+		mover := p.mover()
+		w0, w1, v0, v1 := p.words()
+		for z := uint(p.legal); z != 0; z &= z - 1 {
+			i := uint(bits.TrailingZeros(z)) & 15
+			m0, m1, o0, o1, end, _ := g.sowWords(w0, w1, v0, v1, kind, i, p.rules)
+			if g.moveResult(mover, m0, m1, o0, o1, end, p.rules) != 0 {
+				continue
+			}
+			next, other := occupied(o0, o1), occupied(m0, m1)
+			if caps := g.captures(next, other); caps != 0 {
+				next = caps
+			}
+			n += uint64(bits.OnesCount(next))
 		}
-		if kind == CaptureKind && p.seeds[(ring-m0+3*c-1-i)&31] == 0 {
-			continue
-		}
-		b := p.seeds
-		if end, _ := p.sow(&b, kind, pit, nil); end == mancala.EndEndless {
-			p.endless |= 1 << i
-		} else {
-			all = false
-		}
+		return n
 	}
-	if all {
-		p.endless = 0
-		p.result = drawEndless
+	for z := uint(p.legal); z != 0; z &= z - 1 {
+		q := p
+		m0, m1, o0, o1 := q.words()
+		m0, m1, o0, o1, end, _ := g.sowWords(m0, m1, o0, o1, kind, uint(bits.TrailingZeros(z))&15, q.rules)
+		q.finish(g, m0, m1, o0, o1, end)
+		n += q.perft(depth - 1)
 	}
+	return n
+}
+
+// PlayRandom plays from p one random legal move per ply until the game is
+// over or maxPlies plies have been played (maxPlies <= 0: no cap), and
+// returns the position reached and the plies played: pick(n) chooses the
+// move, an index in [0, n) into the n legal moves in the order of
+// [Position.AppendLegalMoves]. It plays the game that repeated
+// AppendLegalMoves, pick and Apply would play, without move lists or
+// checks; [mancala.Playout] uses it. It allocates nothing.
+func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
+	g := p.geom()
+	plies := 0
+	for ; p.legal != 0 && (maxPlies <= 0 || plies < maxPlies); plies++ {
+		z := uint(p.legal)
+		for i := pick(bits.OnesCount(z)); i > 0; i-- {
+			z &= z - 1
+		}
+		kind := SowKind
+		if p.capture {
+			kind = CaptureKind
+		}
+		m0, m1, o0, o1 := p.words()
+		m0, m1, o0, o1, end, _ := g.sowWords(m0, m1, o0, o1, kind, uint(bits.TrailingZeros(z))&15, p.rules)
+		p.finish(g, m0, m1, o0, o1, end)
+	}
+	return p, plies
 }

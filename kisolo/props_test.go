@@ -37,14 +37,16 @@ func genRules(t *rapid.T) Rules {
 func genPosition(t *rapid.T) Position {
 	r := genRules(t)
 	if rapid.Bool().Draw(t, "setUp") {
-		p := Position{rules: r, turn: uint32(rapid.IntRange(0, 60).Draw(t, "turn"))}
+		p := Position{rules: packRules(r), turn: uint32(rapid.IntRange(0, 60).Draw(t, "turn"))}
 		c := r.Files()
 		total := 0
+		var b [32]uint8
 		for i := range 4 * c {
 			n := rapid.IntRange(0, min(12, 255-total)).Draw(t, "seeds")
-			p.seeds[i] = uint8(n)
+			b[i] = uint8(n)
 			total += n
 		}
+		p.setBoard(&b)
 		p.settle()
 		return p
 	}
@@ -187,20 +189,84 @@ func TestPropTrace(t *testing.T) {
 	})
 }
 
-// TestPropFastPath: the word-wise sowing of Apply (sowFast) and the
-// seed-by-seed sowing of ApplyTrace end every move the same way, after the
-// same number of seeds, on the same board (C-6's endless moves included,
-// whose boards are discarded).
+// TestPropFastPath: the word-wise sowing of Apply (sowWords) and the
+// seed-by-seed reference of ApplyTrace (trace) agree on every candidate
+// move of random positions: a finite move ends the same way, after the same
+// number of seeds, on the same board, and is still finite with MaxLaps
+// equal to its laps but endless with one lap fewer (C-6: a move that ends
+// on lap MaxLaps is finite); an endless move is one the reference has not
+// finished after MaxLaps laps; Apply and the legal moves agree under both
+// Endless rules.
 func TestPropFastPath(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genPosition(t)
-		for _, m := range p.LegalMoves() {
-			pit := p.Index(m.Pit())
-			fast, slow := p.seeds, p.seeds
-			endF, nF := p.sow(&fast, m.Kind(), pit, nil)
-			endS, nS := p.sow(&slow, m.Kind(), pit, func(mancala.Event) {})
-			if endF != endS || nF != nS || (endF != mancala.EndEndless && fast != slow) {
-				t.Fatalf("%v %v: fast %v %d %v, traced %v %d %v", p, m, endF, nF, fast, endS, nS, slow)
+		if p.result != 0 {
+			return
+		}
+		g := p.geom()
+		w0, w1, v0, v1 := p.words()
+		kind := SowKind
+		if p.hasCapture(g) {
+			kind = CaptureKind
+		}
+		legal := p.LegalMoves()
+		m0 := int(p.turn&1) * g.ring
+		for i := range g.ring {
+			pit := m0 + i
+			m := Move{kind: kind, pit: g.pit[pit]}
+			if _, err := p.check(m); err != nil {
+				continue // not a candidate
+			}
+			m0w, m1w, o0w, o1w, endF, lapsF := g.sowWords(w0, w1, v0, v1, kind, uint(i), p.rules)
+			if slices.Contains(legal, m) != (endF != mancala.EndEndless || !p.rules.illegal()) {
+				t.Fatalf("%v %v: listed legal %v, sowing ends %v", p, m, slices.Contains(legal, m), endF)
+			}
+			slow := p.board()
+			endS, nS := p.trace(&slow, kind, pit, func(mancala.Event) {})
+			if endF == mancala.EndEndless {
+				if endS != mancala.EndEndless {
+					t.Fatalf("%v %v: fast endless after %d laps, traced %v", p, m, lapsF, endS)
+				}
+				continue
+			}
+			fast := p
+			fast.setWords(m0w, m1w, o0w, o1w)
+			if endF != endS || fast.board() != slow {
+				t.Fatalf("%v %v: fast %v %v, traced %v %d %v", p, m, endF, fast.board(), endS, nS, slow)
+			}
+			for _, c := range []struct {
+				maxLaps int
+				endless bool
+			}{{int(lapsF), false}, {int(lapsF) - 1, true}} {
+				if c.maxLaps < 1 {
+					continue
+				}
+				r := p.Rules()
+				r.MaxLaps = c.maxLaps
+				q := p
+				q.rules = packRules(r.Normalize())
+				_, _, _, _, end, _ := g.sowWords(w0, w1, v0, v1, kind, uint(i), q.rules)
+				b := p.board()
+				endT, _ := q.trace(&b, kind, pit, func(mancala.Event) {})
+				if (end == mancala.EndEndless) != c.endless || (endT == mancala.EndEndless) != c.endless {
+					t.Fatalf("%v %v with MaxLaps %d: fast %v, traced %v; want endless %v", p, m, c.maxLaps, end, endT, c.endless)
+				}
+				q.settle()
+				after, err := q.Apply(m)
+				switch {
+				case q.result != 0:
+					// every candidate endless under Endless = Illegal
+				case c.endless && q.rules.illegal():
+					if err == nil || slices.Contains(q.LegalMoves(), m) {
+						t.Fatalf("%v %v with MaxLaps %d: endless move accepted under Endless=Illegal", p, m, c.maxLaps)
+					}
+				case c.endless:
+					if err != nil || after.Outcome().Reason != mancala.Endless || after.circ != p.circ {
+						t.Fatalf("%v %v with MaxLaps %d: %v, %v; want a draw by endless sowing", p, m, c.maxLaps, after, err)
+					}
+				case err != nil || after.board() != slow:
+					t.Fatalf("%v %v with MaxLaps %d: %v, %v; want the finite move", p, m, c.maxLaps, after, err)
+				}
 			}
 		}
 	})

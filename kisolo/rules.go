@@ -2,6 +2,7 @@ package kisolo
 
 import (
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -206,3 +207,58 @@ func (r Rules) String() string { return options.Format(r) }
 // [*mancala.SyntaxError] wrapping [mancala.ErrSyntax]; an invalid
 // combination also wraps [mancala.ErrRules].
 func ParseRules(s string) (Rules, error) { return options.Parse(s, Rules.combine) }
+
+// ruleBits is a validated, normalised [Rules] packed into one word, as a
+// position holds it: a smaller position copies faster, and the sowing core
+// tests an option with one AND. The zero value is the default rule set, so
+// == on ruleBits is == on the rules.
+type ruleBits uint32
+
+const (
+	columnsMask   ruleBits = 0xf               // Columns as given: 0 (meaning 7), 6 or 8
+	setupShift             = 4                 // Setup, two bits
+	anyLandingBit ruleBits = 1 << 6            // CaptureOnAnyLanding
+	continuesBit  ruleBits = 1 << 7            // SelfEmptiedInnerRow: Continues
+	outerWinBit   ruleBits = 1 << 8            // Win: OuterRowEmptied
+	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
+)
+
+// packRules packs r, which must be validated and normalised.
+func packRules(r Rules) ruleBits {
+	b := ruleBits(r.Columns) | ruleBits(r.Setup)<<setupShift | ruleBits(sowing.PackC6(r.Endless == Illegal, r.MaxLaps))
+	if r.CaptureOnAnyLanding {
+		b |= anyLandingBit
+	}
+	if r.SelfEmptiedInnerRow == Continues {
+		b |= continuesBit
+	}
+	if r.Win == OuterRowEmptied {
+		b |= outerWinBit
+	}
+	return b
+}
+
+// Rules returns the rules b packs.
+func (b ruleBits) Rules() Rules {
+	illegal, maxLaps := sowing.UnpackC6(uint32(b))
+	r := Rules{Columns: int(b & columnsMask), Setup: Setup(b >> setupShift & 3), CaptureOnAnyLanding: b&anyLandingBit != 0, MaxLaps: maxLaps}
+	if b&continuesBit != 0 {
+		r.SelfEmptiedInnerRow = Continues
+	}
+	if b&outerWinBit != 0 {
+		r.Win = OuterRowEmptied
+	}
+	if illegal {
+		r.Endless = Illegal
+	}
+	return r
+}
+
+// String returns the rules as in the rules= field ([Rules.String]).
+func (b ruleBits) String() string { return b.Rules().String() }
+
+// illegal reports whether endless moves are illegal (Endless=Illegal, C-6).
+func (b ruleBits) illegal() bool { return b&illegalBit != 0 }
+
+// laps returns the lap bound of C-6 ([Rules.Laps]).
+func (b ruleBits) laps() uint { return sowing.Laps(uint32(b)) }

@@ -3,6 +3,7 @@ package mancala_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -386,6 +387,23 @@ func TestEndlessAndLaps(t *testing.T) {
 	for k, want := range map[mancala.OptionKind]string{mancala.EnumOption: "enum", mancala.BoolOption: "bool", mancala.IntOption: "int", 7: "OptionKind(7)"} {
 		if got := k.String(); got != want {
 			t.Errorf("OptionKind(%d).String() = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// TestPlayoutIntNIsRandIntN: the playout's draws are math/rand/v2's
+// Rand.IntN on the same PCG stream, so that a seed keeps giving the same
+// games.
+func TestPlayoutIntNIsRandIntN(t *testing.T) {
+	pl := mancala.NewPlayout[toy.Position, toy.Move](42)
+	ref := rand.New(rand.NewPCG(42, 0x6d616e63616c61))
+	for i := range 100000 {
+		n := 1 + i%300
+		if i%7 == 0 {
+			n = 1 << (i % 20)
+		}
+		if got, want := pl.IntN(n), ref.IntN(n); got != want {
+			t.Fatalf("draw %d: IntN(%d) = %d, rand.IntN %d", i, n, got, want)
 		}
 	}
 }

@@ -27,7 +27,10 @@
 // one and leaves the receiver unchanged, so copying is the undo and
 // positions are map keys. Generic tools that need more (parsing, diagrams,
 // traces) take the game's [Descriptor]. [Perft], [Divide], [Playout] and
-// [Stack] are generic over the contract and allocate nothing per ply.
+// [Stack] are generic over the contract and allocate nothing per ply;
+// [Perft], [Divide] and [Playout] use a game's own Perft and PlayRandom
+// methods where the position type has them (every game's does), which count
+// and play the same, faster.
 //
 // # Outcomes
 //

@@ -2,7 +2,7 @@ package mancala
 
 import (
 	"fmt"
-	"math/rand/v2"
+	"math/bits"
 )
 
 // Game is the contract every game's position type meets (docs/design.md,
@@ -131,12 +131,29 @@ func (s *Stack[P, M]) Moves(depth int, p P) []M {
 // 1. A negative depth gives an error; so does a legal move that fails to
 // apply (a bug in the game). It allocates one
 // move buffer per level and nothing per node.
+//
+// A position type with its own method Perft(depth int) (uint64, error), as
+// every game's Position has, counts with it instead: the game plays the
+// moves in place and counts the last plies without listing them (the
+// conformance suite checks it against the count over AppendLegalMoves and
+// Apply).
 func Perft[P Game[P, M], M comparable](p P, depth int) (uint64, error) {
 	if depth < 0 {
 		return 0, fmt.Errorf("mancala: perft: depth %d is negative", depth)
 	}
+	if f, ok := any(p).(perfter); ok {
+		return f.Perft(depth)
+	}
 	var s Stack[P, M]
 	return perft(&s, p, depth, 0)
+}
+
+// perfter is a position type with its own exact Perft, which [Perft] and
+// [Divide] use instead of the generic count over AppendLegalMoves and
+// Apply: each game's Position has one, and the conformance suite checks it
+// against the generic count.
+type perfter interface {
+	Perft(depth int) (uint64, error)
 }
 
 func perft[P Game[P, M], M comparable](s *Stack[P, M], p P, depth, level int) (uint64, error) {
@@ -170,8 +187,9 @@ type DivideEntry[M comparable] struct {
 }
 
 // Divide returns, for each legal move of p in the game's order, the perft
-// count at depth-1 of the position after it; the counts add up to
-// Perft(p, depth). A depth below 1 gives an error.
+// count at depth-1 of the position after it (by the position's own Perft
+// where it has one, as [Perft]); the counts add up to Perft(p, depth). A
+// depth below 1 gives an error.
 func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error) {
 	if depth < 1 {
 		return nil, fmt.Errorf("mancala: divide: depth %d is less than 1", depth)
@@ -184,7 +202,12 @@ func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error
 		if err != nil {
 			return out, fmt.Errorf("mancala: divide: legal move %v refused: %w", m, err)
 		}
-		n, err := perft(&s, q, depth-1, 1)
+		var n uint64
+		if f, ok := any(q).(perfter); ok {
+			n, err = f.Perft(depth - 1)
+		} else {
+			n, err = perft(&s, q, depth-1, 1)
+		}
 		if err != nil {
 			return out, err
 		}
@@ -197,15 +220,61 @@ func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error
 // at random. It reuses one move buffer, so a playout allocates nothing per
 // ply. The same seed gives the same games. A Playout must not be used by two
 // goroutines at once.
+//
+// A position type with a method PlayRandom(pick func(n int) int, maxPlies
+// int) (P, int), as every game's Position has, plays the games itself, with
+// the same draws and the same moves as the loop over AppendLegalMoves and
+// Apply (the conformance suite checks it).
 type Playout[P Game[P, M], M comparable] struct {
-	rng *rand.Rand
-	buf []M
+	src  pcg
+	buf  []M
+	pick func(n int) int // IntN, made once
+	cell *P              // the position a PlayRandom method plays from
+	fast randomPlayer[P] // cell, if P has PlayRandom; else nil
+}
+
+// randomPlayer is a position type with its own random playout; see
+// [Playout].
+type randomPlayer[P any] interface {
+	PlayRandom(pick func(n int) int, maxPlies int) (P, int)
 }
 
 // NewPlayout returns a Playout whose random choices follow seed (a PCG
 // stream).
 func NewPlayout[P Game[P, M], M comparable](seed uint64) *Playout[P, M] {
-	return &Playout[P, M]{rng: rand.New(rand.NewPCG(seed, 0x6d616e63616c61)), buf: make([]M, 0, 64)}
+	r := &Playout[P, M]{src: pcg{seed, 0x6d616e63616c61}, buf: make([]M, 0, 64), cell: new(P)}
+	r.pick = r.IntN
+	// The method set of *P holds P's methods: an interface holding the
+	// pointer calls PlayRandom on the position without boxing a copy.
+	r.fast, _ = any(r.cell).(randomPlayer[P])
+	return r
+}
+
+// pcg is math/rand/v2's PCG (128-bit LCG, DXSM output) held by value, so
+// that a draw is inlined into the playout loop: the same numbers as
+// rand.NewPCG(hi, lo).
+type pcg struct{ hi, lo uint64 }
+
+func (p *pcg) Uint64() uint64 {
+	const (
+		mulHi    = 2549297995355413924
+		mulLo    = 4865540595714422341
+		incHi    = 6364136223846793005
+		incLo    = 1442695040888963407
+		cheapMul = 0xda942042e4dd58b5
+	)
+	// state = state * mul + inc
+	hi, lo := bits.Mul64(p.lo, mulLo)
+	hi += p.hi*mulLo + p.lo*mulHi
+	lo, c := bits.Add64(lo, incLo, 0)
+	hi, _ = bits.Add64(hi, incHi, c)
+	p.lo, p.hi = lo, hi
+	// DXSM
+	hi ^= hi >> 32
+	hi *= cheapMul
+	hi ^= hi >> 48
+	hi *= lo | 1
+	return hi
 }
 
 // IntN returns a uniform random int in [0, n) from the playout's stream; n
@@ -214,7 +283,31 @@ func (r *Playout[P, M]) IntN(n int) int {
 	if n <= 0 {
 		return 0
 	}
-	return r.rng.IntN(n)
+	return int(r.uint64n(uint64(n)))
+}
+
+// uint64n is math/rand/v2's Rand.IntN on the PCG stream, written out so
+// that a ply does not go through the Source interface: the same draws,
+// hence the same games, as rand.New(rand.NewPCG(...)).IntN(n) (n > 0).
+func (r *Playout[P, M]) uint64n(n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return r.src.Uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(r.src.Uint64(), n)
+	if lo < n {
+		hi = r.reject(hi, lo, n)
+	}
+	return hi
+}
+
+// reject is the rare end of uint64n: draws again while the draw would bias
+// the result.
+func (r *Playout[P, M]) reject(hi, lo, n uint64) uint64 {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(r.src.Uint64(), n)
+	}
+	return hi
 }
 
 // Run plays from p until the game is over or maxPlies plies have been
@@ -222,18 +315,29 @@ func (r *Playout[P, M]) IntN(n int) int {
 // the number of plies played. A legal move that fails to apply (a bug in
 // the game) is returned as an error with the position reached.
 func (r *Playout[P, M]) Run(p P, maxPlies int) (P, int, error) {
+	if r.fast != nil {
+		*r.cell = p
+		q, n := r.fast.PlayRandom(r.pick, maxPlies)
+		return q, n, nil
+	}
+	return r.run(p, maxPlies)
+}
+
+// run is Run as a loop over AppendLegalMoves and Apply.
+func (r *Playout[P, M]) run(p P, maxPlies int) (P, int, error) {
 	plies := 0
+	buf := r.buf
+	defer func() { r.buf = buf }()
 	for maxPlies <= 0 || plies < maxPlies {
-		r.buf = p.AppendLegalMoves(r.buf[:0])
-		if len(r.buf) == 0 {
+		buf = p.AppendLegalMoves(buf[:0])
+		if len(buf) == 0 {
 			break
 		}
-		m := r.buf[r.rng.IntN(len(r.buf))]
-		q, err := p.Apply(m)
-		if err != nil {
+		m := buf[r.uint64n(uint64(len(buf)))]
+		var err error
+		if p, err = p.Apply(m); err != nil { // a refused move returns the receiver
 			return p, plies, fmt.Errorf("mancala: playout: legal move %v refused: %w", m, err)
 		}
-		p = q
 		plies++
 	}
 	return p, plies, nil

@@ -17,6 +17,14 @@
 //   - Parse(String()) gives back an equal position that prints the same;
 //   - ApplyTrace returns what Apply returns, ends with exactly one End
 //     event, and its events replayed on the old counts give the new counts;
+//   - mancala.Playout (a game's own PlayRandom, where it has one) plays
+//     from every sixteenth position the game that a loop over
+//     AppendLegalMoves, the same draws and Apply plays, to the end and for
+//     a few plies;
+//   - mancala.Perft (a game's own Perft, where it has one) counts what a
+//     plain count over AppendLegalMoves and Apply gives: at depth 1 at
+//     every ply, 2 at every eighth, 3 at every 32nd where that is
+//     small;
 //   - a heuristic Evaluate(player) method, where the position has one, is
 //     antisymmetric;
 //   - the side to move is the one the notation prints, matches the turn's
@@ -161,7 +169,7 @@ type checker[P mancala.Position[P, M], M mancala.Move] struct {
 func (c *checker[P, M]) game(p P, rng *rand.Rand) error {
 	total := c.d.SeedTotal(p)
 	for ply := 0; ; ply++ {
-		if err := c.position(p, total, rng); err != nil {
+		if err := c.position(p, ply, total, rng); err != nil {
 			return fmt.Errorf("ply %d, position %q: %w", ply, p.String(), err)
 		}
 		moves := p.AppendLegalMoves(c.buf[:0])
@@ -178,7 +186,7 @@ func (c *checker[P, M]) game(p P, rng *rand.Rand) error {
 }
 
 // position checks everything about one position and its legal moves.
-func (c *checker[P, M]) position(p P, total int, rng *rand.Rand) error {
+func (c *checker[P, M]) position(p P, ply, total int, rng *rand.Rand) error {
 	d := c.d
 	s := p.String()
 	if got := d.SeedTotal(p); got != total {
@@ -252,6 +260,14 @@ func (c *checker[P, M]) position(p P, total int, rng *rand.Rand) error {
 	for _, m := range moves {
 		if err := c.legal(p, s, m, total); err != nil {
 			return fmt.Errorf("move %v: %w", m, err)
+		}
+	}
+	if err := checkPerft(p, ply, len(moves)); err != nil {
+		return err
+	}
+	if ply%16 == 0 {
+		if err := checkPlayout(p, uint64(ply)); err != nil {
+			return err
 		}
 	}
 	// Illegal moves.
@@ -409,4 +425,82 @@ func countsEqual(a, b mancala.Counts) bool {
 		return false
 	}
 	return true
+}
+
+// checkPerft compares mancala.Perft, which uses a game's own Perft where
+// the position type has one, with referencePerft at the ply-th position of
+// a game with moves legal moves: at depth 1, at depth 2 on every eighth ply
+// (positions with at most 40 legal moves), and at depth 3 on every
+// 32nd ply where depth 2 counted at most 200 positions.
+func checkPerft[P mancala.Game[P, M], M comparable](p P, ply, moves int) error {
+	for depth := 1; depth <= 3; depth++ {
+		want, err := referencePerft(p, depth)
+		if err != nil {
+			return fmt.Errorf("reference perft(%d): %w", depth, err)
+		}
+		got, err := mancala.Perft[P, M](p, depth)
+		if err != nil || got != want {
+			return fmt.Errorf("Perft(%d) = %d, %v; counting over AppendLegalMoves and Apply gives %d", depth, got, err, want)
+		}
+		if ply%8 != 0 || moves > 40 || (depth == 2 && (ply%32 != 0 || want > 200)) {
+			break
+		}
+	}
+	return nil
+}
+
+// referencePerft counts the positions depth plies after p with nothing but
+// AppendLegalMoves and Apply and a new move list per position
+// (docs/rules/common.md, "Perft convention"): the reference that
+// mancala.Perft and every game's own Perft must agree with.
+func referencePerft[P mancala.Game[P, M], M comparable](p P, depth int) (uint64, error) {
+	if depth == 0 {
+		return 1, nil
+	}
+	moves := p.AppendLegalMoves(nil)
+	if depth == 1 {
+		return uint64(len(moves)), nil
+	}
+	var n uint64
+	for _, m := range moves {
+		q, err := p.Apply(m)
+		if err != nil {
+			return n, fmt.Errorf("legal move %v refused: %w", m, err)
+		}
+		k, err := referencePerft(q, depth-1)
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// checkPlayout compares mancala.Playout's Run from p, which uses the
+// position type's own PlayRandom where it has one, with a loop over
+// AppendLegalMoves and Apply that draws from another Playout of the same
+// seed: the same game, to its end and capped at 5 plies.
+func checkPlayout[P mancala.Position[P, M], M mancala.Move](p P, seed uint64) error {
+	for _, maxPlies := range []int{0, 5} {
+		got, gotPlies, err := mancala.NewPlayout[P, M](seed).Run(p, maxPlies)
+		if err != nil {
+			return fmt.Errorf("Playout.Run: %w", err)
+		}
+		draws := mancala.NewPlayout[P, M](seed)
+		want, plies := p, 0
+		for maxPlies <= 0 || plies < maxPlies {
+			moves := want.AppendLegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			if want, err = want.Apply(moves[draws.IntN(len(moves))]); err != nil {
+				return fmt.Errorf("reference playout: %w", err)
+			}
+			plies++
+		}
+		if got != want || gotPlies != plies {
+			return fmt.Errorf("Playout.Run(seed %d, maxPlies %d) plays %d plies to %v; the loop over AppendLegalMoves and Apply %d plies to %v", seed, maxPlies, gotPlies, got, plies, want)
+		}
+	}
+	return nil
 }

@@ -323,3 +323,64 @@ func Pits[P mancala.Position[P, M], M mancala.Move, Pit PitValue](t TB, d *manca
 		}
 	}
 }
+
+// RuleSets checks, through d's public functions, how positions hold their
+// rules: for every combination of the values of d's options (each enum
+// and bool value; for an int option its smallest, default and largest
+// value and one more), New gives a position whose Rules, read back by New,
+// give the same position, and two combinations that mean different rule
+// sets give different (!=) positions. Invalid combinations (New's error
+// wraps mancala.ErrRules) are skipped.
+func RuleSets[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M]) {
+	t.Helper()
+	texts := []string{""}
+	for _, o := range d.Options {
+		values := o.Values
+		if o.Kind == mancala.IntOption {
+			values = []string{"0", strconv.Itoa(o.Min), o.Default, strconv.Itoa(o.Max)}
+			if o.Max > o.Min+1 {
+				values = append(values, strconv.Itoa(o.Min+1))
+			}
+		}
+		var next []string
+		for _, text := range texts {
+			for _, v := range values {
+				if text != "" {
+					next = append(next, text+","+o.Name+":"+v)
+				} else {
+					next = append(next, o.Name+":"+v)
+				}
+			}
+		}
+		texts = next
+	}
+	byRules := map[string]P{}
+	for _, text := range texts {
+		p, err := d.New(text)
+		if errors.Is(err, mancala.ErrRules) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: New(%q): %v", d.Name, text, err)
+		}
+		back, err := d.New(d.Rules(p))
+		if err != nil || back != p {
+			t.Fatalf("%s: New(%q) has rules %q, which give %v, %v", d.Name, text, d.Rules(p), back, err)
+		}
+		r := d.Rules(p)
+		if q, ok := byRules[r]; ok && q != p {
+			t.Fatalf("%s: two positions of rules %q differ: %v, %v", d.Name, r, q, p)
+		}
+		byRules[r] = p
+	}
+	seen := map[P]string{}
+	for r, p := range byRules {
+		if o, ok := seen[p]; ok {
+			t.Fatalf("%s: rules %q and %q give equal positions", d.Name, o, r)
+		}
+		seen[p] = r
+	}
+	if len(byRules) < 2 {
+		t.Fatalf("%s: %d rule sets checked", d.Name, len(byRules))
+	}
+}
