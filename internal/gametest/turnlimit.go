@@ -37,6 +37,14 @@ func CheckTurnLimit[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *m
 			if ms := q.AppendLegalMoves(nil); len(ms) != 0 {
 				t.Errorf("legal moves %v after the end", ms)
 			}
+			// A random game from Before (through the game's own PlayRandom
+			// where it has one) ends at the limit too.
+			for seed := range uint64(8) {
+				r, n, err := mancala.NewPlayout[P, M](seed).Run(p, 0)
+				if err != nil || n != 1 || !r.Outcome().Over() {
+					t.Errorf("random game from %v (seed %d): %v after %d plies, %v; want it over after 1 ply", p, seed, r, n, err)
+				}
+			}
 			for _, m := range p.AppendLegalMoves(nil) {
 				if r, err := q.Apply(m); !errors.Is(err, mancala.ErrGameOver) || r != q {
 					t.Errorf("Apply(%v) after the end = %v, %v; want ErrGameOver", m, r, err)
