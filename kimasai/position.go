@@ -307,11 +307,20 @@ func (p Position) apply(m Move) (Position, result, error) {
 // ends by C-6 (Endless=Draw: board and reserves as before), KM-11, KM-12,
 // or, for the next player, C-8 or C-6 (Endless=Illegal).
 func (p *Position) finish(w0, w1, opp uint64, placed bool, end mancala.MoveEnd) {
+	p.finishThen(w0, w1, opp, placed, end, false)
+}
+
+// finishThen is finish; with lazy, a game still on before the turn limit
+// is left without the next player's derived data (derive: the legal field
+// is stale and C-8 and C-6 are not looked at), for [Position.PlayRandom],
+// whose next ply finds them out. It reports whether p is complete, the
+// position Apply returns.
+func (p *Position) finishThen(w0, w1, opp uint64, placed bool, end mancala.MoveEnd, lazy bool) bool {
 	mover := p.mover()
 	p.turn++
 	if end == mancala.EndEndless { // C-6, KM-13
 		p.setResult(mancala.Draw, 0, mancala.Endless, true)
-		return
+		return true
 	}
 	b := int(mover) << 4
 	binary.LittleEndian.PutUint64(p.pits[b&16:], w0)
@@ -325,10 +334,13 @@ func (p *Position) finish(w0, w1, opp uint64, placed bool, end mancala.MoveEnd) 
 		p.setResult(mancala.Win, mover, mancala.InnerRowEmptied, true)
 	case w0 == 0 && p.rules&continuesBit == 0: // KM-12
 		p.setResult(mancala.Win, mover.Other(), mancala.SelfEmptiedInnerRow, true)
+	case lazy && p.turn < mancala.MaxTurn:
+		return false
 	default:
 		p.derive(true)
 	}
 	p.turnLimit(true)
+	return true
 }
 
 // turnLimit draws a game still going at turn mancala.MaxTurn (C-9);
@@ -433,12 +445,37 @@ func (p *Position) play(h uint) {
 
 // PlayRandom plays from p one random legal move per ply until the game is
 // over or maxPlies plies have been played (maxPlies <= 0: no cap), and
-// returns the position reached and the plies played: pick(n) chooses the
-// move, an index in [0, n) into the n legal moves in the order of
-// [Position.AppendLegalMoves]. It plays the game that repeated
-// AppendLegalMoves, pick and Apply would play, without move lists or
-// checks; [mancala.Playout] uses it. It allocates nothing.
+// returns the position reached and the plies played; [mancala.Playout]
+// uses it. It plays moves in place, without move lists or checks, and
+// allocates nothing. The position returned is exactly the one Apply would
+// have given (its legal moves and outcome worked out, also when maxPlies
+// cuts the game).
+//
+// Under Endless=Draw, pick(n) chooses the move, an index in [0, n) into
+// the n legal moves in the order of [Position.AppendLegalMoves]: the game
+// that repeated AppendLegalMoves, pick and Apply would play, with the same
+// draws.
+//
+// Under Endless=Illegal it does not first find out which candidates are
+// endless (C-6), as Apply does for the next player: each ply draws by
+// rejection among the candidates, the occupied pits of the mover's circuit
+// (KM-6, KM-8), in the same order. pick(n) chooses among the n candidates
+// not yet set aside; the chosen move is sown, and if it is endless it is
+// set aside and pick is called again with n-1, until a finite candidate is
+// drawn, which is the ply's move. It is uniform over the legal moves, so
+// the games have the distribution of the generic loop's, but the draws
+// differ from it. When every candidate is set aside the player to move
+// draws (C-6), as Apply would have recorded in the position before; with
+// no candidate at all they lose (C-8). At the start position, and after a
+// move that completes turn [mancala.MaxTurn], whose outcome is settled at
+// once as Apply settles it, the legal moves the position holds tell which
+// candidates are endless without sowing them: pick is not called at a
+// finished start position, and an endless candidate drawn there is set
+// aside as above.
 func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
+	if p.rules.illegal() {
+		return p.playRandomIllegal(pick, maxPlies)
+	}
 	plies := 0
 	for ; p.legal != 0 && (maxPlies <= 0 || plies < maxPlies); plies++ {
 		z := uint(p.legal)
@@ -446,6 +483,61 @@ func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int)
 			z &= z - 1
 		}
 		p.play(uint(bits.TrailingZeros(z)) & 15)
+	}
+	return p, plies
+}
+
+// playRandomIllegal is PlayRandom under Endless=Illegal: each ply's move
+// drawn by rejection among the candidates, the positions in between left
+// without the next player's derived data (finishThen with lazy), worked
+// out only for the position returned.
+func (p Position) playRandomIllegal(pick func(n int) int, maxPlies int) (Position, int) {
+	plies := 0
+	known := true // p's derived data (legal, the result) is complete
+	maxLaps := p.rules.laps()
+	for maxPlies <= 0 || plies < maxPlies {
+		if known && p.legal == 0 {
+			return p, plies // over
+		}
+		cands := p.occupied()
+		if cands == 0 { // C-8
+			p.setResult(mancala.Win, p.mover().Other(), mancala.NoMove, true)
+			return p, plies
+		}
+		w0, w1, opp := p.words()
+		phase2 := p.reserves[0]|p.reserves[1] == 0
+		placed := p.places()
+		for {
+			n := bits.OnesCount(cands)
+			if n == 0 { // C-6: every candidate is endless
+				p.setResult(mancala.Draw, 0, mancala.Endless, true)
+				return p, plies
+			}
+			z := cands
+			for i := pick(n); i > 0; i-- {
+				z &= z - 1
+			}
+			h := uint(bits.TrailingZeros(z)) & 15
+			if known && p.legal>>h&1 == 0 {
+				cands &^= 1 << h // endless, as p's legal moves say
+				continue
+			}
+			a0, a1 := w0, w1
+			if placed {
+				a0, a1 = sowing.Add2(a0, a1, h, 1)
+			}
+			a0, a1, o, end, _ := sowWords(a0, a1, opp, h, phase2, maxLaps)
+			if end == mancala.EndEndless {
+				cands &^= 1 << h
+				continue
+			}
+			known = p.finishThen(a0, a1, o, placed, end, true)
+			break
+		}
+		plies++
+	}
+	if !known {
+		p.derive(true)
 	}
 	return p, plies
 }

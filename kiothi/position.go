@@ -555,6 +555,14 @@ func (p *Position) endTurn(fn func(mancala.Event)) {
 	if p.turn < 2 {
 		return
 	}
+	p.settle(fn)
+}
+
+// settle ends the game, from turn 2 on, for a player to move without a
+// legal move: with the sweep of KI-15 if no move passes KI-9 and KI-10, or
+// as a draw when every candidate is endless under Endless=Illegal (C-6);
+// otherwise it draws a game at turn mancala.MaxTurn (C-9).
+func (p *Position) settle(fn func(mancala.Event)) {
 	candidate, legal := p.hasMoves()
 	switch {
 	case !candidate:
@@ -851,6 +859,13 @@ func (p *Position) countMoves() int {
 		var buf [256]Move
 		return len(p.AppendLegalMoves(buf[:0]))
 	}
+	return p.countSowing()
+}
+
+// countSowing returns the number of the mover's sowing moves that pass
+// KI-9 and KI-10 without WholeLift, endless or not (from turn 2 on), the
+// moves [Position.nthMove] numbers.
+func (p *Position) countSowing() int {
 	base := firstPit(p.mover())
 	own := p.ownOccupied() >> base
 	n := 0
@@ -870,14 +885,35 @@ func (p *Position) countMoves() int {
 // PlayRandom plays from p one random legal move per ply (an opening step is
 // a ply) until the game is over or maxPlies plies have been played
 // (maxPlies <= 0: no cap), and returns the position reached and the plies
-// played: pick(n) chooses the move, an index in [0, n) into the n legal
-// moves in the order of [Position.AppendLegalMoves]. It plays the game that
-// repeated AppendLegalMoves, pick and Apply would play, mostly without move
-// lists or checks; [mancala.Playout] uses it. It allocates nothing.
+// played; [mancala.Playout] uses it. It plays moves in place, mostly
+// without move lists or checks, and allocates nothing. The position
+// returned is exactly the one Apply would have given (its outcome worked
+// out, also when maxPlies cuts the game).
+//
+// Under Endless=Draw, pick(n) chooses the move, an index in [0, n) into
+// the n legal moves in the order of [Position.AppendLegalMoves]: the game
+// that repeated AppendLegalMoves, pick and Apply would play, with the same
+// draws.
+//
+// Under Endless=Illegal the opening steps are drawn so too, but a sowing
+// move is drawn by rejection among the candidates, the moves that pass
+// KI-9 and KI-10 (WholeLift included), in the same order, without first
+// finding out which are endless (C-6), as Apply does for the next player's
+// KI-15 check: pick(n) chooses among the n candidates not yet set aside;
+// the chosen move is sown, and if it is endless it is set aside and pick
+// is called again with n-1, until a finite candidate is drawn, which is
+// the ply's move. It is uniform over the legal moves, so the games have
+// the distribution of the generic loop's, but the draws differ from it.
+// When every candidate is set aside the game is drawn (C-6), and with no
+// candidate at all it ends by the sweep of KI-15, as Apply would have
+// recorded in the position before (pick is not called when the position
+// PlayRandom starts from, or one an opening step or a move completing turn
+// [mancala.MaxTurn] reaches, is already settled so by Apply's rules).
 func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
 	plies := 0
 	var buf [256]Move
-	var ms []Move // under WholeLift or Endless=Illegal, p's moves once listed
+	var ms []Move // under WholeLift, p's moves once listed
+	lazy := false // under Endless=Illegal, p's end of turn (settle) is not done yet
 	for ; p.status == mancala.Ongoing && (maxPlies <= 0 || plies < maxPlies); plies++ {
 		switch {
 		case p.phase == phaseDrop:
@@ -891,9 +927,14 @@ func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int)
 				return p, plies
 			}
 			p, _ = p.applyStep(ms[pick(len(ms))], nil)
-		case p.rules&(wholeLiftBit|illegalBit) != 0:
-			// Each candidate is played out once a ply: the list made for
-			// the next player's KI-15 and C-6 check is the one chosen from.
+		case p.rules&illegalBit != 0:
+			if !p.randomSow(pick) {
+				return p, plies
+			}
+			lazy = p.status == mancala.Ongoing
+		case p.rules&wholeLiftBit != 0:
+			// The list made for the next player's KI-15 check is the one
+			// chosen from.
 			if ms == nil {
 				ms = p.appendChecked(buf[:0])
 			}
@@ -905,12 +946,8 @@ func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int)
 			ms = nil
 			if p.status == mancala.Ongoing {
 				ms = p.appendChecked(buf[:0])
-				switch {
-				case len(ms) > 0:
-				case !p.hasCandidate():
+				if len(ms) == 0 {
 					p.sweep(nil) // KI-15
-				default:
-					p.status, p.reason, p.shown = mancala.Draw, mancala.Endless, true // C-6
 				}
 				p.turnLimit()
 				if p.status != mancala.Ongoing {
@@ -925,31 +962,94 @@ func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int)
 			p.playSow(p.nthMove(pick(n)))
 		}
 	}
+	if lazy {
+		p.settle(nil)
+	}
 	return p, plies
 }
 
-// hasCandidate reports whether the player to move has a move that passes
-// KI-9 and KI-10 (from turn 2 on), endless or not.
-func (p *Position) hasCandidate() bool {
-	base := firstPit(p.mover())
-	for pit := base; pit < base+Files; pit++ {
-		c := int(p.pits[pit])
-		lo := 1
-		if p.rules&wholeLiftBit != 0 {
-			lo = c
-		}
-		for k := lo; k >= 1 && k <= c; k++ {
-			if !p.firstLapIllegal(pit, k) {
-				return true
-			}
-		}
+// randomSow plays, from turn 2 on under Endless=Illegal, a sowing move of
+// the player to move drawn by rejection as [Position.PlayRandom] says,
+// leaving the next player's end of turn (settle) to the caller unless the
+// move completes turn mancala.MaxTurn. If there is none it records the end
+// that Apply would have recorded after the move before (KI-15's sweep, or
+// C-6's draw) and returns false.
+func (p *Position) randomSow(pick func(n int) int) bool {
+	n := p.countCandidates()
+	if n == 0 {
+		p.sweep(nil) // KI-15
+		return false
 	}
+	var tried [4]uint64 // the candidates found endless, a bit per index
+	for left := n; left > 0; left-- {
+		j := pick(left)
+		if left < n {
+			j = untried(&tried, j)
+		}
+		if pit, k := p.nthCandidate(j); p.playSowThen(pit, k, false) {
+			if p.turn >= mancala.MaxTurn {
+				p.settle(nil)
+			}
+			return true
+		}
+		tried[j>>6&3] |= 1 << (j & 63)
+	}
+	p.status, p.reason, p.shown = mancala.Draw, mancala.Endless, true // C-6
 	return false
 }
 
-// nthMove returns the i-th sowing move, (pit, count), in the order of
-// AppendLegalMoves, under rules with neither WholeLift nor Endless=Illegal;
-// i must be below countMoves.
+// untried returns the index of the i-th candidate (from 0) whose bit in
+// tried is clear.
+func untried(tried *[4]uint64, i int) int {
+	for j := 0; ; j++ {
+		if tried[j>>6&3]>>(j&63)&1 == 0 {
+			if i == 0 {
+				return j
+			}
+			i--
+		}
+	}
+}
+
+// countCandidates returns the number of candidate sowing moves of the
+// player to move (from turn 2 on): the moves that pass KI-9 and KI-10,
+// endless or not, one per pit under WholeLift.
+func (p *Position) countCandidates() int {
+	if p.rules&wholeLiftBit == 0 {
+		return p.countSowing()
+	}
+	n := 0
+	base := firstPit(p.mover())
+	for pit := base; pit < base+Files; pit++ {
+		if c := int(p.pits[pit]); c > 0 && !p.firstLapIllegal(pit, c) {
+			n++
+		}
+	}
+	return n
+}
+
+// nthCandidate returns the i-th candidate sowing move (pit, count), in the
+// order of AppendLegalMoves; i must be below countCandidates.
+func (p *Position) nthCandidate(i int) (int, int) {
+	if p.rules&wholeLiftBit == 0 {
+		return p.nthMove(i)
+	}
+	base := firstPit(p.mover())
+	for pit := base; pit < base+Files; pit++ {
+		if c := int(p.pits[pit]); c > 0 && !p.firstLapIllegal(pit, c) {
+			if i == 0 {
+				return pit, c
+			}
+			i--
+		}
+	}
+	return -1, 0 // i out of range: a bug in the caller
+}
+
+// nthMove returns the i-th sowing move that passes KI-9 and KI-10 without
+// WholeLift, (pit, count), in the order of AppendLegalMoves, endless or
+// not; i must be below countSowing (countMoves under rules with neither
+// WholeLift nor Endless=Illegal, where every such move is legal).
 func (p *Position) nthMove(i int) (int, int) {
 	base := firstPit(p.mover())
 	own := p.ownOccupied() >> base

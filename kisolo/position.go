@@ -376,6 +376,15 @@ func (p *Position) refuse(m Move, reason string, err error) error {
 // C-8 and C-6 for the next player (settle). An endless move (C-6, KS-12)
 // leaves the board as it was and draws.
 func (p *Position) finish(g *geom, m0, m1, o0, o1 uint64, end mancala.MoveEnd) {
+	p.finishThen(g, m0, m1, o0, o1, end, false)
+}
+
+// finishThen is finish; with lazy, a game still on before the turn limit
+// is left without the next player's derived data (settle: legal and
+// capture are stale, C-8 and C-6 not looked at), for [Position.PlayRandom],
+// whose next ply finds them out. It reports whether p is complete, the
+// position Apply returns.
+func (p *Position) finishThen(g *geom, m0, m1, o0, o1 uint64, end mancala.MoveEnd, lazy bool) bool {
 	mover := p.mover()
 	if end != mancala.EndEndless {
 		p.setWords(m0, m1, o0, o1)
@@ -383,11 +392,15 @@ func (p *Position) finish(g *geom, m0, m1, o0, o1 uint64, end mancala.MoveEnd) {
 	p.turn++
 	p.result = g.moveResult(mover, m0, m1, o0, o1, end, p.rules)
 	if p.result == 0 {
+		if lazy && p.turn < mancala.MaxTurn {
+			return false
+		}
 		p.settleWords(g, o0, o1, m0, m1) // the opponent is to move
 	} else {
 		p.legal, p.capture = 0, false
 	}
 	p.turnLimit()
+	return true
 }
 
 // moveResult returns the encoded result of a move by mover that ended with
@@ -524,12 +537,38 @@ func (p Position) perft(depth int) uint64 {
 
 // PlayRandom plays from p one random legal move per ply until the game is
 // over or maxPlies plies have been played (maxPlies <= 0: no cap), and
-// returns the position reached and the plies played: pick(n) chooses the
-// move, an index in [0, n) into the n legal moves in the order of
-// [Position.AppendLegalMoves]. It plays the game that repeated
-// AppendLegalMoves, pick and Apply would play, without move lists or
-// checks; [mancala.Playout] uses it. It allocates nothing.
+// returns the position reached and the plies played; [mancala.Playout]
+// uses it. It plays moves in place, without move lists or checks, and
+// allocates nothing. The position returned is exactly the one Apply would
+// have given (its legal moves and outcome worked out, also when maxPlies
+// cuts the game).
+//
+// Under Endless = Draw, pick(n) chooses the move, an index in [0, n) into
+// the n legal moves in the order of [Position.AppendLegalMoves]: the game
+// that repeated AppendLegalMoves, pick and Apply would play, with the same
+// draws.
+//
+// Under Endless = Illegal it does not first find out which candidates are
+// endless (C-6), as Apply does for the next player: each ply draws by
+// rejection among the candidates, the captures if the mover has any, else
+// every occupied pit of the mover's circuit (KS-6), in the same order.
+// pick(n) chooses among the n candidates not yet set aside; the chosen
+// move is sown, and if it is endless it is set aside and pick is called
+// again with n-1, until a finite candidate is drawn, which is the ply's
+// move. It is uniform over the legal moves, so the games have the
+// distribution of the generic loop's, but the draws differ from it. When
+// every candidate is set aside the player to move draws (C-6; sowing is
+// not allowed when every capture is endless), as Apply would have recorded
+// in the position before; with no candidate at all they lose (C-8). At the
+// start position, and after a move that completes turn [mancala.MaxTurn],
+// whose outcome is settled at once as Apply settles it, the legal moves
+// the position holds tell which candidates are endless without sowing
+// them: pick is not called at a finished start position, and an endless
+// candidate drawn there is set aside as above.
 func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int) {
+	if p.rules.illegal() {
+		return p.playRandomIllegal(pick, maxPlies)
+	}
 	g := p.geom()
 	plies := 0
 	for ; p.legal != 0 && (maxPlies <= 0 || plies < maxPlies); plies++ {
@@ -544,6 +583,59 @@ func (p Position) PlayRandom(pick func(n int) int, maxPlies int) (Position, int)
 		m0, m1, o0, o1 := p.words()
 		m0, m1, o0, o1, end, _ := g.sowWords(m0, m1, o0, o1, kind, uint(bits.TrailingZeros(z))&15, p.rules)
 		p.finish(g, m0, m1, o0, o1, end)
+	}
+	return p, plies
+}
+
+// playRandomIllegal is PlayRandom under Endless = Illegal: each ply's move
+// drawn by rejection among the candidates, the positions in between left
+// without the next player's derived data (finishThen with lazy), worked
+// out only for the position returned.
+func (p Position) playRandomIllegal(pick func(n int) int, maxPlies int) (Position, int) {
+	g := p.geom()
+	plies := 0
+	known := true // p's derived data (legal, capture, the result) is complete
+	for maxPlies <= 0 || plies < maxPlies {
+		if known && p.legal == 0 {
+			return p, plies // over
+		}
+		m0, m1, o0, o1 := p.words()
+		cands := occupied(m0, m1)
+		if cands == 0 { // C-8
+			p.result, p.legal, p.capture = win(p.mover().Other(), mancala.NoMove), 0, false
+			return p, plies
+		}
+		kind := SowKind
+		if caps := g.captures(cands, occupied(o0, o1)); caps != 0 {
+			cands, kind = caps, CaptureKind // KS-6
+		}
+		for {
+			n := bits.OnesCount(cands)
+			if n == 0 { // C-6: every candidate is endless
+				p.result, p.legal, p.capture = drawEndless, 0, false
+				return p, plies
+			}
+			z := cands
+			for i := pick(n); i > 0; i-- {
+				z &= z - 1
+			}
+			i := uint(bits.TrailingZeros(z)) & 15
+			if known && p.legal>>i&1 == 0 {
+				cands &^= 1 << i // endless, as p's legal moves say
+				continue
+			}
+			a0, a1, b0, b1, end, _ := g.sowWords(m0, m1, o0, o1, kind, i, p.rules)
+			if end == mancala.EndEndless {
+				cands &^= 1 << i
+				continue
+			}
+			known = p.finishThen(g, a0, a1, b0, b1, end, true)
+			break
+		}
+		plies++
+	}
+	if !known {
+		p.settle()
 	}
 	return p, plies
 }

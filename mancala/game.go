@@ -224,7 +224,11 @@ func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error
 // A position type with a method PlayRandom(pick func(n int) int, maxPlies
 // int) (P, int), as every game's Position has, plays the games itself, with
 // the same draws and the same moves as the loop over AppendLegalMoves and
-// Apply (the conformance suite checks it).
+// Apply (the conformance suite checks it). Under Endless=Illegal (C-6) the
+// games' own PlayRandom draws a move by rejection among the candidates,
+// endless or not, instead of listing the legal moves first: each ply is
+// still uniform over the legal moves and gives exactly Apply's position,
+// and the same seed still gives the same games, but not the loop's games.
 type Playout[P Game[P, M], M comparable] struct {
 	src  pcg
 	buf  []M

@@ -20,7 +20,9 @@
 //   - mancala.Playout (a game's own PlayRandom, where it has one) plays
 //     from every sixteenth position the game that a loop over
 //     AppendLegalMoves, the same draws and Apply plays, to the end and for
-//     a few plies;
+//     a few plies; under Endless=Illegal, where a game's PlayRandom draws
+//     by rejection among the candidates, it plays the game ply by ply as
+//     in one run, each ply a legal move giving exactly what Apply gives;
 //   - mancala.Perft (a game's own Perft, where it has one) counts what a
 //     plain count over AppendLegalMoves and Apply gives: at depth 1 at
 //     every ply, 2 at every eighth, 3 at every 32nd where that is
@@ -52,6 +54,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -266,7 +269,7 @@ func (c *checker[P, M]) position(p P, ply, total int, rng *rand.Rand) error {
 		return err
 	}
 	if ply%16 == 0 {
-		if err := checkPlayout(p, uint64(ply)); err != nil {
+		if err := checkPlayout(d, p, uint64(ply)); err != nil {
 			return err
 		}
 	}
@@ -479,8 +482,14 @@ func referencePerft[P mancala.Game[P, M], M comparable](p P, depth int) (uint64,
 // checkPlayout compares mancala.Playout's Run from p, which uses the
 // position type's own PlayRandom where it has one, with a loop over
 // AppendLegalMoves and Apply that draws from another Playout of the same
-// seed: the same game, to its end and capped at 5 plies.
-func checkPlayout[P mancala.Position[P, M], M mancala.Move](p P, seed uint64) error {
+// seed: the same game, to its end and capped at 5 plies. Under
+// Endless=Illegal, where a game's own PlayRandom draws by rejection among
+// the candidates (its draws are not the loop's), it checks
+// checkPlayoutIllegal instead.
+func checkPlayout[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p P, seed uint64) error {
+	if Illegal(d, p) {
+		return checkPlayoutIllegal(p, seed)
+	}
 	for _, maxPlies := range []int{0, 5} {
 		got, gotPlies, err := mancala.NewPlayout[P, M](seed).Run(p, maxPlies)
 		if err != nil {
@@ -500,6 +509,73 @@ func checkPlayout[P mancala.Position[P, M], M mancala.Move](p P, seed uint64) er
 		}
 		if got != want || gotPlies != plies {
 			return fmt.Errorf("Playout.Run(seed %d, maxPlies %d) plays %d plies to %v; the loop over AppendLegalMoves and Apply %d plies to %v", seed, maxPlies, gotPlies, got, plies, want)
+		}
+	}
+	return nil
+}
+
+// Illegal reports whether p's rules have Endless=Illegal (C-6), as its
+// rules= field says.
+func Illegal[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p P) bool {
+	return slices.Contains(strings.Split(d.Rules(p), ","), "Endless:Illegal")
+}
+
+// checkPlayoutIllegal checks a random game from p under Endless=Illegal,
+// whatever the draws: played one ply at a time (Run with maxPlies 1 from
+// each position reached, one Playout of the seed drawing throughout),
+// every ply is a legal move and gives exactly the position Apply gives
+// (==, so its text, outcome and legal moves are Apply's, which the checker
+// tests on its own positions); and the whole game from another Playout of the same
+// seed (Run with no cap, and capped at 5 plies) ends in the same position
+// after the same plies. The ply-by-ply game draws what the whole one
+// draws: a position a capped Run returns holds its legal moves, from which
+// the next ply draws as a PlayRandom draws in the middle of a game.
+func checkPlayoutIllegal[P mancala.Position[P, M], M mancala.Move](p P, seed uint64) error {
+	steps := mancala.NewPlayout[P, M](seed)
+	q, plies := p, 0
+	var at5 P
+	for {
+		if plies == 5 {
+			at5 = q
+		}
+		r, n, err := steps.Run(q, 1)
+		if err != nil {
+			return fmt.Errorf("Playout.Run: %w", err)
+		}
+		moves := q.AppendLegalMoves(nil)
+		if n == 0 {
+			if len(moves) != 0 || r != q {
+				return fmt.Errorf("Playout.Run(%v, 1) plays no ply to %v; the position has the legal moves %v", q, r, moves)
+			}
+			break
+		}
+		found := false
+		for _, m := range moves {
+			if a, err := q.Apply(m); err == nil && a == r {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return fmt.Errorf("Playout.Run(%v, 1) gives %v, which no legal move gives (== after Apply)", q, r)
+		}
+		q = r
+		plies++
+	}
+	if plies < 5 {
+		at5 = q
+	}
+	for _, c := range []struct {
+		max   int
+		plies int
+		want  P
+	}{{0, plies, q}, {5, min(plies, 5), at5}} {
+		got, n, err := mancala.NewPlayout[P, M](seed).Run(p, c.max)
+		if err != nil {
+			return fmt.Errorf("Playout.Run: %w", err)
+		}
+		if got != c.want || n != c.plies {
+			return fmt.Errorf("Playout.Run(seed %d, maxPlies %d) plays %d plies to %v; ply by ply %d plies to %v", seed, c.max, n, got, c.plies, c.want)
 		}
 	}
 	return nil
