@@ -130,7 +130,7 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-extensions", true),
-		chromedp.WindowSize(1280, 900),
+		chromedp.WindowSize(1280, 1000),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
@@ -367,8 +367,17 @@ func (b *browser) screenshot(t *testing.T, name string) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A page that fits the window is captured as it is shown: a full-page
+	// capture lays the page out again at its own height, which scrolls the
+	// move list (max-height in vh) away from the current move.
+	var fits bool
+	b.run(t, chromedp.Evaluate(`document.documentElement.scrollHeight <= window.innerHeight`, &fits))
 	var png []byte
-	b.run(t, chromedp.FullScreenshot(&png, 100))
+	if fits {
+		b.run(t, chromedp.CaptureScreenshot(&png))
+	} else {
+		b.run(t, chromedp.FullScreenshot(&png, 100))
+	}
 	path := filepath.Join(dir, name+".png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatal(err)

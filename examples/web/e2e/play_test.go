@@ -81,6 +81,15 @@ func TestPlay(t *testing.T) {
 			if n < clicks {
 				t.Errorf("%d animations checked for %d clicks", n, clicks)
 			}
+			var seen bool
+			b.run(t, chromedp.Evaluate(`(() => {
+				const list = document.getElementById('moves'), cur = list.querySelector('li.current');
+				const l = list.getBoundingClientRect(), c = cur.getBoundingClientRect();
+				return c.top >= l.top - 1 && c.bottom <= l.bottom + 1;
+			})()`, &seen))
+			if !seen {
+				t.Errorf("the move list does not show the last move (ply %s)", end.Ply)
+			}
 			b.screenshot(t, g.name+"-end")
 
 			// Phone width: no horizontal scroll.
