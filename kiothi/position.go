@@ -520,7 +520,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 		case p.need() == 0:
 			p.endTurn(fn) // no warriors to lift: Stop passes the turn (KI-7)
 		case p.rules&upToBit == 0:
-			return old, p.refuse(m, "Stop needs OpeningUpTo: empty the required pits (KI-6, KI-7)", nil)
+			return old, p.refuse(m, "stopping the opening lifts early (=) needs the rule option OpeningUpTo:true; under these rules empty the required pits (KI-6, KI-7)", nil)
 		case p.lifted == 0:
 			p.endTurn(fn) // nothing lifted: the turn passes unchanged (KI-6)
 		default:

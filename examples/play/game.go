@@ -456,9 +456,9 @@ func (g *game[P, M]) hint(p P) string {
 	case v <= -agent.WinValue/2:
 		rating = "every move loses against best play; this one holds out longest"
 	case v > 0:
-		rating = fmt.Sprintf("it rates the game after it %+d for %v, about %d %ss ahead", v, p.ToMove(), v, g.d.Words.Seed)
+		rating = fmt.Sprintf("it rates the game after it %+d points for %v: %v stands better", v, p.ToMove(), p.ToMove())
 	case v < 0:
-		rating = fmt.Sprintf("it rates the game after it %+d for %v, about %d %ss behind", v, p.ToMove(), -v, g.d.Words.Seed)
+		rating = fmt.Sprintf("it rates the game after it %+d points for %v: %v stands worse", v, p.ToMove(), p.ToMove())
 	default:
 		rating = "it rates the game after it even"
 	}

@@ -75,7 +75,10 @@ def module_root(start: Optional[str] = None) -> str:
                     return d
         parent = os.path.dirname(d)
         if parent == d:
-            raise FileNotFoundError("no go-mancala module (go.mod) above " + (start or os.path.dirname(__file__)))
+            raise FileNotFoundError(
+                "no go-mancala module (go.mod) above " + (start or os.path.dirname(__file__))
+                + ": give Engine a built engine (Engine(\"path/to/engine\")) or the module (Engine(module=\"path/to/go-mancala\"))"
+            )
         d = parent
 
 
