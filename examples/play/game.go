@@ -462,5 +462,12 @@ func (g *game[P, M]) hint(p P) string {
 	default:
 		rating = "it rates the game after it even"
 	}
+	if line := a.AppendLine(nil, p, r); len(line) > 1 {
+		then := make([]string, len(line)-1)
+		for i, m := range line[1:] {
+			then[i] = m.String()
+		}
+		rating += "; then it expects " + strings.Join(then, " ")
+	}
 	return fmt.Sprintf("hint: %v (the computer looked %s ahead: %s)", r.Move, plies(r.Depth), rating)
 }

@@ -718,3 +718,83 @@ func TestDefaultBudgetUnderCancelOnlyContext(t *testing.T) {
 		t.Errorf("AlphaBeta with a past deadline: %+v, %v", r, err)
 	}
 }
+
+// checkLine checks AlphaBeta.AppendLine on p at depth plies, with a fresh
+// exact-depth table: the line starts with the search's move, replays move
+// by move, is depth moves long unless the game ends on it, and its end
+// searched to the remaining depth has the search's value; without a table
+// the line is the move alone.
+func checkLine[P interface {
+	comparable
+	mancala.Game[P, M]
+}, M comparable](t *rapid.T, p P, eval Eval[P], key func(P, M) int, depth int) {
+	if p.Outcome().Over() {
+		return
+	}
+	a := &AlphaBeta[P, M]{Depth: depth, Eval: eval, Key: key, exactTT: true}
+	r, err := a.Search(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := a.AppendLine(nil, p, r)
+	if len(line) == 0 || line[0] != r.Move || len(line) > depth {
+		t.Fatalf("depth %d, move %v: line %v", depth, r.Move, line)
+	}
+	q := p
+	for i, m := range line {
+		if q.Outcome().Over() {
+			t.Fatalf("line %v goes on after the end, at move %d", line, i)
+		}
+		if q, err = q.Apply(m); err != nil {
+			t.Fatalf("line %v: move %d: %v", line, i, err)
+		}
+	}
+	if len(line) < r.Depth && !q.Outcome().Over() {
+		t.Fatalf("depth %d: line %v stops before the end of the game at %v", r.Depth, line, q)
+	}
+	if got := forSide(minimax(t, q, eval, r.Depth-len(line), len(line)), p.ToMove()); got != r.Value {
+		t.Fatalf("depth %d: line %v ends at value %d, the search said %d", r.Depth, line, got, r.Value)
+	}
+	off := &AlphaBeta[P, M]{Depth: depth, Eval: eval, Key: key, TableSize: -1}
+	r, err = off.Search(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line := off.AppendLine(nil, p, r); len(line) != 1 || line[0] != r.Move {
+		t.Fatalf("no table: line %v, move %v", line, r.Move)
+	}
+}
+
+// TestAlphaBetaLine: on random positions of each game and of the toy
+// game, AppendLine gives a principal line that replays to the search's
+// value (checkLine); a failed search's zero Result gives no line.
+func TestAlphaBetaLine(t *testing.T) {
+	games := func(t *testing.T, check func(t *rapid.T, plies int, seed uint64, depth int)) {
+		rapid.Check(t, func(t *rapid.T) {
+			check(t, rapid.IntRange(0, 80).Draw(t, "plies"), rapid.Uint64().Draw(t, "seed"), rapid.IntRange(1, 4).Draw(t, "depth"))
+		})
+	}
+	run := func(name string, check func(t *rapid.T, plies int, seed uint64, depth int)) {
+		t.Run(name, func(t *testing.T) { games(t, check) })
+	}
+	run("kisolo", lineOf(&kisolo.Descriptor))
+	run("kiothi", lineOf(&kiothi.Descriptor))
+	run("kimasai", lineOf(&kimasai.Descriptor))
+	rapid.Check(t, func(t *rapid.T) {
+		checkLine(t, randomToy(t), Evaluation(toyD), toyD.MoveKey, rapid.IntRange(1, 5).Draw(t, "depth"))
+	})
+	a := NewAlphaBeta(&kisolo.Descriptor, 2)
+	if line := a.AppendLine(nil, kisolo.Start(), Result[kisolo.Move]{}); len(line) != 0 {
+		t.Errorf("zero Result: line %v", line)
+	}
+}
+
+func lineOf[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) func(t *rapid.T, plies int, seed uint64, depth int) {
+	return func(t *rapid.T, plies int, seed uint64, depth int) {
+		p, _, err := mancala.RandomPlayout[P, M](d.Start(), seed, plies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLine(t, p, Evaluation(d), d.MoveKey, depth)
+	}
+}

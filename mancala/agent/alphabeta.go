@@ -170,6 +170,35 @@ func (a *AlphaBeta[P, M]) Search(ctx context.Context, p P) (Result[M], error) {
 	return res, nil
 }
 
+// AppendLine appends to dst the principal line of r, a search of p that
+// this AlphaBeta returned: r.Move, then from each position reached the
+// move the transposition table holds as the best there, while that move is
+// legal and the game goes on, at most r.Depth moves in all (plies, opening
+// steps included). The table is bounded (TableSize) and kept between
+// searches, so the moves after the first are the search's expected
+// replies, not a proof; without a table (TableSize < 0) the line is r.Move
+// alone. If r.Move is not a legal move of p (a failed search's zero
+// Result) it returns dst unchanged. It allocates only to grow dst.
+func (a *AlphaBeta[P, M]) AppendLine(dst []M, p P, r Result[M]) []M {
+	q, err := p.Apply(r.Move)
+	if err != nil {
+		return dst
+	}
+	dst = append(dst, r.Move)
+	for n := 1; n < r.Depth && a.tt != nil && !q.Outcome().Over(); n++ {
+		e, ok := a.tt.get(q)
+		if !ok || !e.has {
+			break
+		}
+		next, err := q.Apply(e.move)
+		if err != nil {
+			break
+		}
+		dst, q = append(dst, e.move), next
+	}
+	return dst
+}
+
 // stop reports whether the budget has run out; it is polled every 1024
 // nodes.
 func (a *AlphaBeta[P, M]) stop() bool {

@@ -412,6 +412,12 @@ func (a *adapter[P, M]) think(ctx context.Context, pos string, req ThinkRequest,
 		m = r.Move
 		v := r.Value
 		resp.Value, resp.Depth, resp.Nodes = &v, r.Depth, r.Nodes
+		if err == nil {
+			var buf [agent.MaxDepth]M
+			for _, lm := range ab.AppendLine(buf[:0], p, r) {
+				resp.Line = append(resp.Line, lm.String())
+			}
+		}
 	case "mcts":
 		s := agent.NewMCTS[P, M](req.Iterations, req.Seed)
 		s.Time = budget

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -376,6 +377,21 @@ func TestThink(t *testing.T) {
 					if r.Value == nil || r.Depth != 3 || r.Nodes == 0 {
 						t.Errorf("alphabeta: %+v", r)
 					}
+					// The line: the move, then replies, 3 moves from the
+					// start of every game, each legal in turn.
+					if len(r.Line) != 3 || r.Line[0] != r.Move || !slices.Equal(r.Line, again.Line) {
+						t.Errorf("alphabeta line %q (again %q), move %q", r.Line, again.Line, r.Move)
+					}
+					pos := req.Position
+					for _, m := range r.Line {
+						pos = c.apply(pos, m).After.Position
+					}
+				case "random", "mcts":
+					if r.Line != nil {
+						t.Errorf("%s: line %q", req.Agent, r.Line)
+					}
+				}
+				switch req.Agent {
 				case "mcts":
 					if r.WinRate == nil || r.Iterations != 300 || r.Visits == 0 {
 						t.Errorf("mcts: %+v", r)

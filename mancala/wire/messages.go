@@ -280,7 +280,9 @@ type ThinkRequest struct {
 // it, and what the agent knows about it. AlphaBeta: Value, the move's
 // value for the player to move (positive is good for them; a won game
 // scores at least agent.WinValue minus the plies to it), Depth, the
-// deepest completed iteration in plies, and Nodes searched. MCTS: Visits
+// deepest completed iteration in plies, Nodes searched, and Line, the
+// principal line (agent.AlphaBeta.AppendLine): Move, then the replies the
+// search expects, at most Depth moves, as move text. MCTS: Visits
 // of the chosen move, Iterations (playouts) made and WinRate, the move's
 // mean reward for the player to move (0..1, draws count one half).
 // ElapsedMs is the time taken.
@@ -290,6 +292,7 @@ type ThinkResponse struct {
 	Value      *int     `json:"value,omitempty"`
 	Depth      int      `json:"depth,omitempty"`
 	Nodes      int64    `json:"nodes,omitempty"`
+	Line       []string `json:"line,omitempty"`
 	Visits     int      `json:"visits,omitempty"`
 	Iterations int      `json:"iterations,omitempty"`
 	WinRate    *float64 `json:"winRate,omitempty"`

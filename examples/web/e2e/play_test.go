@@ -198,6 +198,8 @@ func TestShareAndHint(t *testing.T) {
 	b.run(t, chromedp.Evaluate(`(document.querySelector('.pit.hinted') || {dataset: {}}).dataset.name || ''`, &hinted))
 	if msg := b.read(t).Message; !strings.HasPrefix(msg, "Hint: "+r.Move+" ") || !strings.HasSuffix(r.Move, hinted) || hinted == "" {
 		t.Errorf("hint %q on pit %q, want %s", msg, hinted, r.Move)
+	} else if want := "; then it expects " + strings.Join(r.Line[1:], " ") + ")."; len(r.Line) < 2 || !strings.HasSuffix(msg, want) {
+		t.Errorf("hint %q: want the line %q, ending %q", msg, r.Line, want)
 	}
 
 	b.run(t, chromedp.Click(`#copy-record`, chromedp.ByQuery))

@@ -437,7 +437,9 @@ async function hint() {
     if (ep !== app.epoch) return;
     const m = st.moves.find((x) => x.text === r.move);
     app.hint = m ? m.pit : null;
-    say('Hint: ' + r.move + ' (the computer’s choice at depth ' + r.depth + ', value ' + (r.value > 0 ? '+' : '') + r.value + ').');
+    const then = (r.line || []).slice(1);
+    say('Hint: ' + r.move + ' (the computer’s choice at depth ' + r.depth + ', value ' + (r.value > 0 ? '+' : '') + r.value +
+      (then.length ? '; then it expects ' + then.join(' ') : '') + ').');
   } catch (e) {
     if (ep === app.epoch) say(plain(e.message), true);
   }
