@@ -86,14 +86,7 @@ func longStarts(t *testing.T) []Position {
 // (gametest.RejectionPlayout) with the same draws, to the same position,
 // which is complete (its legal moves and outcome Apply's).
 func TestPlayRandomIllegal(t *testing.T) {
-	seeds := 40
-	if testing.Short() {
-		seeds = 4
-	}
-	gametest.CheckRejection(t, &Descriptor, illegalStarts(t), seeds, candidates)
-	if !testing.Short() {
-		gametest.CheckRejection(t, &Descriptor, longStarts(t), 3, candidates)
-	}
+	gametest.CheckRejections(t, &Descriptor, illegalStarts(t), longStarts(t), candidates)
 }
 
 // TestPlayRandomUniform: from KS5 under Endless=Illegal (a1 endless, the

@@ -95,6 +95,20 @@ func turnOf[P any](p P) int {
 	return 0
 }
 
+// CheckRejections is a game's test of its PlayRandom under Endless=Illegal:
+// CheckRejection from starts with 40 seeds (4 under -short), and from long,
+// the starts whose candidates are sown to MaxLaps, with 3 seeds (skipped
+// under -short).
+func CheckRejections[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], starts, long []P, cands Candidates[P, M]) {
+	t.Helper()
+	if testing.Short() {
+		CheckRejection(t, d, starts, 4, cands)
+		return
+	}
+	CheckRejection(t, d, starts, 40, cands)
+	CheckRejection(t, d, long, 3, cands)
+}
+
 // CheckRejection checks a game's PlayRandom under Endless=Illegal against
 // [RejectionPlayout] from each start (positions under Endless=Illegal),
 // for seeds 0..seeds-1 and the caps 0 (none), 1, 2, 5 and 17 plies: for
