@@ -78,21 +78,29 @@ func (e *engine) serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	}
 }
 
-// readLine appends the next line of r, without its line break, to buf and
-// returns it. A line of more than limit bytes is read to its end but only
-// its first limit bytes are kept, and tooLong is true. err is io.EOF at
-// the end of the input (the line, if any, had no line break).
+// readLine appends the next line of r, without its line break (\n or
+// \r\n), to buf and returns it. A line of more than limit bytes without
+// its line break is read to its end but only its first limit bytes are
+// kept, and tooLong is true. err is io.EOF at the end of the input (the
+// line, if any, had no line break).
 func readLine(r *bufio.Reader, buf []byte, limit int) (line []byte, tooLong bool, err error) {
 	for {
 		frag, err := r.ReadSlice('\n')
 		frag = bytes.TrimSuffix(frag, []byte{'\n'})
-		if room := limit - len(buf); len(frag) > room {
+		// One byte over the limit is kept: it may be the \r of \r\n.
+		if room := limit + 1 - len(buf); len(frag) > room {
 			tooLong = true
 			frag = frag[:max(room, 0)]
 		}
 		buf = append(buf, frag...)
 		if err != bufio.ErrBufferFull {
-			return bytes.TrimSuffix(buf, []byte{'\r'}), tooLong, err
+			if !tooLong {
+				buf = bytes.TrimSuffix(buf, []byte{'\r'})
+			}
+			if len(buf) > limit {
+				tooLong, buf = true, buf[:limit]
+			}
+			return buf, tooLong, err
 		}
 	}
 }

@@ -385,6 +385,20 @@ func TestLongLine(t *testing.T) {
 		t.Errorf("after the long line: %.50s", lines[2])
 	}
 
+	// The limit is on the line without its line break, \r\n included: a
+	// line of exactly maxLine bytes ending in \r\n is read, one byte more
+	// is too long.
+	lines = run(t, e, exact+"\r\n"+pad(1001-len(pad(0)))+"\r\n"+exact+"\r")
+	for i, want := range []string{
+		`{"id":1,"ok":false,"error":"wire: bad request: json: unknown field \"x\"","code":"bad_request"}`,
+		`{"id":1,"ok":false,"error":"engine: request line over 1000 bytes","code":"too_large"}`,
+		`{"id":1,"ok":false,"error":"wire: bad request: json: unknown field \"x\"","code":"bad_request"}`,
+	} {
+		if i >= len(lines) || lines[i] != want {
+			t.Errorf("\\r\\n line %d: %v\nwant %s", i, lines, want)
+		}
+	}
+
 	// A line of 64 MiB at the real limit is answered without keeping it:
 	// reading it allocates about the limit, not the line.
 	e = testEngine(t, wire.Limits{}, wire.BatchLimits{})
