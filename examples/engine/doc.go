@@ -130,7 +130,7 @@
 //
 // The codes are the HTTP API's ([wire.Error]):
 //
-//	bad_request   malformed JSON, not an object, an unknown field, a wrong type, a missing or unreadable cmd,
+//	bad_request   malformed JSON, not an object, an unknown field (names are case-sensitive), a field given twice, a wrong type, a missing or unreadable cmd,
 //	              a missing field, an unknown game or agent, a budget or batch size out of range
 //	syntax        bad notation or invalid rules
 //	illegal       an illegal move (also in a record)

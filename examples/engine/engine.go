@@ -166,6 +166,7 @@ func split(line []byte) (id json.RawMessage, cmd string, body []byte, err error)
 	body = append(body, '{')
 	dec := json.NewDecoder(bytes.NewReader(line))
 	whole := false // the line is one object, read to its end
+	twice := ""    // "id" or "cmd" when given twice
 	if tok, terr := dec.Token(); terr == nil && tok == json.Delim('{') {
 		for {
 			if !dec.More() {
@@ -183,10 +184,15 @@ func split(line []byte) (id json.RawMessage, cmd string, body []byte, err error)
 				break
 			}
 			switch tok {
-			case "id":
-				id = v
-			case "cmd":
-				rawCmd = v
+			case "id", "cmd":
+				if (tok == "id" && id != nil) || (tok == "cmd" && rawCmd != nil) {
+					twice = tok.(string)
+				}
+				if tok == "id" {
+					id = v
+				} else {
+					rawCmd = v
+				}
 			default:
 				key, _ := json.Marshal(tok)
 				if len(body) > 1 {
@@ -210,6 +216,9 @@ func split(line []byte) (id json.RawMessage, cmd string, body []byte, err error)
 			return id, "", nil, &wire.Error{Code: wire.CodeBadRequest, Message: "engine: bad request: the line must be an object, not null"}
 		}
 		return id, "", nil, &wire.Error{Code: wire.CodeBadRequest, Message: "engine: bad request: the line is not one JSON object"}
+	}
+	if twice != "" {
+		return id, "", nil, &wire.Error{Code: wire.CodeBadRequest, Message: "engine: bad request: field " + mancala.Quote(twice) + " given twice"}
 	}
 	if rawCmd == nil {
 		return id, "", nil, &wire.Error{Code: wire.CodeBadRequest, Message: "engine: missing cmd (want " + strings.Join(commands, ", ") + ")"}

@@ -234,6 +234,10 @@ func TestErrors(t *testing.T) {
 		code, msg  string
 	}{
 		{"garbage", "garbage", "null", "bad_request", "wire: bad request: malformed JSON at byte 1: invalid character 'g'"},
+		{"id twice", `{"id":1,"id":2,"cmd":"games"}`, "2", "bad_request", `engine: bad request: field "id" given twice`},
+		{"cmd twice", `{"id":3,"cmd":"games","cmd":"state"}`, "3", "bad_request", `engine: bad request: field "cmd" given twice`},
+		{"field twice", `{"id":4,"cmd":"state","game":"kisolo","game":"kiothi"}`, "4", "bad_request", `wire: bad request: field "game" given twice`},
+		{"field in the wrong case", `{"id":5,"cmd":"state","Game":"kisolo"}`, "5", "bad_request", `wire: bad request: unknown field "Game" (field names are case-sensitive: "game")`},
 		{"not an object", `[1,2]`, "null", "bad_request", "wire: bad request: the body must be an object, not a JSON array"},
 		{"null", `null`, "null", "bad_request", "engine: bad request: the line must be an object, not null"},
 		{"a number", `7`, "null", "bad_request", "wire: bad request: the body must be an object, not a JSON number"},

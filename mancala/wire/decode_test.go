@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -17,6 +18,31 @@ func wantCode(t *testing.T, err error, code, msg string) {
 	}
 }
 
+// TestDecodeRequestNested: members of nested objects are checked too
+// (selfplay's agent specs), arrays of them element by element, and what
+// decodes into a map or json.RawMessage is not looked inside.
+func TestDecodeRequestNested(t *testing.T) {
+	for _, tt := range []struct{ in, msg string }{
+		{`{"game":"kisolo","n":1,"south":{"agent":"random","Agent":"mcts"},"north":{"agent":"random"}}`, `wire: bad request: unknown field "south.Agent" (field names are case-sensitive: "south.agent")`},
+		{`{"game":"kisolo","n":1,"south":{"agent":"random"},"north":{"agent":"random","depth":2,"depth":3}}`, `wire: bad request: field "north.depth" given twice`},
+	} {
+		var r wire.SelfplayRequest
+		wantCode(t, wire.DecodeRequest([]byte(tt.in), &r), "bad_request", tt.msg)
+	}
+	var ok wire.SelfplayRequest
+	if err := wire.DecodeRequest([]byte(`{"game":"kisolo","n":2,"south":{"agent":"alphabeta","depth":2},"north":{"agent":"random","seed":1}}`), &ok); err != nil || ok.N != 2 || ok.South.Depth != 2 || ok.North.Seed != 1 {
+		t.Errorf("%+v %v", ok, err)
+	}
+	var m map[string]json.RawMessage
+	if err := wire.DecodeRequest([]byte(`{"a":{"x":1,"x":2,"X":[{"y":1,"y":2}]}}`), &m); err != nil || string(m["a"]) != `{"x":1,"x":2,"X":[{"y":1,"y":2}]}` {
+		t.Errorf("map: %q %v", m, err)
+	}
+	var recs wire.RecordRequest
+	if err := wire.DecodeRequest([]byte(`{"game":"kisolo","moves":["xb1","xc6"]}`), &recs); err != nil || len(recs.Moves) != 2 {
+		t.Errorf("%+v %v", recs, err)
+	}
+}
+
 func TestDecodeRequest(t *testing.T) {
 	var r wire.ThinkRequest
 	if err := wire.DecodeRequest([]byte(`{"position":"p","agent":"mcts","iterations":5} `), &r); err != nil ||
@@ -30,6 +56,8 @@ func TestDecodeRequest(t *testing.T) {
 		{`{"position":`, "wire: bad request: malformed JSON: the body ends inside a value"},
 		{`{"depth":"deep"}`, "wire: bad request: depth must be an integer, not a JSON string"},
 		{``, "wire: empty body: want a JSON object"},
+		{`{"agent":"mcts","agent":"random"}`, `wire: bad request: field "agent" given twice`},
+		{`{"Agent":"mcts"}`, `wire: bad request: unknown field "Agent" (field names are case-sensitive: "agent")`},
 	} {
 		var r wire.ThinkRequest
 		wantCode(t, wire.DecodeRequest([]byte(tt.in), &r), "bad_request", tt.msg)

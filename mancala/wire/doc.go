@@ -169,7 +169,7 @@
 // Every error is an [*Error], answered as {"error": "<message>", "code":
 // "<code>"} with the status of its code:
 //
-//	400 bad_request         malformed JSON, an unknown field, a wrong type, more than one value, a missing field, an unknown game or agent, a think budget out of range
+//	400 bad_request         malformed JSON, an unknown field (names are case-sensitive), a field given twice, a wrong type, more than one value, a missing field, an unknown game or agent, a think budget out of range
 //	400 syntax              bad notation or invalid rules (mancala.ErrSyntax, mancala.ErrRules)
 //	422 illegal             an illegal move (mancala.ErrIllegalMove), also in a record
 //	422 game_over           a move or think after the end (mancala.ErrGameOver)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
 )
 
@@ -95,10 +96,17 @@ func serve[Req, Resp any](h *handler, limited bool, w http.ResponseWriter, r *ht
 // decode reads r's body, at most limit bytes, as exactly one JSON value
 // of v's type without unknown fields.
 func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) *Error {
-	body := http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(body)
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return errorf(CodeTooLarge, "wire: request body over "+strconv.FormatInt(limit, 10)+" bytes")
+	}
+	if err != nil {
+		return errorf(CodeBadRequest, "wire: bad request: reading the body: "+err.Error())
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
+	err = dec.Decode(v)
 	if err == nil {
 		// Exactly one value: what follows must be white space only.
 		var extra json.RawMessage
@@ -111,14 +119,14 @@ func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) *Error {
 		}
 	}
 	if err == nil {
+		if msg := strictKeys(data, reflect.TypeOf(v)); msg != "" {
+			return errorf(CodeBadRequest, "wire: bad request: "+msg)
+		}
 		return nil
 	}
-	var tooLarge *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
 	var synErr *json.SyntaxError
 	switch {
-	case errors.As(err, &tooLarge):
-		return errorf(CodeTooLarge, "wire: request body over "+strconv.FormatInt(limit, 10)+" bytes")
 	case err == io.EOF:
 		return errorf(CodeBadRequest, "wire: empty body: want a JSON object")
 	case err == io.ErrUnexpectedEOF:

@@ -448,6 +448,9 @@ func TestErrors(t *testing.T) {
 	}{
 		{"malformed JSON", "POST", "/api/v1/state", `{"game":`, 400, "bad_request", "wire: bad request: malformed JSON"},
 		{"unknown field", "POST", "/api/v1/state", `{"game":"kisolo","colour":"red"}`, 400, "bad_request", `wire: bad request: json: unknown field "colour"`},
+		{"field twice", "POST", "/api/v1/state", `{"game":"kisolo","game":"kiothi"}`, 400, "bad_request", `wire: bad request: field "game" given twice`},
+		{"field in the wrong case", "POST", "/api/v1/state", `{"GAME":"kisolo"}`, 400, "bad_request", `wire: bad request: unknown field "GAME" (field names are case-sensitive: "game")`},
+		{"move in the wrong case", "POST", "/api/v1/apply", `{"position":"` + kis + `","Move":"xb1"}`, 400, "bad_request", `wire: bad request: unknown field "Move" (field names are case-sensitive: "move")`},
 		{"wrong type", "POST", "/api/v1/state", `{"game":7}`, 400, "bad_request", "wire: bad request: game must be a string, not a JSON number"},
 		{"wrong type of depth", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"random","depth":"deep"}`, 400, "bad_request", "wire: bad request: depth must be an integer, not a JSON string"},
 		{"negative seed", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"random","seed":-1}`, 400, "bad_request", "wire: bad request: seed must be an integer"},
