@@ -404,10 +404,11 @@ func (p Position) perft(depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(bits.OnesCount16(p.legal))
-	case depth == 2 && !p.rules.illegal():
+	case depth == 2 && !p.rules.illegal() && p.turn+1 < mancala.MaxTurn:
 		// The moves of the position after each move are the next mover's
 		// occupied pits, unless the move ended the game (C-6, KM-11, KM-12;
-		// C-8 leaves no occupied pit).
+		// C-8 leaves no occupied pit; a move completing the last turn, C-9,
+		// takes the general path).
 		var n uint64
 		oo := p.outerOpp()
 		for z := uint(p.legal); z != 0; z &= z - 1 {

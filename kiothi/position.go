@@ -797,9 +797,10 @@ func (p Position) perft(depth int) uint64 {
 // perftAfter returns the perft at depth (1 or more) of the position after
 // the candidate sowing move (pit, k) of p, whose rules have neither
 // WholeLift nor Endless=Illegal. At depth 1 it counts the next player's
-// moves on the board the move leaves, without making the position.
+// moves on the board the move leaves, without making the position, unless
+// the move completes the last turn (C-9).
 func (p *Position) perftAfter(pit, k, depth int) uint64 {
-	if depth > 1 {
+	if depth > 1 || p.turn+1 >= mancala.MaxTurn {
 		q := *p
 		q.playSow(pit, k)
 		return q.perft(depth)

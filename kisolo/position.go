@@ -506,9 +506,10 @@ func (p Position) perft(depth int) uint64 {
 		kind = CaptureKind
 	}
 	var n uint64
-	if depth == 2 && !p.rules.illegal() {
+	if depth == 2 && !p.rules.illegal() && p.turn+1 < mancala.MaxTurn {
 		// The moves after each move: the next mover's captures if any,
-		// else their occupied pits, unless the move ended the game.
+		// else their occupied pits, unless the move ended the game (a
+		// move completing the last turn, C-9, takes the general path).
 		mover := p.mover()
 		w0, w1, v0, v1 := p.words()
 		for z := uint(p.legal); z != 0; z &= z - 1 {

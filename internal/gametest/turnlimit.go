@@ -20,7 +20,8 @@ type TurnLimitCase struct {
 // gives exactly its After position, which reads back to itself, has no
 // legal move and refuses every move with ErrGameOver; an After drawn by
 // the limit and written without its result= parses to the same draw,
-// derived (and printed without result=). Each text of refused fails Parse
+// derived (and printed without result=); Perft from Before to depths 1..3
+// equals a plain count. Each text of refused fails Parse
 // with exactly its error message.
 func CheckTurnLimit[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], cases []TurnLimitCase, refused map[string]string) {
 	t.Helper()
@@ -43,6 +44,16 @@ func CheckTurnLimit[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *m
 				r, n, err := mancala.NewPlayout[P, M](seed).Run(p, 0)
 				if err != nil || n != 1 || !r.Outcome().Over() {
 					t.Errorf("random game from %v (seed %d): %v after %d plies, %v; want it over after 1 ply", p, seed, r, n, err)
+				}
+			}
+			// Perft from Before counts what a plain loop counts: no
+			// position past the move that completes the last turn (the
+			// games' last-plies shortcuts included).
+			for depth := 1; depth <= 3; depth++ {
+				got, err := mancala.Perft(p, depth)
+				want, _ := referencePerft(p, depth)
+				if err != nil || got != want {
+					t.Errorf("Perft(%v, %d) = %d, %v; a plain count gives %d", p, depth, got, err, want)
 				}
 			}
 			for _, m := range p.AppendLegalMoves(nil) {
