@@ -195,7 +195,21 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		if q.status != mancala.Ongoing {
 			return "the game ended by " + q.Outcome().Result() + " first"
 		}
-		return ""
+		// The move that completed the last turn left this board: had it
+		// emptied an inner row, that end stands (KM-11 by a raid, in
+		// phase 2 only; KM-12).
+		next := p.ToMove()
+		inner := func(pl mancala.Player) bool { return binary.LittleEndian.Uint64(p.pits[base(pl):]) == 0 }
+		var end mancala.Outcome
+		switch {
+		case inner(next) && p.reserves[0]|p.reserves[1] == 0:
+			end = mancala.Outcome{Status: mancala.Win, Winner: next.Other(), Reason: mancala.InnerRowEmptied}
+		case inner(next.Other()) && p.rules&continuesBit == 0:
+			end = mancala.Outcome{Status: mancala.Win, Winner: next, Reason: mancala.SelfEmptiedInnerRow}
+		default:
+			return ""
+		}
+		return "the move that completed the last turn ended the game by " + end.Result() + " first (KM-11, KM-12)"
 	}
 	if o.Status == mancala.Draw {
 		// C-6: under Endless=Illegal every candidate of the side to move

@@ -189,6 +189,18 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		if q.result != 0 {
 			return "the game ended by " + decodeResult(q.result).Result() + " first"
 		}
+		// The move that completed the last turn left this board: had it
+		// emptied a row that ends the game (KS-10, KS-11), that end
+		// stands.
+		g := p.geom()
+		n0, n1, l0, l1 := p.words() // the side to move's circuit, then the last mover's
+		end := mancala.EndEmptyPit
+		if n0&g.innerLo|n1&g.innerHi == 0 {
+			end = mancala.EndInnerRowEmptied // only a capture empties it (KS-7)
+		}
+		if r := g.moveResult(p.ToMove().Other(), l0, l1, n0, n1, end, p.rules); r != 0 {
+			return "the move that completed the last turn ended the game by " + decodeResult(r).Result() + " first (KS-10, KS-11)"
+		}
 		return ""
 	}
 	if o.Status == mancala.Draw {
