@@ -147,13 +147,14 @@ type Error struct {
 }
 
 // Error formats as `record: line 7: move 23 "xb3": kisolo: illegal move
-// xb3: ...`.
+// xb3: ...`, the token quoted as [mancala.Quote] quotes it (a long one cut
+// short).
 func (e *Error) Error() string {
 	s := "record: "
 	if e.Line > 0 {
 		s += "line " + strconv.Itoa(e.Line) + ": "
 	}
-	return s + "move " + strconv.Itoa(e.Ply) + " " + strconv.Quote(e.Token) + ": " + e.Err.Error()
+	return s + "move " + strconv.Itoa(e.Ply) + " " + mancala.Quote(e.Token) + ": " + e.Err.Error()
 }
 
 // Unwrap returns Err.

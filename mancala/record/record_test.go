@@ -429,3 +429,17 @@ func TestReadMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorQuotesShort: a record whose move token is huge gives an error
+// that quotes only its start (mancala.Quote), not the whole token.
+func TestErrorQuotesShort(t *testing.T) {
+	huge := strings.Repeat("x", 100000)
+	_, err := Parse("[Game \"toy\"]\n\n"+huge+"\n", toyD)
+	var re *Error
+	if !errors.As(err, &re) || re.Token != huge {
+		t.Fatalf("Parse: %v; want a *record.Error for the move", err)
+	}
+	if msg := re.Error(); len(msg) > 300 || !strings.Contains(msg, `move 1 "`+strings.Repeat("x", mancala.MaxQuote)+`"...`) {
+		t.Errorf("error of %d bytes: %.300s", len(msg), msg)
+	}
+}
