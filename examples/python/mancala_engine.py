@@ -3,7 +3,7 @@
 The engine reads one JSON request a line on standard input and writes one
 JSON response a line on standard output, in order (see ``go doc
 ./examples/engine`` for the protocol and every command). This module starts
-it, sends requests, matches the responses to them by id, turns error
+it, sends requests, matches the responses to them (by order, checking ids), turns error
 responses into :class:`EngineError` exceptions and stops the process
 cleanly. It uses the standard library only (Python 3.9 or later).
 
@@ -83,7 +83,7 @@ def module_root(start: Optional[str] = None) -> str:
 
 
 def _key(request_id: Any) -> str:
-    """The key a request id is matched by: its canonical JSON text."""
+    """The canonical JSON text of a request id, to compare ids by."""
     return json.dumps(request_id, sort_keys=True, separators=(",", ":"))
 
 
@@ -128,7 +128,9 @@ class Engine:
         self._next_id = 0
         self._lock = threading.Lock()  # writing requests
         self._cond = threading.Condition()  # pending, answers, eof
-        self._pending: List[str] = []  # keys of requests sent and not answered, in order
+        self._tickets = 0  # tickets handed out
+        self._pending: List[str] = []  # tickets of requests sent and not answered, in order
+        self._ids: Dict[str, str] = {}  # ticket -> the id sent (_key), for a request built by send
         self._answers: Dict[str, Dict[str, Any]] = {}
         self._eof = False
         self._closed = False
@@ -209,7 +211,9 @@ class Engine:
         :meth:`receive` its answer with. ``fields`` are the command's JSON
         fields as the engine names them (``timeMs``, ``maxPlies``); None
         values are left out. ``request_id`` (any JSON value) is the id to
-        send; by default a new integer.
+        send; by default a new integer. Answers are matched to requests by
+        their order (the engine answers strictly in order), so ids need not
+        be unique; an error's id is in :attr:`EngineError.request_id`.
         """
         with self._lock:
             if request_id is None:
@@ -221,15 +225,19 @@ class Engine:
     def send_line(self, line: str) -> Hashable:
         """Sends one raw request line (without its line break), for tests
         and for requests built elsewhere, and returns the ticket of its
-        answer, which is matched by the order of the answers."""
+        answer."""
         with self._lock:
-            self._next_id += 1
-            return self._write(line, "line:" + str(self._next_id))
+            return self._write(line, None)
 
-    def _write(self, line: str, ticket: str) -> str:
-        """Writes a line and queues its ticket; called with _lock held."""
+    def _write(self, line: str, request_key: Optional[str]) -> str:
+        """Writes a line and queues a new ticket for its answer; called
+        with _lock held."""
         if self._closed:
             raise EngineClosed("the engine is closed")
+        self._tickets += 1
+        ticket = "t" + str(self._tickets)
+        if request_key is not None:
+            self._ids[ticket] = request_key
         with self._cond:
             self._pending.append(ticket)
         try:
@@ -240,6 +248,7 @@ class Engine:
             with self._cond:
                 if ticket in self._pending:
                     self._pending.remove(ticket)
+                self._ids.pop(ticket, None)
             raise EngineClosed(f"the engine exited (status {self._proc.poll()}): {e}") from None
         return ticket
 
@@ -269,9 +278,10 @@ class Engine:
 
     def _read(self) -> None:
         """Reads answers until the engine's output ends, filing each under
-        the ticket of its request: the pending request with its id, or
-        (an answer whose id is null, or a raw line's) the oldest pending
-        one, since answers come in order."""
+        the ticket of the oldest pending request: the engine answers one
+        line at a time, strictly in order, so ids need not be unique. An
+        answer whose id is not the one its request sent (a broken engine)
+        is filed as a ``protocol`` error."""
         assert self._proc.stdout is not None
         try:
             for raw in self._proc.stdout:
@@ -280,13 +290,14 @@ class Engine:
                 except ValueError:
                     continue  # not an answer: the engine writes nothing else
                 with self._cond:
-                    key = _key(msg.get("id"))
-                    if key not in self._pending:
-                        if not self._pending:
-                            continue
-                        key = self._pending[0]
-                    self._pending.remove(key)
-                    self._answers[key] = msg
+                    if not self._pending:
+                        continue
+                    ticket = self._pending.pop(0)
+                    want = self._ids.pop(ticket, None)
+                    if want is not None and _key(msg.get("id")) != want and msg.get("id") is not None:
+                        msg = {"id": msg.get("id"), "ok": False, "code": "protocol",
+                               "error": "answer with id " + _key(msg.get("id")) + " to the request with id " + want}
+                    self._answers[ticket] = msg
                     self._cond.notify_all()
         finally:
             with self._cond:

@@ -212,6 +212,11 @@ class TestIds(EngineTestCase):
         with self.assertRaises(EngineError) as cm:
             self.engine.receive(t)
         self.assertEqual(cm.exception.request_id, "mine")
+        # The same id twice: each answer goes to its own request (by order).
+        a = self.engine.send("state", request_id="same", game="kisolo")
+        b = self.engine.send("state", request_id="same", game="kiothi")
+        self.assertEqual(self.engine.receive(a)["game"], "kisolo")
+        self.assertEqual(self.engine.receive(b)["game"], "kiothi")
 
     def test_threads(self) -> None:
         errors = []
