@@ -196,12 +196,12 @@ func cloneInts(a []int) []int {
 // [Summarize]); it returns the summary, the position after the move, and
 // the error of ApplyTrace for a refused move (the summary is then zero).
 func (d *Descriptor[P, M]) Summarize(p P, m M) (Summary, P, error) {
-	var events []Event
-	q, err := d.ApplyTrace(p, m, func(e Event) { events = append(events, e) })
+	z := NewSummarizer(d.Layout(p), d.Words) // counts as the move goes: a relay of a million laps holds no events
+	q, err := d.ApplyTrace(p, m, z.Add)
 	if err != nil {
 		return Summary{}, q, err
 	}
-	return Summarize(d.Layout(p), d.Words, events), q, nil
+	return z.Summary(), q, nil
 }
 
 // pit names pit i.
