@@ -96,11 +96,11 @@ func New[P mancala.Position[P, M], M mancala.Move](start P, moves []M) (*Record[
 // outcome ("*" if the game is not over). It returns the error of
 // [Record.Positions] if a move is refused.
 func (r *Record[P, M]) Finish() error {
-	ps, err := r.Positions()
+	p, err := r.Final()
 	if err != nil {
 		return err
 	}
-	r.Result = ps[len(ps)-1].Outcome().Result()
+	r.Result = p.Outcome().Result()
 	return nil
 }
 
@@ -111,22 +111,31 @@ func (r *Record[P, M]) Finish() error {
 func (r *Record[P, M]) Positions() ([]P, error) {
 	ps := make([]P, 1, len(r.Moves)+1)
 	ps[0] = r.Start
+	_, err := r.replay(func(p P) { ps = append(ps, p) })
+	return ps, err
+}
+
+// Final returns the position after the last move, replaying the record as
+// [Record.Positions] does without keeping the positions; a refused move
+// stops it with Positions' error and the position before that move.
+func (r *Record[P, M]) Final() (P, error) { return r.replay(nil) }
+
+// replay plays the moves from Start, passing each position after a move to
+// keep (if not nil), and returns the last position reached and the error
+// of a refused move (an [*Error]).
+func (r *Record[P, M]) replay(keep func(P)) (P, error) {
 	p := r.Start
 	for i, m := range r.Moves {
 		q, err := p.Apply(m)
 		if err != nil {
-			return ps, &Error{Line: r.line(i), Ply: i + 1, Token: m.String(), Err: err}
+			return p, &Error{Line: r.line(i), Ply: i + 1, Token: m.String(), Err: err}
 		}
 		p = q
-		ps = append(ps, p)
+		if keep != nil {
+			keep(p)
+		}
 	}
-	return ps, nil
-}
-
-// Final returns the position after the last move (see [Record.Positions]).
-func (r *Record[P, M]) Final() (P, error) {
-	ps, err := r.Positions()
-	return ps[len(ps)-1], err
+	return p, nil
 }
 
 func (r *Record[P, M]) line(i int) int {

@@ -469,19 +469,15 @@ func (a *adapter[P, M]) record(req RecordRequest) (RecordResponse, error) {
 		return RecordResponse{}, fromErr(err)
 	}
 	r.South, r.North, r.Date = req.South, req.North, req.Date
-	text, err := record.Format(a.d, r)
+	text, err := record.Format(a.d, r) // refuses what record.Read would refuse
 	if err != nil {
 		return RecordResponse{}, fromErr(err)
 	}
-	back, err := record.Parse(text, a.d)
+	final, err := r.Final()
 	if err != nil {
 		return RecordResponse{}, fromErr(err)
 	}
-	final, err := back.Final()
-	if err != nil {
-		return RecordResponse{}, fromErr(err)
-	}
-	return RecordResponse{Record: text, Result: back.Result, Final: final.String()}, nil
+	return RecordResponse{Record: text, Result: r.Result, Final: final.String()}, nil
 }
 
 func (a *adapter[P, M]) replay(text string) (ReplayResponse, error) {
