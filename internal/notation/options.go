@@ -276,14 +276,12 @@ func (t *Options[R]) find(name string) int {
 func (o *Opt[R]) parse(s string) (int, string, bool) {
 	msg := o.name + " must be " + o.want() + "; got " + mancala.Quote(s)
 	if o.kind == mancala.IntOption {
-		if len(s) > 1 && s[0] == '-' {
-			if _, err := Number(s[1:]); err == nil {
-				return 0, msg, true // a negative number
-			}
+		if len(s) > 1 && s[0] == '-' && wellFormed(s[1:]) {
+			return 0, msg, true // a negative number
 		}
 		n, err := Number(s)
 		if err != nil {
-			return 0, msg, len(s) > 10 && allDigits(s)
+			return 0, msg, wellFormed(s) // above mancala.MaxNumber, or malformed
 		}
 		if n != 0 && (n < o.min || n > o.max) {
 			return 0, msg, true
@@ -297,6 +295,10 @@ func (o *Opt[R]) parse(s string) (int, string, bool) {
 	}
 	return 0, msg, false
 }
+
+// wellFormed reports whether s is a number as the notation writes one,
+// whatever its size: digits without a leading zero.
+func wellFormed(s string) bool { return allDigits(s) && (len(s) == 1 || s[0] != '0') }
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
