@@ -30,7 +30,6 @@ type geom struct {
 
 	circ             sowing.Ring2
 	facing           [16]uint8 // relative index i -> the opponent's facing pit (KS-4), or 16 (no pit) for an outer pit
-	allLo, allHi     uint64    // 0xff in each pit of a packed circuit
 	outerLo, outerHi uint64
 	innerLo, innerHi uint64
 	innerBits        uint // bits C..2C-1
@@ -69,7 +68,6 @@ func newGeom(c int) *geom {
 	g := &geom{c: c, ring: 2 * c, layout: l, circ: sowing.NewRing2(2 * c)}
 	for i := range 2 * c {
 		lo, hi := sowing.Add2(0, 0, uint(i), 0xff)
-		g.allLo, g.allHi = g.allLo|lo, g.allHi|hi
 		g.facing[i] = 16
 		if i < c {
 			g.outerLo, g.outerHi = g.outerLo|lo, g.outerHi|hi

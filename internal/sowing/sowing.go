@@ -23,22 +23,10 @@ func Occupied(w uint64) uint {
 	return uint(t >> 7 * 0x0102040810204080 >> 56)
 }
 
-// Byte returns byte i (0..7) of w.
-func Byte(w uint64, i uint) uint { return uint(w>>(i&7*8)) & 0xff }
-
 // Get2 returns pit i (0..15) of the two-word board (w0, w1).
 func Get2(w0, w1 uint64, i uint) uint {
 	w := w0 ^ (w0^w1)&-uint64(i>>3&1) // w1 for i >= 8, without a branch
 	return uint(w>>(i&7*8)) & 0xff
-}
-
-// Clear2 empties pit i (0..15) of the two-word board (w0, w1).
-func Clear2(w0, w1 uint64, i uint) (uint64, uint64) {
-	m := uint64(0xff) << (i & 7 * 8)
-	if i < 8 {
-		return w0 &^ m, w1
-	}
-	return w0, w1 &^ m
 }
 
 // Add2 adds n seeds to pit i (0..15) of the two-word board (w0, w1).
@@ -204,7 +192,8 @@ func (r *Ring3) Whole() (uint64, uint64, uint64) { return r.whole[0], r.whole[1]
 // Lap sows a hand of n seeds (0..255) one a pit from pit start (0..N-1)
 // on, round the ring as often as needed (C-2, C-4), and returns the new
 // board and the pits lapPits packs: the pit that received the last seed
-// (start-1, mod N, for n = 0) in byte 0 and the pit after it in byte 1.
+// (start-1, mod N, for n = 0) in byte 0, the pit after it in byte 1 and
+// the one after that in byte 2.
 func (r *Ring3) Lap(w0, w1, w2 uint64, start, n uint) (nw0, nw1, nw2 uint64, pits uint) {
 	if n >= r.n {
 		q := uint64(r.div[n&0xff])

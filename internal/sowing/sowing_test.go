@@ -98,9 +98,6 @@ func TestPits(t *testing.T) {
 			if i < 16 && Get2(w[0], w[1], uint(i)) != uint(b[i]) {
 				t.Fatalf("Get2(%d) = %d, want %d", i, Get2(w[0], w[1], uint(i)), b[i])
 			}
-			if i < 8 && Byte(w[0], uint(i)) != uint(b[i]) {
-				t.Fatalf("Byte(%d) = %d, want %d", i, Byte(w[0], uint(i)), b[i])
-			}
 			if occ>>i&1 == 1 != (b[i] != 0) {
 				t.Fatalf("Occupied: bit %d = %d for %d seeds", i, occ>>i&1, b[i])
 			}
@@ -111,11 +108,10 @@ func TestPits(t *testing.T) {
 				t.Fatalf("Clear3(%d)", i)
 			}
 			if i < 16 {
-				y0, y1 := Clear2(w[0], w[1], uint(i))
 				r := NewRing2(16)
 				z0, z1 := r.Clear(w[0], w[1], uint(i))
-				if y0 != x0 || y1 != x1 || z0 != x0 || z1 != x1 {
-					t.Fatalf("Clear2(%d)", i)
+				if z0 != x0 || z1 != x1 {
+					t.Fatalf("Ring2.Clear(%d)", i)
 				}
 				if b[i] < 255 {
 					c[i] = b[i] + 1
