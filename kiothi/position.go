@@ -679,17 +679,13 @@ func (p Position) applySow(m Move, fn func(mancala.Event)) (Position, error) {
 	case p.firstLapIllegal(pit, k):
 		return old, p.refuse(m, "the first lap ends in the occupied own pit "+layout.PitName((pit+k)%Pits)+" (KI-10)", nil)
 	}
-	if fn != nil && p.endless(pit, k) {
-		// An endless move reports only its End event.
-		if p.rules.illegal() {
-			return old, p.refuse(m, "the move is endless (C-6)", nil)
-		}
-		p.endless0()
-		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
-		return p, nil
-	}
 	if !p.playSow(pit, k) {
 		return old, p.refuse(m, "the move is endless (C-6)", nil)
+	}
+	if fn != nil && p.rules&illegalBit == 0 && p.reason == mancala.Endless {
+		// An endless move (C-6, Endless=Draw) reports only its End event.
+		fn(mancala.Event{Kind: mancala.End, EndReason: mancala.EndEndless})
+		return p, nil
 	}
 	if fn != nil {
 		// The events come from the warrior-by-warrior reference, then the
