@@ -229,13 +229,12 @@ func (p Position) Apply(m Move) (Position, error) {
 	pit := uint(m.pit.index()) // the zero Pit wraps to a huge index
 	h := pit - uint(base(p.mover()))
 	if h < 16 && p.legal>>h&1 != 0 {
-		// A legal move: played in place on the copy p.
+		// A legal move (never endless under Endless=Illegal: legal leaves
+		// those out), played in place on the copy p.
 		w0, w1, opp, phase2, placed := p.start(h)
 		w0, w1, opp, end, _ := sowWords(w0, w1, opp, h, phase2, p.rules.laps())
-		if end != mancala.EndEndless || !p.rules.illegal() {
-			p.finish(w0, w1, opp, placed, end)
-			return p, nil
-		}
+		p.finish(w0, w1, opp, placed, end)
+		return p, nil
 	}
 	q, _, err := p.apply(m)
 	return q, err
