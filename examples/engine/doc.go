@@ -22,7 +22,8 @@
 //	{"id": <the same id>, "ok": false, "error": "<message>", "code": "<code>"}
 //
 // The id is echoed byte for byte as it was written (so [1, 2] comes back
-// as [1, 2]); it may be left out, and is then null. The fields of a
+// as [1, 2]; an id holding invalid UTF-8 comes back re-encoded, each bad
+// byte as U+FFFD); it may be left out, and is then null. The fields of a
 // command are exactly those of its wire request (an unknown field is a
 // bad_request); the fields of an answer are those of its wire response.
 //

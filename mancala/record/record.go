@@ -374,8 +374,9 @@ const maxRecord = 16 << 20
 // (if present) are valid and agree, that each token is a move number or a
 // move in the notation, that each move is legal where it is played, and
 // that Result (if present and not "*") is the final position's result, and
-// that a finished game is not marked "*". See the package documentation
-// for the errors.
+// that a finished game is not marked "*". An input over 16 MiB is refused
+// with a [*mancala.SyntaxError] ("longer than 16 MiB") before it is read
+// further. See the package documentation for the other errors.
 func Read[P mancala.Position[P, M], M mancala.Move](rd io.Reader, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
 	data, err := io.ReadAll(io.LimitReader(rd, maxRecord+1))
 	if err != nil {
@@ -387,7 +388,8 @@ func Read[P mancala.Position[P, M], M mancala.Move](rd io.Reader, d *mancala.Des
 	return Parse(string(data), d)
 }
 
-// Parse is [Read] from a string.
+// Parse is [Read] from a string, without Read's size limit (the caller
+// holds the text already).
 func Parse[P mancala.Position[P, M], M mancala.Move](text string, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
 	r := &Record[P, M]{}
 	synErr := func(line int, input, msg string) error {

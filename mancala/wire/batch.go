@@ -19,7 +19,8 @@ const (
 	// MaxPerftDepthCap is the deepest perft, in plies.
 	MaxPerftDepthCap = 20
 	// MaxPerftNodesCap is the most positions one perft counts, all depths
-	// together (500,000,000: some seconds at the library's speed).
+	// together (500,000,000: tens of seconds, within the batch deadline
+	// MaxTimeCap, at the library's speed).
 	MaxPerftNodesCap = 500_000_000
 	// MaxPlayoutsCap is the most random games one playouts request plays.
 	MaxPlayoutsCap = 1_000_000
