@@ -20,7 +20,7 @@ const (
 	MaxPerftDepthCap = 20
 	// MaxPerftNodesCap is the most positions one perft counts, all depths
 	// together (500,000,000: tens of seconds, within the batch deadline
-	// MaxTimeCap, at the library's speed).
+	// MaxBatchTimeCap, at the library's speed).
 	MaxPerftNodesCap = 500_000_000
 	// MaxPlayoutsCap is the most random games one playouts request plays.
 	MaxPlayoutsCap = 1_000_000
