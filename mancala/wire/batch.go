@@ -294,7 +294,7 @@ func (r *perftRun[P, M]) walk(p P, ply, depth int) bool {
 }
 
 func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error) {
-	start, err := a.startOf("", req.Rules, req.Position)
+	start, err := a.startOf(req.Rules, req.Position)
 	if err != nil {
 		return PerftResponse{}, err
 	}
@@ -430,6 +430,8 @@ type tally struct {
 	err        error
 }
 
+// overErr is the game_over error for a finished p, in the game's words,
+// or nil while p's game goes on.
 func (a *adapter[P, M]) overErr(p P) error {
 	if o := p.Outcome(); o.Over() {
 		return errorf(CodeGameOver, a.d.Name+": the game is over: "+outcomeOf(o, p.ToMove(), a.d.Words).Text)
@@ -438,7 +440,7 @@ func (a *adapter[P, M]) overErr(p P) error {
 }
 
 func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error) {
-	start, err := a.startOf("", req.Rules, req.Position)
+	start, err := a.startOf(req.Rules, req.Position)
 	if err != nil {
 		return PlayoutsResponse{}, err
 	}
@@ -634,7 +636,7 @@ func (a *adapter[P, M]) newAgent(s AgentSpec, seed uint64) agent.Agent[P, M] {
 }
 
 func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits) (SelfplayResponse, error) {
-	start, err := a.startOf("", req.Rules, req.Position)
+	start, err := a.startOf(req.Rules, req.Position)
 	if err != nil {
 		return SelfplayResponse{}, err
 	}

@@ -145,10 +145,7 @@ func (a *adapter[P, M]) checkOver(pos string) error {
 	if err != nil {
 		return err
 	}
-	if o := p.Outcome(); o.Over() {
-		return errorf(CodeGameOver, a.d.Name+": the game is over: "+outcomeOf(p.Outcome(), p.ToMove(), a.d.Words).Text)
-	}
-	return nil
+	return a.overErr(p)
 }
 
 func (a *adapter[P, M]) state(pos string) (State, error) {
@@ -428,8 +425,8 @@ func (a *adapter[P, M]) think(ctx context.Context, pos string, req ThinkRequest,
 		resp.Visits, resp.Iterations, resp.WinRate = r.Visits, r.Iterations, &wr
 	}
 	if err != nil {
-		if errors.Is(err, mancala.ErrGameOver) {
-			return ThinkResponse{}, errorf(CodeGameOver, a.d.Name+": the game is over: "+outcomeOf(p.Outcome(), p.ToMove(), a.d.Words).Text)
+		if over := a.overErr(p); over != nil && errors.Is(err, mancala.ErrGameOver) {
+			return ThinkResponse{}, over
 		}
 		return ThinkResponse{}, fromErr(err)
 	}
@@ -438,7 +435,7 @@ func (a *adapter[P, M]) think(ctx context.Context, pos string, req ThinkRequest,
 	return resp, nil
 }
 
-func (a *adapter[P, M]) startOf(game, rules, start string) (P, error) {
+func (a *adapter[P, M]) startOf(rules, start string) (P, error) {
 	if start != "" {
 		if rules != "" {
 			var zero P
@@ -454,7 +451,7 @@ func (a *adapter[P, M]) startOf(game, rules, start string) (P, error) {
 }
 
 func (a *adapter[P, M]) record(req RecordRequest) (RecordResponse, error) {
-	start, err := a.startOf(req.Game, req.Rules, req.Start)
+	start, err := a.startOf(req.Rules, req.Start)
 	if err != nil {
 		return RecordResponse{}, err
 	}

@@ -151,7 +151,7 @@ func (s *Service) Observe(req ObservationRequest) (Observation, error) {
 }
 
 func (a *adapter[P, M]) observe(rules, pos string) (Observation, error) {
-	p, err := a.startOf("", rules, pos)
+	p, err := a.startOf(rules, pos)
 	if err != nil {
 		return Observation{}, err
 	}
