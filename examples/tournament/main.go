@@ -117,9 +117,7 @@ type player struct {
 func parsePlayer(s string, b cli.Budget) (player, error) {
 	kind, arg, has := strings.Cut(s, ":")
 	p := player{name: s, kind: kind, budget: b}
-	switch kind {
-	case "random", "alphabeta", "mcts":
-	default:
+	if !cli.IsAgent(kind) {
 		return p, fmt.Errorf("unknown player %q (want %s)", kind, cli.AgentNames)
 	}
 	if has {
@@ -131,6 +129,9 @@ func parsePlayer(s string, b cli.Budget) (player, error) {
 			p.budget.Depth = n
 		} else {
 			p.budget.Iterations = n
+		}
+		if err := p.budget.Check(); err != nil {
+			return p, fmt.Errorf("player %q: %w", s, err)
 		}
 	}
 	return p, nil

@@ -83,31 +83,37 @@ func TestScore(t *testing.T) {
 }
 
 func TestTournamentErrors(t *testing.T) {
-	for _, args := range [][]string{
-		{"-game", "nim"},
-		{"-agents", "random"},
-		{"-agents", "random,gpt"},
-		{"-agents", "random,mcts:x"},
-		{"-agents", "random:3,mcts"},
-		{"-games", "0"},
-		{"-rules", "Columns:5"},
-		{"-depth", "-1"},
-		{"-workers", "5000"},
-		{"-parallel", "0"},
-		{"-plies", "-1"},
-		{"-records", "/proc/none"},
-		{"extra"},
+	for _, tc := range []struct {
+		args []string
+		msg  string // the first line on stderr
+	}{
+		{[]string{"-game", "nim"}, `tournament: unknown game "nim" (want kiothi|kisolo|kimasai)`},
+		{[]string{"-agents", "random"}, "tournament: need at least two players, got 1"},
+		{[]string{"-agents", "random,gpt"}, `tournament: unknown player "gpt" (want random|alphabeta|mcts)`},
+		{[]string{"-agents", "random,mcts:x"}, `tournament: bad budget in "mcts:x" (alphabeta:<depth> or mcts:<iterations>)`},
+		{[]string{"-agents", "random:3,mcts"}, `tournament: bad budget in "random:3" (alphabeta:<depth> or mcts:<iterations>)`},
+		{[]string{"-agents", "alphabeta:500,random"}, `tournament: player "alphabeta:500": -depth 500: at most 100 plies`},
+		{[]string{"-games", "0"}, "tournament: -games must be at least 1"},
+		{[]string{"-rules", "Columns:5"}, `tournament: kisolo: bad rules: "Columns:5": Columns must be 6, 7 or 8 (0 means 7); got "5"`},
+		{[]string{"-depth", "-1"}, "tournament: -depth -1: want 0 or more plies"},
+		{[]string{"-workers", "5000"}, "flag provided but not defined: -workers"},
+		{[]string{"-parallel", "0"}, "tournament: -plies 2000 and -parallel 0: want -plies 0 or more, -parallel 1 or more"},
+		{[]string{"-plies", "-1"}, "tournament: -plies -1 and -parallel 2: want -plies 0 or more, -parallel 1 or more"},
+		{[]string{"-records", "/proc/none"}, "tournament: -records: mkdir /proc/none: no such file or directory"},
+		{[]string{"extra"}, `tournament: unexpected argument "extra"`},
 	} {
 		var out, errOut bytes.Buffer
-		if code := main1(append(args, "-progress=false"), &out, &errOut); code == 0 || errOut.Len() == 0 {
-			t.Errorf("%v: exit %d, stderr %q", args, code, errOut.String())
+		code := main1(append(tc.args, "-progress=false"), &out, &errOut)
+		if first, _, _ := strings.Cut(errOut.String(), "\n"); code == 0 || first != tc.msg {
+			t.Errorf("%v: exit %d, stderr %q; want %q", tc.args, code, errOut.String(), tc.msg)
 		}
 	}
 }
 
 // TestLabelsAndRecords: two players with the same name get labels of
-// their own, and -records writes one record per game that replays to the
-// result counted.
+// their own, and -records writes one record per game, named by the
+// pairing, round and South player, that reads back (record.Parse replays
+// it and checks its Result) with a Round header.
 func TestLabelsAndRecords(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "games")
 	var out, errOut bytes.Buffer
@@ -132,7 +138,7 @@ func TestLabelsAndRecords(t *testing.T) {
 			t.Fatal(err)
 		}
 		r, err := record.Parse(string(text), &kisolo.Descriptor)
-		if err != nil || len(r.Moves) == 0 || r.Extra[0].Key != "Round" {
+		if err != nil || len(r.Moves) == 0 || len(r.Extra) == 0 || r.Extra[0].Key != "Round" {
 			t.Errorf("%s: %v, %+v", f, err, r)
 		}
 	}
