@@ -178,6 +178,70 @@ func TestKiothiOpening(t *testing.T) {
 	b.checkNoErrors(t)
 }
 
+// TestCompulsoryCapture: at the Kisolo start every move is a capture
+// (KS-6); a click on an outer pit of South's is refused with the rule's
+// reason, not a complaint about the capture's notation.
+func TestCompulsoryCapture(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "game=kisolo&south=human&north=human&step=3&test=1")
+	b.human(t, "")
+	before := b.read(t)
+	b.run(t, chromedp.Click(`.pit[data-name="a1"]`, chromedp.ByQuery))
+	b.run(t, chromedp.Poll(`document.getElementById('message').classList.contains('bad')`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	got := b.read(t)
+	if want := "Illegal move a1: a capture is compulsory (KS-6)."; got.Message != want || got.Position != before.Position {
+		t.Errorf("click on a1: message %q at %q; want %q at %q", got.Message, got.Position, want, before.Position)
+	}
+	b.checkNoErrors(t)
+}
+
+// TestSideChangedWhileThinking: a side switched from a computer level to
+// Human while the computer thinks for it: the move it was thinking about
+// is not played, and the page waits for the human.
+func TestSideChangedWhileThinking(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "game=kiothi&south=strong&north=human&step=3&test=1") // a Kiothi opening step thinks for 300 ms
+	b.run(t, chromedp.Poll(`document.body.dataset.busy === '1'`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	b.run(t, chromedp.Evaluate(`(() => { const s = document.getElementById('south-select'); s.value = 'human'; s.dispatchEvent(new Event('change')); })()`, nil))
+	time.Sleep(1500 * time.Millisecond) // the think's answer has come by now
+	var waiting string
+	b.run(t, chromedp.Evaluate(`document.body.dataset.waiting`, &waiting))
+	if s := b.read(t); s.Ply != "0" || waiting != "human" {
+		t.Errorf("after switching South to Human mid-think: ply %s, waiting for %q; want ply 0, waiting for the human", s.Ply, waiting)
+	}
+	b.checkNoErrors(t)
+}
+
+// TestThinkFailureRetry: when a computer's think fails (here the network,
+// not a busy server), the page says so and offers "Play from here", which
+// thinks again and plays the computer's move.
+func TestThinkFailureRetry(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "game=kisolo&south=human&north=beginner&step=3&test=1")
+	b.human(t, "")
+	b.run(t, chromedp.Evaluate(`(() => {
+		const f = window.fetch;
+		let failed = false;
+		window.fetch = (u, o) => {
+			if (!failed && String(u).includes('/think')) { failed = true; return Promise.reject(new TypeError('network down')); }
+			return f(u, o);
+		};
+	})()`, nil))
+	s := b.read(t)
+	st := checkBoard(t, s)
+	b.clickMove(t, st, st.Legal[0])
+	b.run(t, chromedp.Poll(`!document.getElementById('resume').hidden && document.body.dataset.busy === '0'`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	if msg := b.read(t).Message; !strings.HasPrefix(msg, "The computer could not move: ") || !strings.HasSuffix(msg, "Click “Play from here” to try again.") {
+		t.Errorf("after a failed think: message %q", msg)
+	}
+	b.run(t, chromedp.Click(`#resume`, chromedp.ByQuery))
+	b.human(t, "1")
+	if got := b.read(t); got.Ply != "2" {
+		t.Errorf("after the retry: ply %s, want 2 (the computer's move played)", got.Ply)
+	}
+	b.checkNoErrors(t)
+}
+
 // TestShareAndHint asks for a hint, copies the game as a record, starts
 // again and pastes the record back; then pastes a position.
 func TestShareAndHint(t *testing.T) {

@@ -26,13 +26,13 @@ const testLog = params.has('test') ? (window.mancalaLog = []) : null;
 
 const app = {
   games: [],
-  limits: null,
   setup: { game: '', rules: '', sides: { S: 'human', N: 'casual' } },
   history: [], // {position, state, move, summary, mover, changed, from}
   index: 0,
   epoch: 0, // bumped to cancel pending work (new game, undo, load)
   busy: false,
   thinking: false,
+  stalled: false, // a think failed (not busy): "Play from here" retries it
   seed: 1,
   hint: null,
   selected: null,
@@ -271,6 +271,7 @@ async function computerTurn() {
   const req = Object.assign({ position: st.position, seed: app.seed++ }, lvl.think);
   if (st.opening && req.agent === 'alphabeta') req.timeMs = 300; // many small steps
   app.thinking = true;
+  app.stalled = false;
   setBusy(true);
   const t0 = performance.now();
   let r;
@@ -279,7 +280,8 @@ async function computerTurn() {
   } catch (e) {
     if (ep !== app.epoch) return;
     app.thinking = false;
-    say('The computer could not move: ' + plain(e.message) + (e.code === 'busy' ? ' Trying again…' : ''), true);
+    app.stalled = e.code !== 'busy';
+    say('The computer could not move: ' + plain(e.message) + (e.code === 'busy' ? ' Trying again…' : ' Click “Play from here” to try again.'), true);
     setBusy(false);
     if (e.code === 'busy') setTimeout(computerTurn, 1000);
     return;
@@ -386,6 +388,7 @@ async function explainIllegal(st, name) {
     return;
   }
   let text = like.text.replace(like.pit, name);
+  if (like.kind === 'capture') text = name; // a sowing: the server says a capture is compulsory
   if (like.count > 0) text = name + ':' + Math.max(1, pit.seeds);
   const ep = app.epoch;
   try {
@@ -493,7 +496,6 @@ async function load() {
   }
   const history = r.positions.map((p, i) => ({ position: p, move: i ? r.moves[i - 1] : undefined }));
   history[history.length - 1].state = last;
-  if (history.length === 1) history[0].state = last;
   app.setup.game = r.game;
   app.setup.rules = r.rules;
   $('game-select').value = r.game;
@@ -561,7 +563,7 @@ function render() {
   $('undo').disabled = app.index === 0 || board.animating;
   $('redo').disabled = last || board.animating;
   $('hint').disabled = !canPlay;
-  $('resume').hidden = !(app.index < app.history.length - 1 && !over && !human);
+  $('resume').hidden = !((app.index < app.history.length - 1 || app.stalled) && !over && !human);
   $('copy-position').disabled = false;
   // Move list.
   const list = $('moves');
@@ -605,6 +607,12 @@ function wire() {
   for (const [id, side] of [['south-select', 'S'], ['north-select', 'N']]) {
     $(id).addEventListener('change', () => {
       app.setup.sides[side] = $(id).value;
+      if (app.thinking) {
+        // The think under way was for the old side: its move is not played.
+        app.epoch++;
+        app.thinking = false;
+        setBusy(false);
+      }
       render();
       later(computerTurn);
     });
@@ -658,7 +666,6 @@ async function main() {
     return;
   }
   app.games = g.games;
-  app.limits = g.limits;
   const want = params.get('game');
   app.setup.game = info(want) ? want : g.games[0].name;
   app.setup.rules = params.get('rules') || '';
