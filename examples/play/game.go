@@ -99,7 +99,7 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 	}
 	fmt.Fprintf(out, "%s: South %s vs North %s, seed %d\n", d.Name, cli.Describe(o.south, o.budget), cli.Describe(o.north, o.budget), o.seed)
 	if o.load != "" {
-		fmt.Fprintf(out, "Loaded %s: %s played.\n", o.load, plies(len(g.moves)))
+		fmt.Fprintf(out, "Loaded %s: %s played.\n", o.load, cli.Plies(len(g.moves)))
 	}
 	if names[0] == "human" || names[1] == "human" {
 		fmt.Fprintln(out, "Type help for the commands and the notation; the arrows beside the rows show the sowing direction.")
@@ -114,13 +114,13 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 	case stop != nil && !errors.Is(stop, errQuit) && !errors.Is(stop, errEOF):
 		return stop
 	case oc.Over():
-		fmt.Fprintf(out, "Result: %s, after %s (%s).\n", oc.Explain(final.ToMove(), d.Words), plies(len(g.moves)), oc.Result())
+		fmt.Fprintf(out, "Result: %s, after %s (%s).\n", oc.Explain(final.ToMove(), d.Words), cli.Plies(len(g.moves)), oc.Result())
 	case errors.Is(stop, errEOF):
-		fmt.Fprintf(out, "Input ended: stopped after %s, as with quit; the game is unfinished.\n", plies(len(g.moves)))
+		fmt.Fprintf(out, "Input ended: stopped after %s, as with quit; the game is unfinished.\n", cli.Plies(len(g.moves)))
 	case errors.Is(stop, errQuit):
-		fmt.Fprintf(out, "Stopped after %s; the game is unfinished.\n", plies(len(g.moves)))
+		fmt.Fprintf(out, "Stopped after %s; the game is unfinished.\n", cli.Plies(len(g.moves)))
 	default:
-		fmt.Fprintf(out, "Stopped after %s (-plies); the game is unfinished.\n", plies(len(g.moves)))
+		fmt.Fprintf(out, "Stopped after %s (-plies); the game is unfinished.\n", cli.Plies(len(g.moves)))
 	}
 	if recFile == nil {
 		return nil
@@ -426,7 +426,7 @@ func (g *game[P, M]) undo(me mancala.Player) bool {
 		n := len(g.moves) - k
 		g.moves, g.positions = g.moves[:k], g.positions[:k+1]
 		g.shown = min(g.shown, k)
-		fmt.Fprintf(g.out, "Took back %s.\n", plies(n))
+		fmt.Fprintf(g.out, "Took back %s.\n", cli.Plies(n))
 		if !g.o.quiet {
 			fmt.Fprintf(g.out, "%s\n", joinLines(g.board(g.current(), nil, -1)))
 		}
@@ -439,10 +439,7 @@ func (g *game[P, M]) undo(me mancala.Player) bool {
 // hint searches p with AlphaBeta (the -depth or -time budget) and says
 // which move it prefers and how it rates the position after it.
 func (g *game[P, M]) hint(p P) string {
-	b := g.o.budget
-	if b.Depth == 0 && b.Time == 0 {
-		b.Depth = 4
-	}
+	b := g.o.budget // depth 0 without -time: AlphaBeta's DefaultDepth, as -depth says
 	a := agent.NewAlphaBeta(g.d, b.Depth)
 	a.Time, a.TableSize = b.Time, 1<<16
 	r, err := a.Search(context.Background(), p)
@@ -469,5 +466,5 @@ func (g *game[P, M]) hint(p P) string {
 		}
 		rating += "; then it expects " + strings.Join(then, " ")
 	}
-	return fmt.Sprintf("hint: %v (the computer looked %s ahead: %s)", r.Move, plies(r.Depth), rating)
+	return fmt.Sprintf("hint: %v (the computer looked %s ahead: %s)", r.Move, cli.Plies(r.Depth), rating)
 }

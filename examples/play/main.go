@@ -229,12 +229,5 @@ func loaded[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 }
 
 // plies writes a count of plies: "1 ply", "15 plies".
-func plies(n int) string {
-	if n == 1 {
-		return "1 ply"
-	}
-	return fmt.Sprintf("%d plies", n)
-}
-
 // joinLines joins the lines of a diagram, without the final newline.
 func joinLines(s string) string { return strings.TrimRight(s, "\n") }

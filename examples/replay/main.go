@@ -90,7 +90,7 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		}
 		return s
 	}
-	fmt.Fprintf(out, "%s: South %s, North %s, %d moves\n", d.Name, name(r.South), name(r.North), len(r.Moves))
+	fmt.Fprintf(out, "%s: South %s, North %s, %s\n", d.Name, name(r.South), name(r.North), cli.Plies(len(r.Moves)))
 	show := func(p P) string {
 		if diagram {
 			return "\n" + strings.TrimRight(d.Diagram(p), "\n")

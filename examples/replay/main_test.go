@@ -14,7 +14,7 @@ func TestReplay(t *testing.T) {
 	if code := main1(nil, strings.NewReader(rec), &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	want := `kisolo: South ann, North ?, 1 moves
+	want := `kisolo: South ann, North ?, 1 ply
 start: kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10
 1. South xb1: kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:inner
 Result: South wins: North's inner row is empty (S:inner)

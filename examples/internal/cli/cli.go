@@ -5,6 +5,7 @@ package cli
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -139,4 +140,12 @@ func SameRules[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P
 		return fmt.Errorf("-rules %s conflicts with %s, which has %s: write the rules in the position's rules= field, or leave -rules out", rules, flag, has)
 	}
 	return nil
+}
+
+// Plies counts n plies in words: "1 ply", "40 plies".
+func Plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(n) + " plies"
 }
