@@ -207,36 +207,11 @@ func Write[P mancala.Position[P, M], M mancala.Move](w io.Writer, d *mancala.Des
 	return err
 }
 
-// Format returns r as [Write] writes it, or Write's error for a record it
-// refuses.
-func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], r *Record[P, M]) (string, error) {
-	bad := func(input, msg string) (string, error) {
-		return "", &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Msg: msg + " (Read would refuse it)"}
-	}
-	if q, err := d.Parse(r.Start.String()); err != nil || q != r.Start {
-		return bad(r.Start.String(), "the Start position does not read back as itself")
-	}
-	ps, err := r.Positions()
-	if err != nil {
-		return "", err
-	}
-	for i, m := range r.Moves {
-		if back, err := d.ParseMove(m.String()); err != nil || back != m {
-			return "", &Error{Ply: i + 1, Token: m.String(), Err: &mancala.SyntaxError{Game: d.Name, What: "move", Input: m.String(), Msg: "the move does not read back as itself"}}
-		}
-	}
-	if got := ps[len(ps)-1].Outcome().Result(); r.Result != got {
-		msg := "Result must be the result of the moves, " + strconv.Quote(got)
-		if r.Result == "" {
-			msg += " (Record.Finish sets it)"
-		}
-		return bad(r.Result, msg)
-	}
-	if r.Date != "" {
-		if msg := checkDate(r.Date); msg != "" {
-			return bad(r.Date, msg)
-		}
-	}
+// Headers returns the headers [Write] writes for r, in order: Game, Rules
+// (when not the defaults), Start (when not the rules' standard start),
+// South, North and Date (when set), Result, then r.Extra. It checks
+// nothing ([Format] does).
+func Headers[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], r *Record[P, M]) []Tag {
 	tags := []Tag{{KeyGame, d.Name}}
 	rules := d.Rules(r.Start)
 	if rules != "" {
@@ -251,6 +226,39 @@ func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		}
 	}
 	tags = append(tags, Tag{KeyResult, r.Result})
+	return append(tags, r.Extra...)
+}
+
+// Format returns r as [Write] writes it, or Write's error for a record it
+// refuses.
+func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], r *Record[P, M]) (string, error) {
+	bad := func(input, msg string) (string, error) {
+		return "", &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Msg: msg + " (Read would refuse it)"}
+	}
+	if q, err := d.Parse(r.Start.String()); err != nil || q != r.Start {
+		return bad(r.Start.String(), "the Start position does not read back as itself")
+	}
+	final, err := r.Final()
+	if err != nil {
+		return "", err
+	}
+	for i, m := range r.Moves {
+		if back, err := d.ParseMove(m.String()); err != nil || back != m {
+			return "", &Error{Ply: i + 1, Token: m.String(), Err: &mancala.SyntaxError{Game: d.Name, What: "move", Input: m.String(), Msg: "the move does not read back as itself"}}
+		}
+	}
+	if got := final.Outcome().Result(); r.Result != got {
+		msg := "Result must be the result of the moves, " + strconv.Quote(got)
+		if r.Result == "" {
+			msg += " (Record.Finish sets it)"
+		}
+		return bad(r.Result, msg)
+	}
+	if r.Date != "" {
+		if msg := checkDate(r.Date); msg != "" {
+			return bad(r.Date, msg)
+		}
+	}
 	seen := map[string]bool{}
 	for _, t := range r.Extra {
 		switch msg := checkKey(t.Key); {
@@ -262,8 +270,8 @@ func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 			return bad(t.Key, "header "+t.Key+" is given twice")
 		}
 		seen[t.Key] = true
-		tags = append(tags, t)
 	}
+	tags := Headers(d, r)
 	var b strings.Builder
 	for _, t := range tags {
 		if msg := checkValue(t.Value); msg != "" {

@@ -487,27 +487,14 @@ func (a *adapter[P, M]) replay(text string) (ReplayResponse, error) {
 		return ReplayResponse{}, fromErr(err)
 	}
 	out := ReplayResponse{Game: a.d.Name, Rules: a.d.Rules(r.Start), Start: r.Start.String(),
-		Moves: make([]string, len(r.Moves)), Positions: make([]string, len(ps)), Result: r.Result,
-		Headers: []Header{{record.KeyGame, a.d.Name}}}
+		Moves: make([]string, len(r.Moves)), Positions: make([]string, len(ps)), Result: r.Result}
 	for i, m := range r.Moves {
 		out.Moves[i] = m.String()
 	}
 	for i, p := range ps {
 		out.Positions[i] = p.String()
 	}
-	if out.Rules != "" {
-		out.Headers = append(out.Headers, Header{record.KeyRules, out.Rules})
-	}
-	if std, err := a.d.New(out.Rules); err != nil || std != r.Start {
-		out.Headers = append(out.Headers, Header{record.KeyStart, out.Start})
-	}
-	for _, h := range []Header{{record.KeySouth, r.South}, {record.KeyNorth, r.North}, {record.KeyDate, r.Date}} {
-		if h.Value != "" {
-			out.Headers = append(out.Headers, h)
-		}
-	}
-	out.Headers = append(out.Headers, Header{record.KeyResult, r.Result})
-	for _, t := range r.Extra {
+	for _, t := range record.Headers(a.d, r) {
 		out.Headers = append(out.Headers, Header{t.Key, t.Value})
 	}
 	return out, nil
