@@ -439,9 +439,13 @@ func (g *game[P, M]) undo(me mancala.Player) bool {
 // hint searches p with AlphaBeta (the -depth or -time budget) and says
 // which move it prefers and how it rates the position after it.
 func (g *game[P, M]) hint(p P) string {
-	b := g.o.budget // depth 0 without -time: AlphaBeta's DefaultDepth, as -depth says
-	a := agent.NewAlphaBeta(g.d, b.Depth)
-	a.Time, a.TableSize = b.Time, 1<<16
+	// The -depth or -time budget (depth 0 without -time: AlphaBeta's
+	// DefaultDepth, as -depth says).
+	ag, err := cli.NewAgent(g.d, "alphabeta", g.o.budget, 0)
+	a, ok := ag.(*agent.AlphaBeta[P, M])
+	if err != nil || !ok {
+		return fmt.Sprintf("no hint: %v", err)
+	}
 	r, err := a.Search(context.Background(), p)
 	if err != nil {
 		return "no hint: " + err.Error()
@@ -460,11 +464,7 @@ func (g *game[P, M]) hint(p P) string {
 		rating = "it rates the game after it even"
 	}
 	if line := a.AppendLine(nil, p, r); len(line) > 1 {
-		then := make([]string, len(line)-1)
-		for i, m := range line[1:] {
-			then[i] = m.String()
-		}
-		rating += "; then it expects " + strings.Join(then, " ")
+		rating += "; then it expects " + cli.Names(line[1:])
 	}
 	return fmt.Sprintf("hint: %v (the computer looked %s ahead: %s)", r.Move, cli.Plies(r.Depth), rating)
 }

@@ -132,7 +132,7 @@ func (o *options) check() error {
 		return errors.New("-load takes the start position and the rules from the record: leave out -start and -rules")
 	}
 	for _, n := range []string{o.south, o.north} {
-		if n != "human" && n != "random" && n != "alphabeta" && n != "mcts" {
+		if n != "human" && !cli.IsAgent(n) {
 			return fmt.Errorf("unknown player %q (want human|%s)", n, cli.AgentNames)
 		}
 	}
