@@ -110,9 +110,11 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 	stop := g.play()
 	final := g.current()
 	fmt.Fprintln(out)
+	var failed error // a failure that stopped the game; the record is still written
 	switch oc := final.Outcome(); {
 	case stop != nil && !errors.Is(stop, errQuit) && !errors.Is(stop, errEOF):
-		return stop
+		failed = stop
+		fmt.Fprintf(out, "Stopped by an error after %s; the game is unfinished.\n", cli.Plies(len(g.moves)))
 	case oc.Over():
 		fmt.Fprintf(out, "Result: %s, after %s (%s).\n", oc.Explain(final.ToMove(), d.Words), cli.Plies(len(g.moves)), oc.Result())
 	case errors.Is(stop, errEOF):
@@ -123,11 +125,11 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 		fmt.Fprintf(out, "Stopped after %s (-plies); the game is unfinished.\n", cli.Plies(len(g.moves)))
 	}
 	if recFile == nil {
-		return nil
+		return failed
 	}
 	r, err := record.New(start, g.moves)
 	if err != nil {
-		return err
+		return errors.Join(failed, err)
 	}
 	r.South, r.North = names[0], names[1]
 	rec, err := record.Format(d, r)
@@ -135,14 +137,14 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 		err = writeRecord(recFile, rec)
 	}
 	if err != nil {
-		return err
+		return errors.Join(failed, err)
 	}
 	if final.Outcome().Over() {
 		fmt.Fprintf(out, "Record written to %s (result %s).\n", o.recordFile, r.Result)
 	} else {
 		fmt.Fprintf(out, "Record written to %s (result %s); play -load %s resumes it.\n", o.recordFile, r.Result, o.recordFile)
 	}
-	return nil
+	return failed
 }
 
 func (g *game[P, M]) current() P { return g.positions[len(g.positions)-1] }

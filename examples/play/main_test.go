@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -217,5 +219,29 @@ func TestBadFlags(t *testing.T) {
 		if code != tt.code || errOut.String() != tt.want || out.Len() != 0 {
 			t.Errorf("%v: exit %d, stderr %q, stdout %q\nwant exit %d, stderr %q", tt.args, code, errOut.String(), out.String(), tt.code, tt.want)
 		}
+	}
+}
+
+// TestRecordKeptOnInputError: an input line too long to read (over
+// bufio.Scanner's 64 KiB) stops the game with an error, and the record
+// of the plies played so far is still written.
+func TestRecordKeptOnInputError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.txt")
+	input := "xb1\n" + strings.Repeat("x", 70000) + "\n"
+	var out, errOut bytes.Buffer
+	code := main1([]string{"-south", "human", "-north", "random", "-record", path, "-quiet"}, strings.NewReader(input), &out, &errOut, console{})
+	if code == 0 || !strings.Contains(errOut.String(), "token too long") {
+		t.Errorf("exit %d, stderr %q; want a failure naming the long line", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "Stopped by an error after 2 plies; the game is unfinished.") {
+		t.Errorf("output %q", out.String())
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := record.Parse(string(text), &kisolo.Descriptor)
+	if err != nil || len(r.Moves) != 2 || r.Moves[0].String() != "xb1" || r.Result != "*" {
+		t.Errorf("record %q: %+v, %v; want the 2 plies played, unfinished", text, r, err)
 	}
 }
