@@ -202,12 +202,18 @@ func TestSideChangedWhileThinking(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, "game=kiothi&south=strong&north=human&step=3&test=1") // a Kiothi opening step thinks for 300 ms
 	b.run(t, chromedp.Poll(`document.body.dataset.busy === '1'`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	var thinks string
+	b.run(t, chromedp.Evaluate(`document.body.dataset.thinks || '0'`, &thinks))
 	b.run(t, chromedp.Evaluate(`(() => { const s = document.getElementById('south-select'); s.value = 'human'; s.dispatchEvent(new Event('change')); })()`, nil))
-	time.Sleep(1500 * time.Millisecond) // the think's answer has come by now
-	var waiting string
+	// Wait for the think under way to answer (data-thinks counts answers;
+	// the page handles one in the same task): a page that played its move
+	// would be busy with it, or past ply 0.
+	b.poll(t, `Number(document.body.dataset.thinks || 0) > `+thinks)
+	var waiting, busy string
 	b.run(t, chromedp.Evaluate(`document.body.dataset.waiting`, &waiting))
-	if s := b.read(t); s.Ply != "0" || waiting != "human" {
-		t.Errorf("after switching South to Human mid-think: ply %s, waiting for %q; want ply 0, waiting for the human", s.Ply, waiting)
+	b.run(t, chromedp.Evaluate(`document.body.dataset.busy`, &busy))
+	if s := b.read(t); s.Ply != "0" || waiting != "human" || busy != "0" {
+		t.Errorf("after switching South to Human mid-think: ply %s, waiting for %q, busy %s; want ply 0, waiting for the human, not busy", s.Ply, waiting, busy)
 	}
 	b.checkNoErrors(t)
 }

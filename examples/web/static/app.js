@@ -260,6 +260,13 @@ async function play(text) {
   return true;
 }
 
+// thinkSettled counts a computer move's think that has answered (or
+// failed), whether or not its move is still wanted, in data-thinks on body:
+// the browser tests wait on it instead of on the clock.
+function thinkSettled() {
+  document.body.dataset.thinks = String(Number(document.body.dataset.thinks || 0) + 1);
+}
+
 // computerTurn plays the computer's move when a computer is to move at the
 // end of the history.
 async function computerTurn() {
@@ -278,6 +285,7 @@ async function computerTurn() {
   try {
     r = await api('think', req);
   } catch (e) {
+    thinkSettled();
     if (ep !== app.epoch) return;
     app.thinking = false;
     app.stalled = e.code !== 'busy';
@@ -286,6 +294,7 @@ async function computerTurn() {
     if (e.code === 'busy') setTimeout(computerTurn, 1000);
     return;
   }
+  thinkSettled();
   const pause = stepMs() > 0 && !params.has('step') ? 350 - (performance.now() - t0) : 0;
   if (pause > 0) await new Promise((res) => setTimeout(res, pause));
   if (ep !== app.epoch) return;
