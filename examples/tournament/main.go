@@ -22,7 +22,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -38,6 +37,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/match"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
@@ -149,11 +149,8 @@ func (t tally) score() (mean, lo, hi float64) {
 		return 0, 0, 1
 	}
 	p := (float64(t.wins) + float64(t.draws)/2) / n
-	const z = 1.959963984540054
-	den := 1 + z*z/n
-	center := (p + z*z/(2*n)) / den
-	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return p, max(0, center-half), min(1, center+half)
+	lo, hi = match.Wilson(p, t.games())
+	return p, lo, hi
 }
 
 // game is one scheduled game: pairing (a, b) and whether a is South.
