@@ -1,15 +1,31 @@
-// Tournament plays computer players against each other at one game: every
-// pair of the players listed in -agents meets in -games games, the two
-// taking South in turn. A progress bar runs on standard error when it is a
-// terminal; the results go to standard output as two tables: each pairing
-// from the first player's side, and each player's total, with wins, draws,
-// losses and the score (a win 1, a draw 1/2) with its 95% confidence
-// interval (Wilson's score interval, counting a draw as half a win). A
-// player listed twice gets labels of its own ("alphabeta#1",
-// "alphabeta#2"); -records DIR writes every game's record there.
+// Tournament plays computer players against each other at one game and
+// rates them: every pair of the players listed in -agents (with -ladder,
+// every pair listed next to each other) meets in -games games. Each pair of games starts from one random opening (the first
+// -opening plies drawn uniformly from the legal moves), played once with
+// each player South, so that deterministic players (AlphaBeta) play
+// different games; the openings, the agents' seeds and so the results are
+// fixed by -seed, the game, its rules and the pairing (mancala/match). A
+// game still going after -plies plies is censored: counted apart from wins,
+// draws and losses, and left out of scores and ratings (-censored draw
+// counts it as a draw instead).
+//
+// A progress bar runs on standard error when it is a terminal; the results
+// go to standard output as three tables: each pairing from the first
+// player's side, each player's total, with wins, draws, losses, censored
+// games and the score (a win 1, a draw 1/2) with its 95% confidence
+// interval (Wilson's score interval over the distinct games: two games
+// with the same moves count once), and the players' Elo ratings, fitted by
+// maximum likelihood (mancala/agent/rating: Davidson's ties model with a
+// first-seat advantage and -prior virtual games per pairing), the first
+// player listed anchored at -anchor, each with its 95% interval and the gap
+// to the player listed before it. -ratings FILE writes the ratings as a
+// tab-separated table with move times; -times prints the move times too
+// (they vary from run to run). A player listed twice gets labels of its own
+// ("alphabeta#1", "alphabeta#2"); -records DIR writes every game's record
+// there.
 //
 //	go run ./examples/tournament -game kiothi -agents random,alphabeta,mcts -games 20
-//	go run ./examples/tournament -game kisolo -agents alphabeta:2,alphabeta:4 -games 50
+//	go run ./examples/tournament -game kisolo -agents alphabeta:2,alphabeta:4 -games 50 -ratings kisolo.tsv
 //
 // A player is random, alphabeta or mcts, optionally with its own budget
 // after a colon: alphabeta:6 searches 6 plies, mcts:500 makes 500 playouts
@@ -22,6 +38,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -29,6 +46,7 @@ import (
 	"strings"
 	"sync"
 	"text/tabwriter"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
@@ -37,6 +55,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent/rating"
 	"github.com/seed8ebe013a/go-mancala/mancala/match"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
@@ -45,12 +64,19 @@ type options struct {
 	game, rules string
 	agents      []string
 	games       int
+	opening     int
 	budget      cli.Budget
 	seed        uint64
 	maxPlies    int
 	parallel    int
 	progress    bool
 	records     string
+	ratings     string
+	prior       float64
+	anchor      float64
+	censored    string
+	times       bool
+	ladder      bool
 }
 
 func main() {
@@ -65,15 +91,22 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.game, "game", "kisolo", "the game: "+cli.Games)
 	fs.StringVar(&o.rules, "rules", "", "rule options, as in a position's rules= field")
 	fs.StringVar(&agents, "agents", "random,alphabeta,mcts", "comma-separated players: "+cli.AgentNames+", each optionally :budget")
-	fs.IntVar(&o.games, "games", 10, "games per pairing (sides alternate)")
+	fs.IntVar(&o.games, "games", 10, "games per pairing, an even number: each opening is played from both seats")
+	fs.IntVar(&o.opening, "opening", 4, "random opening plies before the players take over (0: none; then deterministic players replay one game)")
 	fs.IntVar(&o.budget.Depth, "depth", 4, "alphabeta search depth in plies")
 	fs.IntVar(&o.budget.Iterations, "iterations", 1000, "mcts playouts per move")
 	fs.DurationVar(&o.budget.Time, "time", 0, "time per move (0: none; breaks reproducibility)")
-	fs.Uint64Var(&o.seed, "seed", 1, "seed of the players' random choices")
-	fs.IntVar(&o.maxPlies, "plies", 2000, "count a game still going after this many plies as a draw")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the openings and the players' random choices")
+	fs.IntVar(&o.maxPlies, "plies", 2000, "ply cap (the opening included): a game still going is censored (0: no cap)")
 	fs.IntVar(&o.parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once")
 	fs.BoolVar(&o.progress, "progress", cli.IsTerminal(stderr), "show a progress bar on standard error (default: when it is a terminal)")
 	fs.StringVar(&o.records, "records", "", "write the record of every game into this directory (created if missing)")
+	fs.StringVar(&o.ratings, "ratings", "", "write the ratings, with move times, to this file as a tab-separated table")
+	fs.Float64Var(&o.prior, "prior", 2, "virtual games per pairing in the rating fit, won half by each player (0: plain maximum likelihood)")
+	fs.Float64Var(&o.anchor, "anchor", 1000, "the rating of the first player listed")
+	fs.StringVar(&o.censored, "censored", "drop", "censored games in scores and ratings: drop (left out) or draw (counted as draws)")
+	fs.BoolVar(&o.ladder, "ladder", false, "play only the pairs of players listed next to each other (a ladder, weakest first) instead of every pair")
+	fs.BoolVar(&o.times, "times", false, "print each player's mean and longest time per move (they vary from run to run)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -86,8 +119,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tournament:", err)
 		return 2
 	}
-	if o.maxPlies < 0 || o.parallel < 1 {
-		fmt.Fprintf(stderr, "tournament: -plies %d and -parallel %d: want -plies 0 or more, -parallel 1 or more\n", o.maxPlies, o.parallel)
+	if msg := o.check(); msg != "" {
+		fmt.Fprintln(stderr, "tournament:", msg)
 		return 2
 	}
 	var err error
@@ -106,6 +139,25 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// check returns the complaint about a flag out of range, or "".
+func (o options) check() string {
+	switch {
+	case o.maxPlies < 0 || o.parallel < 1:
+		return fmt.Sprintf("-plies %d and -parallel %d: want -plies 0 or more, -parallel 1 or more", o.maxPlies, o.parallel)
+	case o.games < 2 || o.games%2 != 0:
+		return fmt.Sprintf("-games %d: want an even number of at least 2 (each opening is played from both seats)", o.games)
+	case o.opening < 0:
+		return fmt.Sprintf("-opening %d: want 0 or more plies", o.opening)
+	case math.IsNaN(o.prior) || math.IsInf(o.prior, 0) || o.prior < 0:
+		return fmt.Sprintf("-prior %v: want a finite number >= 0", o.prior)
+	case math.IsNaN(o.anchor) || math.IsInf(o.anchor, 0):
+		return fmt.Sprintf("-anchor %v: want a finite rating", o.anchor)
+	case o.censored != "drop" && o.censored != "draw":
+		return fmt.Sprintf("-censored %q: want drop or draw", o.censored)
+	}
+	return ""
 }
 
 // player is one entrant: a kind and its budget.
@@ -137,36 +189,76 @@ func parsePlayer(s string, b cli.Budget) (player, error) {
 	return p, nil
 }
 
-// tally counts results from one side's point of view.
-type tally struct{ wins, draws, losses int }
+// tally counts results from one side's point of view. Draws are the games
+// drawn by the rules; censored games (still going at the ply cap) are
+// counted apart, and asDraws of them (all or none, by -censored) count as
+// draws in the score.
+type tally struct{ wins, draws, losses, censored, distinct, asDraws int }
 
-func (t tally) games() int { return t.wins + t.draws + t.losses }
+func (t tally) games() int { return t.wins + t.draws + t.losses + t.censored }
 
-// score returns the mean score and its 95% Wilson interval.
+// score returns the mean score over the games scored (those not censored,
+// and the censored ones counted as draws) and its 95% Wilson interval over
+// the distinct ones.
 func (t tally) score() (mean, lo, hi float64) {
-	n := float64(t.games())
+	n := t.wins + t.draws + t.losses + t.asDraws
 	if n == 0 {
 		return 0, 0, 1
 	}
-	p := (float64(t.wins) + float64(t.draws)/2) / n
-	lo, hi = match.Wilson(p, t.games())
+	p := (float64(t.wins) + float64(t.draws+t.asDraws)/2) / float64(n)
+	lo, hi = match.Wilson(p, min(t.distinct, n))
 	return p, lo, hi
 }
 
-// game is one scheduled game: pairing (a, b) and whether a is South.
-type game struct {
-	a, b   int
-	aSouth bool
-	index  int // within the pairing
+// clock adds up one player's thinking time.
+type clock struct {
+	mu           sync.Mutex
+	moves        int
+	total, worst time.Duration
+}
+
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	c.moves++
+	c.total += d
+	c.worst = max(c.worst, d)
+	c.mu.Unlock()
+}
+
+func (c *clock) mean() time.Duration {
+	if c.moves == 0 {
+		return 0
+	}
+	return c.total / time.Duration(c.moves)
+}
+
+// timed builds p's agents, timing every move on c.
+func timed[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p player, c *clock) match.Player[P, M] {
+	return match.Player[P, M]{Name: p.name, New: func(seed uint64) (agent.Agent[P, M], error) {
+		a, err := cli.NewAgent(d, p.kind, p.budget, seed)
+		if err != nil {
+			return nil, err
+		}
+		return agent.AgentFunc[P, M](func(ctx context.Context, q P) (M, error) {
+			start := time.Now()
+			m, err := a.Move(ctx, q)
+			c.add(time.Since(start))
+			return m, err
+		}), nil
+	}}
+}
+
+// pairing is the match of players a and b (a listed first) and its games.
+type pairing[M mancala.Move] struct {
+	a, b    int
+	key     string
+	results []match.Result[M]
 }
 
 func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, out, log io.Writer) error {
 	start, err := d.New(o.rules)
 	if err != nil {
 		return err
-	}
-	if o.games < 1 {
-		return fmt.Errorf("-games must be at least 1")
 	}
 	var players []player
 	for _, s := range o.agents {
@@ -185,17 +277,20 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 			return fmt.Errorf("-records: %w", err)
 		}
 	}
-	var games []game
+	clocks := make([]clock, len(players))
+	var pairings []*pairing[M]
 	for a := range players {
 		for b := a + 1; b < len(players); b++ {
-			for g := range o.games {
-				games = append(games, game{a: a, b: b, aSouth: g%2 == 0, index: g})
+			if o.ladder && b > a+1 {
+				break
 			}
+			key := strings.Join([]string{"tournament", d.Name, d.Rules(start), players[a].name, players[b].name}, "|")
+			pairings = append(pairings, &pairing[M]{a: a, b: b, key: key})
 		}
 	}
 	var bar *progressbar.ProgressBar
 	if o.progress {
-		bar = progressbar.NewOptions(len(games),
+		bar = progressbar.NewOptions(len(pairings)*o.games,
 			progressbar.OptionSetWriter(log),
 			progressbar.OptionSetDescription(d.Name),
 			progressbar.OptionShowCount(),
@@ -204,86 +299,182 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 			progressbar.OptionOnCompletion(func() { fmt.Fprintln(log) }),
 		)
 	}
-	results := make([]mancala.Outcome, len(games))
-	errs := make([]error, len(games))
-	recs := make([]string, len(games))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(o.parallel, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i], recs[i], errs[i] = playOne(d, start, players, games[i], o)
-				if bar != nil {
-					bar.Add(1)
+	for _, pr := range pairings {
+		m := match.Match[P, M]{
+			Start: start, Seed: o.seed, Key: pr.key,
+			OpeningPlies: o.opening, MaxPlies: o.maxPlies,
+			A:         timed(d, players[pr.a], &clocks[pr.a]),
+			B:         timed(d, players[pr.b], &clocks[pr.b]),
+			KeepMoves: true,
+		}
+		var done func(match.Result[M])
+		if bar != nil {
+			done = func(match.Result[M]) { bar.Add(1) }
+		}
+		pr.results, err = m.PlayRange(context.Background(), 0, o.games, o.parallel, done)
+		if err != nil {
+			return err
+		}
+		if o.records != "" {
+			if err := writeRecords(d, start, players, pr, o.records); err != nil {
+				return err
+			}
+		}
+	}
+	return report(d.Name, o, players, pairings, clocks, out)
+}
+
+// report prints the tables and writes the ratings file.
+func report[M mancala.Move](game string, o options, players []player, pairings []*pairing[M], clocks []clock, out io.Writer) error {
+	total := make([]tally, len(players))
+	pair := make([]tally, len(pairings))
+	var games []rating.Game
+	for k, pr := range pairings {
+		seen := map[string]bool{}
+		for _, r := range pr.results {
+			moves := cli.Names(r.Moves)
+			fresh := !seen[moves]
+			seen[moves] = true
+			ts := []*tally{&pair[k], &total[pr.a], &total[pr.b]}
+			t := ts[0]
+			switch {
+			case r.Censored:
+				for _, t := range ts {
+					t.censored++
+				}
+				if o.censored != "draw" {
+					continue
+				}
+				for _, t := range ts {
+					t.asDraws++
+				}
+			case r.Outcome.Status == mancala.Draw:
+				for _, t := range ts {
+					t.draws++
+				}
+			case (r.Outcome.Winner == mancala.South) == r.ASouth:
+				t.wins++
+				total[pr.a].wins++
+				total[pr.b].losses++
+			default:
+				t.losses++
+				total[pr.a].losses++
+				total[pr.b].wins++
+			}
+			if !fresh {
+				continue
+			}
+			for _, t := range ts {
+				t.distinct++
+			}
+			g := rating.Game{First: pr.a, Second: pr.b, Result: rating.Draw}
+			if !r.ASouth {
+				g.First, g.Second = pr.b, pr.a
+			}
+			if r.Outcome.Status == mancala.Win {
+				g.Result = rating.Loss
+				if r.Outcome.Winner == mancala.South {
+					g.Result = rating.Win
 				}
 			}
-		}()
-	}
-	for i := range games {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for i, err := range errs {
-		g := games[i]
-		if err == nil && o.records != "" {
-			err = os.WriteFile(filepath.Join(o.records, recordName(players, g)), []byte(recs[i]), 0o644)
-		}
-		if err != nil {
-			return fmt.Errorf("game %d of %s vs %s: %w", g.index+1, players[g.a].name, players[g.b].name, err)
+			games = append(games, g)
 		}
 	}
-	// Tables.
-	pair := map[[2]int]*tally{}
-	total := make([]tally, len(players))
-	for i, g := range games {
-		t := pair[[2]int{g.a, g.b}]
-		if t == nil {
-			t = &tally{}
-			pair[[2]int{g.a, g.b}] = t
-		}
-		aSide := mancala.South
-		if !g.aSouth {
-			aSide = mancala.North
-		}
-		switch o := results[i]; {
-		case o.Status == mancala.Win && o.Winner == aSide:
-			t.wins++
-			total[g.a].wins++
-			total[g.b].losses++
-		case o.Status == mancala.Win:
-			t.losses++
-			total[g.a].losses++
-			total[g.b].wins++
-		default:
-			t.draws++
-			total[g.a].draws++
-			total[g.b].draws++
-		}
+	caps := "no ply cap"
+	if o.maxPlies > 0 {
+		caps = fmt.Sprintf("censored at %s", cli.Plies(o.maxPlies))
 	}
-	fmt.Fprintf(out, "%s: %d games per pairing, seed %d\n\n", d.Name, o.games, o.seed)
+	fmt.Fprintf(out, "%s: %d games per pairing (%d openings of %s, each from both seats), seed %d, %s\n\n",
+		game, o.games, o.games/2, cli.Plies(o.opening), o.seed, caps)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	cells := func(t tally) string {
 		m, lo, hi := t.score()
-		return fmt.Sprintf("%d\t%d\t%d\t%d\t%.3f\t[%.3f, %.3f]", t.games(), t.wins, t.draws, t.losses, m, lo, hi)
+		return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t[%.3f, %.3f]", t.games(), t.wins, t.draws, t.losses, t.censored, t.distinct, m, lo, hi)
 	}
-	fmt.Fprintf(tw, "player\topponent\tgames\twins\tdraws\tlosses\tscore\t95%% CI\n")
-	for a := range players {
-		for b := a + 1; b < len(players); b++ {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", players[a].name, players[b].name, cells(*pair[[2]int{a, b}]))
-		}
+	fmt.Fprintf(tw, "player\topponent\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
+	for k, pr := range pairings {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", players[pr.a].name, players[pr.b].name, cells(pair[k]))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "\n")
-	fmt.Fprintf(tw, "player\tgames\twins\tdraws\tlosses\tscore\t95%% CI\n")
+	fmt.Fprintf(tw, "player\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
 	for a, p := range players {
 		fmt.Fprintf(tw, "%s\t%s\n", p.name, cells(total[a]))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\n")
+	fit, err := rating.Estimate(len(players), games, rating.Options{Prior: o.prior, Advantage: true, AnchorRating: o.anchor})
+	if err != nil {
+		fmt.Fprintf(out, "no ratings: %v\n", err)
+		if o.ratings != "" {
+			return fmt.Errorf("-ratings: %w", err)
+		}
+		return nil
+	}
+	fmt.Fprintf(out, "Elo ratings (maximum likelihood, Davidson draws, %g virtual games per pairing, censored games %s; %s = %g):\n",
+		o.prior, map[string]string{"drop": "left out", "draw": "as draws"}[o.censored], players[0].name, o.anchor)
+	head := "player\trating\t95% CI\tgap to previous\t95% CI\tgames"
+	if o.times {
+		head += "\tms/move\tmax ms"
+	}
+	fmt.Fprintln(tw, head)
+	for a, p := range players {
+		r, se := fit.Ratings[a], fit.StdErr(a)
+		line := fmt.Sprintf("%s\t%.0f\t[%.0f, %.0f]", p.name, r, r-rating.Z95*se, r+rating.Z95*se)
+		if a == 0 {
+			line = fmt.Sprintf("%s\t%.0f\t(anchor)", p.name, r)
+		}
+		if a > 0 {
+			g, gse := fit.Diff(a, a-1)
+			line += fmt.Sprintf("\t%+.0f\t[%+.0f, %+.0f]", g, g-rating.Z95*gse, g+rating.Z95*gse)
+		} else {
+			line += "\t\t"
+		}
+		line += fmt.Sprintf("\t%d", total[a].distinct)
+		if o.times {
+			line += fmt.Sprintf("\t%.2f\t%.0f", ms(clocks[a].mean()), ms(clocks[a].worst))
+		}
+		fmt.Fprintln(tw, line)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "first-seat (South) advantage %+.0f ± %.0f Elo; draw rate between equal players %.3f; %d games rated\n",
+		fit.Advantage, rating.Z95*fit.AdvantageSE, fit.DrawRate(), fit.Games)
+	if o.ratings != "" {
+		return writeRatings(o.ratings, game, o, players, total, clocks, fit)
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// writeRatings writes the ratings table: a header line, then one line per
+// player in the order listed, tab-separated.
+func writeRatings(path, game string, o options, players []player, total []tally, clocks []clock, fit *rating.Fit) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s: %d games per pairing, %s of random opening, seed %d, ply cap %d, prior %g, censored %s, first-seat advantage %.1f Elo, draw rate %.3f\n",
+		game, o.games, cli.Plies(o.opening), o.seed, o.maxPlies, o.prior, o.censored, fit.Advantage, fit.DrawRate())
+	b.WriteString("player\trating\tlo95\thi95\tgap\tgap_lo95\tgap_hi95\tgames\twins\tdraws\tlosses\tcensored\tmean_ms\tmax_ms\n")
+	for a, p := range players {
+		r, se := fit.Ratings[a], fit.StdErr(a)
+		g, gse := 0.0, 0.0
+		if a > 0 {
+			g, gse = fit.Diff(a, a-1)
+		}
+		t := total[a]
+		fmt.Fprintf(&b, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.1f\n",
+			p.name, r, r-rating.Z95*se, r+rating.Z95*se, g, g-rating.Z95*gse, g+rating.Z95*gse,
+			t.distinct, t.wins, t.draws, t.losses, t.censored, ms(clocks[a].mean()), ms(clocks[a].worst))
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("-ratings: %w", err)
+	}
+	return nil
 }
 
 // label gives players listed more than once labels of their own: the
@@ -302,50 +493,38 @@ func label(players []player) {
 	}
 }
 
-// recordName is the file name of game g's record: the pairing, the game's
-// number in it and who played South, e.g.
+// recordName is the file name of game i of pairing (a, b)'s record: the
+// pairing, the game's number in it and who played South, e.g.
 // "alphabeta_4-vs-mcts-03-south-mcts.txt" (':' and '#' become '_').
-func recordName(players []player, g game) string {
+func recordName(players []player, a, b, i int, aSouth bool) string {
 	clean := strings.NewReplacer(":", "_", "#", "_", "/", "_").Replace
-	south := players[g.b].name
-	if g.aSouth {
-		south = players[g.a].name
+	south := players[b].name
+	if aSouth {
+		south = players[a].name
 	}
-	return fmt.Sprintf("%s-vs-%s-%02d-south-%s.txt", clean(players[g.a].name), clean(players[g.b].name), g.index+1, clean(south))
+	return fmt.Sprintf("%s-vs-%s-%02d-south-%s.txt", clean(players[a].name), clean(players[b].name), i+1, clean(south))
 }
 
-// playOne plays one game with fresh agents seeded from the tournament seed
-// and the game's place in the schedule, and returns its outcome and, with
-// -records, its record.
-func playOne[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], start P, players []player, g game, o options) (mancala.Outcome, string, error) {
-	seed := func(side uint64) uint64 {
-		return o.seed*0x9e3779b97f4a7c15 ^ (uint64(g.a)<<48 | uint64(g.b)<<40 | uint64(g.index)<<8 | side)
+// writeRecords writes the record of every game of pr into dir, with the
+// game's round and the number of random opening plies as headers.
+func writeRecords[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], start P, players []player, pr *pairing[M], dir string) error {
+	for _, res := range pr.results {
+		r, err := record.New(start, res.Moves)
+		if err != nil {
+			return err
+		}
+		r.South, r.North = players[pr.a].name, players[pr.b].name
+		if !res.ASouth {
+			r.South, r.North = r.North, r.South
+		}
+		r.Extra = []record.Tag{{Key: "Round", Value: strconv.Itoa(res.Index + 1)}, {Key: "Opening", Value: strconv.Itoa(res.Opening)}}
+		text, err := record.Format(d, r)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, recordName(players, pr.a, pr.b, res.Index, res.ASouth)), []byte(text), 0o644); err != nil {
+			return fmt.Errorf("game %d of %s vs %s: %w", res.Index+1, players[pr.a].name, players[pr.b].name, err)
+		}
 	}
-	pa, pb := players[g.a], players[g.b]
-	a, err := cli.NewAgent(d, pa.kind, pa.budget, seed(0))
-	if err != nil {
-		return mancala.Outcome{}, "", err
-	}
-	b, err := cli.NewAgent(d, pb.kind, pb.budget, seed(1))
-	if err != nil {
-		return mancala.Outcome{}, "", err
-	}
-	south, north := a, b
-	names := [2]string{pa.name, pb.name}
-	if !g.aSouth {
-		south, north = b, a
-		names = [2]string{pb.name, pa.name}
-	}
-	moves, final, err := agent.Play(context.Background(), start, south, north, o.maxPlies, nil)
-	if err != nil || o.records == "" {
-		return final.Outcome(), "", err
-	}
-	r, err := record.New(start, moves)
-	if err != nil {
-		return mancala.Outcome{}, "", err
-	}
-	r.South, r.North = names[0], names[1]
-	r.Extra = []record.Tag{{Key: "Round", Value: strconv.Itoa(g.index + 1)}}
-	text, err := record.Format(d, r)
-	return final.Outcome(), text, err
+	return nil
 }

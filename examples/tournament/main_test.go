@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
@@ -32,27 +33,28 @@ func TestTournament(t *testing.T) {
 		t.Errorf("a progress bar on a standard error that is not a terminal: %q", err2.String())
 	}
 	s := out1.String()
-	for _, want := range []string{"kisolo: 4 games per pairing, seed 9\n", "95% CI"} {
+	for _, want := range []string{"kisolo: 4 games per pairing (2 openings of 4 plies, each from both seats), seed 9, censored at 2000 plies\n", "95% CI", "Elo ratings", "random       1000    (anchor)"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q:\n%s", want, s)
 		}
 	}
 	// The rows: each adds up to its games; the pairings are as listed.
 	var pairs []string
-	for _, l := range strings.Split(s, "\n") {
+	tables := strings.Split(s, "\n\n")
+	for _, l := range strings.Split(tables[1]+"\n"+tables[2], "\n") {
 		f := strings.Fields(l)
-		if len(f) < 8 || f[0] == "player" {
+		if len(f) == 0 || f[0] == "player" {
 			continue
 		}
-		if len(f) == 8 { // the totals table has no opponent column
+		if len(f) == 10 { // the totals table has no opponent column
 			f = append([]string{f[0], "all"}, f[1:]...)
 		}
 		pairs = append(pairs, f[0]+"-"+f[1])
-		n := make([]int, 4)
+		n := make([]int, 6)
 		for i := range n {
 			n[i], _ = strconv.Atoi(f[2+i])
 		}
-		if n[0] != n[1]+n[2]+n[3] {
+		if n[0] != n[1]+n[2]+n[3]+n[4] || n[5] > n[0]-n[4] {
 			t.Errorf("row %q does not add up", l)
 		}
 	}
@@ -67,12 +69,17 @@ func TestScore(t *testing.T) {
 		t            tally
 		mean, lo, hi float64
 	}{
-		{tally{5, 0, 5}, 0.5, 0.2366, 0.7634},
-		{tally{10, 0, 0}, 1, 0.7225, 1},
-		{tally{0, 0, 10}, 0, 0, 0.2775},
-		{tally{3, 4, 3}, 0.5, 0.2366, 0.7634},
-		{tally{90, 0, 10}, 0.9, 0.8256, 0.9448},
+		{tally{5, 0, 5, 0, 10, 0}, 0.5, 0.2366, 0.7634},
+		{tally{10, 0, 0, 0, 10, 0}, 1, 0.7225, 1},
+		{tally{0, 0, 10, 0, 10, 0}, 0, 0, 0.2775},
+		{tally{3, 4, 3, 0, 10, 0}, 0.5, 0.2366, 0.7634},
+		{tally{90, 0, 10, 0, 100, 0}, 0.9, 0.8256, 0.9448},
 		{tally{}, 0, 0, 1},
+		// Censored games are left out; repeated games count once.
+		{tally{5, 0, 5, 7, 10, 0}, 0.5, 0.2366, 0.7634},
+		{tally{5, 0, 5, 0, 4, 0}, 0.5, 0.1500, 0.8500},
+		// Censored games counted as draws (-censored draw).
+		{tally{4, 0, 0, 4, 8, 4}, 0.75, 0.4093, 0.9285},
 	}
 	for _, tt := range tests {
 		m, lo, hi := tt.t.score()
@@ -93,7 +100,13 @@ func TestTournamentErrors(t *testing.T) {
 		{[]string{"-agents", "random,mcts:x"}, `tournament: bad budget in "mcts:x" (alphabeta:<depth> or mcts:<iterations>)`},
 		{[]string{"-agents", "random:3,mcts"}, `tournament: bad budget in "random:3" (alphabeta:<depth> or mcts:<iterations>)`},
 		{[]string{"-agents", "alphabeta:500,random"}, `tournament: player "alphabeta:500": -depth 500: at most 100 plies`},
-		{[]string{"-games", "0"}, "tournament: -games must be at least 1"},
+		{[]string{"-games", "0"}, "tournament: -games 0: want an even number of at least 2 (each opening is played from both seats)"},
+		{[]string{"-games", "3"}, "tournament: -games 3: want an even number of at least 2 (each opening is played from both seats)"},
+		{[]string{"-opening", "-1"}, "tournament: -opening -1: want 0 or more plies"},
+		{[]string{"-prior", "-1"}, "tournament: -prior -1: want a finite number >= 0"},
+		{[]string{"-anchor", "NaN"}, "tournament: -anchor NaN: want a finite rating"},
+		{[]string{"-censored", "win"}, `tournament: -censored "win": want drop or draw`},
+		{[]string{"-ratings", "/proc/none/r.tsv", "-agents", "random,alphabeta:1", "-games", "2"}, "tournament: -ratings: open /proc/none/r.tsv: no such file or directory"},
 		{[]string{"-rules", "Columns:5"}, `tournament: kisolo: bad rules: "Columns:5": Columns must be 6, 7 or 8 (0 means 7); got "5"`},
 		{[]string{"-depth", "-1"}, "tournament: -depth -1: want 0 or more plies"},
 		{[]string{"-workers", "5000"}, "flag provided but not defined: -workers"},
@@ -148,4 +161,136 @@ func TestLabelsAndRecords(t *testing.T) {
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("records %s\nwant %s", got, want)
 	}
+}
+
+// TestDistinctGames: two AlphaBeta players, deterministic, play different
+// games from different random openings, every opening from both seats;
+// without an opening they replay one game per seat, and the table says
+// so (2 distinct games of 8).
+func TestDistinctGames(t *testing.T) {
+	for _, tc := range []struct {
+		opening, distinct string
+	}{{"3", "8"}, {"0", "2"}} {
+		dir := filepath.Join(t.TempDir(), "games")
+		var out, errOut bytes.Buffer
+		args := []string{"-game", "kiothi", "-agents", "alphabeta:1,alphabeta:2", "-games", "8", "-opening", tc.opening, "-records", dir, "-progress=false"}
+		if code := main1(args, &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		row := ""
+		for _, l := range strings.Split(out.String(), "\n") {
+			if strings.HasPrefix(l, "alphabeta:1  alphabeta:2") {
+				row = l
+			}
+		}
+		f := strings.Fields(row)
+		if len(f) < 8 || f[2] != "8" || f[7] != tc.distinct {
+			t.Errorf("-opening %s: pairing row %q, want 8 games, %s distinct:\n%s", tc.opening, row, tc.distinct, out.String())
+		}
+		files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+		if err != nil || len(files) != 8 {
+			t.Fatalf("-opening %s: %d records, %v", tc.opening, len(files), err)
+		}
+		games := map[string]int{}
+		openings := map[string]int{}
+		for _, name := range files {
+			r := readRecord(t, name)
+			games[cliNames(r.Moves)]++
+			n, _ := strconv.Atoi(extra(r.Extra, "Opening"))
+			openings[cliNames(r.Moves[:n])]++
+			if want := tc.opening; extra(r.Extra, "Opening") != want {
+				t.Errorf("%s: Opening header %q, want %s", name, extra(r.Extra, "Opening"), want)
+			}
+		}
+		want, _ := strconv.Atoi(tc.distinct)
+		if len(games) != want {
+			t.Errorf("-opening %s: %d distinct games in the records, want %s", tc.opening, len(games), tc.distinct)
+		}
+		// Every opening is played twice, once from each seat.
+		for o, n := range openings {
+			if tc.opening != "0" && n != 2 {
+				t.Errorf("-opening %s: opening %q played %d times, want 2", tc.opening, o, n)
+			}
+		}
+	}
+}
+
+// TestCensored: games still going at the ply cap are counted apart from
+// draws, left out of the score and the ratings by default and counted as
+// draws with -censored draw.
+func TestCensored(t *testing.T) {
+	args := []string{"-game", "kimasai", "-agents", "random,alphabeta:2", "-games", "4", "-plies", "24", "-progress=false"}
+	var out, errOut bytes.Buffer
+	if code := main1(args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	want := "random  alphabeta:2  4      0     0      0       4         0         0.000  [0.000, 1.000]"
+	if !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "censored at 24 plies") || !strings.Contains(out.String(), "no ratings: rating: invalid input: no games") {
+		t.Errorf("output lacks %q, the cap or the missing ratings:\n%s", want, out.String())
+	}
+	out.Reset()
+	if code := main1(append(args, "-censored", "draw"), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	want = "random  alphabeta:2  4      0     0      0       4         4         0.500  [0.150, 0.850]"
+	if !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "censored games as draws") {
+		t.Errorf("-censored draw: output lacks %q:\n%s", want, out.String())
+	}
+}
+
+// TestRatingsFile: -ratings writes one line per player with the rating,
+// its interval and the gap to the player before.
+func TestRatingsFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.tsv")
+	var out, errOut bytes.Buffer
+	args := []string{"-game", "kisolo", "-agents", "random,alphabeta:3", "-games", "6", "-opening", "2", "-ratings", path, "-progress=false"}
+	if code := main1(args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "# kisolo: 6 games per pairing") || !strings.HasPrefix(lines[1], "player\trating\tlo95") {
+		t.Fatalf("ratings file:\n%s", text)
+	}
+	first := strings.Split(lines[2], "\t")
+	second := strings.Split(lines[3], "\t")
+	if first[0] != "random" || first[1] != "1000.0" || second[0] != "alphabeta:3" || len(second) != 14 {
+		t.Errorf("ratings file:\n%s", text)
+	}
+	if r, _ := strconv.ParseFloat(second[1], 64); r <= 1000 {
+		t.Errorf("alphabeta:3 rated %v, not above random:\n%s", r, text)
+	}
+}
+
+func readRecord(t *testing.T, name string) *record.Record[kiothi.Position, kiothi.Move] {
+	t.Helper()
+	text, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := record.Parse(string(text), &kiothi.Descriptor)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return r
+}
+
+func extra(tags []record.Tag, key string) string {
+	for _, tg := range tags {
+		if tg.Key == key {
+			return tg.Value
+		}
+	}
+	return ""
+}
+
+func cliNames(moves []kiothi.Move) string {
+	s := make([]string, len(moves))
+	for i, m := range moves {
+		s[i] = m.String()
+	}
+	return strings.Join(s, " ")
 }
