@@ -23,6 +23,10 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Layout:     Position.Layout,
 	ApplyTrace: Position.ApplyTrace,
 	MoveKey:    MoveKey,
+	Actions:    Position.Actions,
+	Action:     Position.Action,
+	ActionMove: Position.ActionMove,
+	AppendMask: Position.AppendMask,
 }
 
 // rulesText returns p's rules as in rules=.

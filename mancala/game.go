@@ -91,6 +91,29 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// ascending circuit index from the mover's first pit, then count;
 	// Kiothi's Stop last). The conformance suite checks it.
 	MoveKey func(p P, m M) int
+
+	// Actions returns the number of action ids of p's game
+	// (docs/design.md, "Action ids"): every move of every position of the
+	// game has an id in [0, Actions(p)). It depends on the rules (Kisolo's
+	// Columns) and, for Kiothi, on the game's seed total, which no move
+	// changes (C-5), so it is fixed for a whole game.
+	Actions func(p P) int
+	// Action returns the action id of m in p, in [0, Actions(p)): ids are
+	// relative to the player to move (the mover's first pit is id 0 of
+	// each kind). It does not check that m is legal; a move with no id in
+	// p (the zero Move, a pit that is not the mover's, a count over the
+	// seed total) gives an [*ActionError] wrapping [ErrNoAction].
+	Action func(p P, m M) (int, error)
+	// ActionMove returns the move with action id a in p:
+	// ActionMove(p, Action(p, m)) is m for every move with an id. It does not check legality (Apply
+	// does); an id outside [0, Actions(p)) gives an [*ActionError]
+	// wrapping [ErrNoAction].
+	ActionMove func(p P, a int) (M, error)
+	// AppendMask appends Actions(p) flags to dst, flag a true exactly when
+	// the move with id a is legal in p (all false once the game is over),
+	// and returns the extended slice. It allocates nothing when dst has
+	// room.
+	AppendMask func(p P, dst []bool) []bool
 }
 
 // SeedTotal returns the number of seeds in p counted everywhere (board,
