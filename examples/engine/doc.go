@@ -36,7 +36,7 @@
 // (a think, a batch) delays the ones after it.
 //
 // Lines are UTF-8 and end with "\n" ("\r\n" too). A line may hold at most
-// [MaxLine] bytes (1 MiB, not counting the line break): a longer one is
+// [wire.DefaultMaxLine] bytes (1 MiB, not counting the line break): a longer one is
 // answered with too_large (with its id, if the id comes first in the
 // line) and the engine reads past the rest of it without keeping it.
 // Blank lines are skipped, without a response. A last line without a line

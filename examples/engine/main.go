@@ -6,11 +6,18 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 func main() {
+	// A write to a closed standard output fails with EPIPE instead of
+	// killing the engine with SIGPIPE, so that it exits with status 1 as
+	// documented.
+	signal.Ignore(syscall.SIGPIPE)
 	os.Exit(main1(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -33,13 +40,12 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "engine: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	e, err := newEngine(wire.Limits{}, wire.BatchLimits{}, stderr)
+	svc, err := games.NewService(wire.Limits{})
 	if err != nil {
 		fmt.Fprintln(stderr, "engine:", err)
 		return 1
 	}
-	e.verbose = *verbose
-	if err := e.serve(context.Background(), stdin, stdout); err != nil {
+	if err := svc.ServeLines(context.Background(), stdin, stdout, wire.LineOptions{Log: stderr, Verbose: *verbose}); err != nil {
 		fmt.Fprintln(stderr, "engine:", err)
 		return 1
 	}

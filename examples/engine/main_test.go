@@ -2,44 +2,49 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/seed8ebe013a/go-mancala/kisolo"
-	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
-// buildEngine builds the engine binary into a temporary directory.
-func buildEngine(t *testing.T) string {
+// TestMain runs the engine itself, main and all, when the test binary is
+// started by engineCmd: the tests of the real program need no go build.
+func TestMain(m *testing.M) {
+	if os.Getenv("MANCALA_ENGINE_MAIN") == "1" {
+		os.Args = append([]string{"engine"}, os.Args[1:]...)
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// engineCmd returns the command running the engine's main with args.
+func engineCmd(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	goBin, err := exec.LookPath("go")
+	exe, err := os.Executable()
 	if err != nil {
-		t.Skip("no go command to build the engine with")
+		t.Fatal(err)
 	}
-	bin := filepath.Join(t.TempDir(), "engine")
-	if out, err := exec.Command(goBin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), "MANCALA_ENGINE_MAIN=1")
+	return cmd
 }
 
 // TestBinary runs the real program: responses on stdout only, in order,
 // the last line answered without its line break, exit status 0 at the
 // end of the input, nothing on stderr.
 func TestBinary(t *testing.T) {
-	bin := buildEngine(t)
 	input := `{"id":1,"cmd":"state","game":"kisolo"}` + "\n" +
 		"not json\n" +
 		`{"id":2,"cmd":"apply","position":"` + kisolo.Start().String() + `","move":"xb1"}` + "\n\n" +
 		`{"id":3,"cmd":"playouts","game":"kiothi","n":100,"seed":1}` + "\n" +
 		`{"id":4,"cmd":"perft","game":"kimasai","depth":3}`
-	cmd := exec.Command(bin)
+	cmd := engineCmd(t)
 	cmd.Stdin = strings.NewReader(input)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -63,7 +68,7 @@ func TestBinary(t *testing.T) {
 	}
 
 	// -v logs one line per request to stderr, and stdout is the same.
-	cmd = exec.Command(bin, "-v")
+	cmd = engineCmd(t, "-v")
 	cmd.Stdin = strings.NewReader(input)
 	var out2 bytes.Buffer
 	stderr.Reset()
@@ -79,7 +84,7 @@ func TestBinary(t *testing.T) {
 	}
 
 	// A bad flag: status 2, the usage on stderr, nothing on stdout.
-	cmd = exec.Command(bin, "-nope")
+	cmd = engineCmd(t, "-nope")
 	stdout.Reset()
 	stderr.Reset()
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -107,41 +112,25 @@ func TestMain1(t *testing.T) {
 	}
 }
 
-// BenchmarkPlayouts answers one playouts line of 1,000 random games per
-// game, reporting playouts/s through the engine (to compare with each
-// game's BenchmarkPlayout, the library in process on one core).
-func BenchmarkPlayouts(b *testing.B) {
-	for _, game := range []string{"kisolo", "kiothi", "kimasai"} {
-		for _, workers := range []int{1, 0} {
-			name := game + "/all-cores"
-			if workers == 1 {
-				name = game + "/1-core"
-			}
-			b.Run(name, func(b *testing.B) {
-				e := testEngine(b, wire.Limits{}, wire.BatchLimits{Workers: workers})
-				games := 0
-				b.ReportAllocs()
-				for b.Loop() {
-					line := fmt.Sprintf(`{"id":1,"cmd":"playouts","game":%q,"n":1000,"seed":%d}`, game, games)
-					out := e.answer(context.Background(), []byte(line), false)
-					if !bytes.HasPrefix(out, []byte(`{"id":1,"ok":true`)) {
-						b.Fatalf("%s", out)
-					}
-					games += 1000
-				}
-				b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "playouts/s")
-			})
-		}
+// TestClosedOutput: when its standard output is closed the engine exits
+// with status 1 and says why on standard error, as documented; it used to
+// be killed by SIGPIPE (status 141 in a shell) without a word.
+func TestClosedOutput(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-// BenchmarkApply answers one apply line (the Kisolo start, xb3): the
-// engine's own cost of a round trip, without the pipes.
-func BenchmarkApply(b *testing.B) {
-	e := testEngine(b, wire.Limits{}, wire.BatchLimits{})
-	line := []byte(`{"id":1,"cmd":"apply","position":"` + kisolo.Start().String() + `","move":"xb3"}`)
-	b.ReportAllocs()
-	for b.Loop() {
-		e.answer(context.Background(), line, false)
+	r.Close()
+	defer w.Close()
+	cmd := engineCmd(t)
+	cmd.Stdin = strings.NewReader(`{"id":1,"cmd":"games"}` + "\n")
+	cmd.Stdout = w
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 1 || !strings.HasPrefix(stderr.String(), "engine: writing a response: ") ||
+		!strings.HasSuffix(stderr.String(), ": broken pipe\n") {
+		t.Errorf("engine with a closed stdout: %v (%v), stderr %q; want exit status 1 and the write error", err, cmd.ProcessState, stderr.String())
 	}
 }

@@ -30,9 +30,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -100,8 +98,7 @@ func newServer(h http.Handler) *http.Server {
 // newHandler returns the handler of the API (under /api/) and the page
 // (everything else, from the embedded static folder only).
 func newHandler() (http.Handler, error) {
-	svc, err := wire.NewService(wire.Limits{},
-		wire.NewGame(&kisolo.Descriptor), wire.NewGame(&kiothi.Descriptor), wire.NewGame(&kimasai.Descriptor))
+	svc, err := games.NewService(wire.Limits{})
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,10 @@
 // Package wire is a stateless JSON API over the games of this module, for
 // front ends written in any language: the request and response messages,
-// a transport-free [Service] that answers them, and an [http.Handler]
-// that serves the service over HTTP (examples/web serves it with a web
-// page). A client sends a position's notation and gets a state back; it
+// a transport-free [Service] that answers them through one command table,
+// and the transports over that table: an [http.Handler] (examples/web
+// serves it with a web page), the JSON-lines protocol
+// ([Service.ServeLines]; examples/engine is flags and that call), and
+// [Service.Call] and [Session.Call] for any other (a WebAssembly worker). A client sends a position's notation and gets a state back; it
 // keeps the history itself (undo is its list of positions), so the server
 // keeps no game state and a restart loses nothing.
 //
@@ -13,6 +15,37 @@
 //		wire.NewGame(&kisolo.Descriptor), wire.NewGame(&kiothi.Descriptor), wire.NewGame(&kimasai.Descriptor))
 //	...
 //	http.Handle("/api/", wire.Handler(svc))
+//
+// # Commands and transports
+//
+// Every transport dispatches through the service's table
+// ([Service.Commands]): a command has a name, the transports that serve it
+// ([HTTP], [Lines]), the slots it waits for ([Pool]), and its request and
+// response types; its request is decoded strictly ([DecodeRequest]) from
+// the HTTP body or the request line without "id" and "cmd". A program
+// adds commands with [NewCommand] and [Service.Register]; a line-only
+// command keeps per-connection state in its [Session]:
+//
+//	svc.Register(wire.NewCommand("count", wire.Lines, wire.NoPool,
+//		func(ctx context.Context, sess *wire.Session, req CountRequest) (CountResponse, error) {
+//			n, _ := sess.Value(countKey{}).(int)
+//			n += req.By
+//			sess.SetValue(countKey{}, n)
+//			return CountResponse{Total: n}, nil
+//		}))
+//
+// The built-in commands:
+//
+//	games        http+lines  none    the games, agents and limits (lines: and the engine's own, see docs/engine.md)
+//	state        http+lines  work    StateRequest -> State
+//	apply        http+lines  work    ApplyRequest -> ApplyResponse
+//	think        http+lines  none    ThinkRequest -> ThinkResponse (a think slot, Limits.MaxThinks)
+//	record       http+lines  work    RecordRequest -> RecordResponse
+//	replay       http+lines  work    ReplayRequest -> ReplayResponse
+//	observation  lines       work    ObservationRequest -> Observation
+//	perft        lines       none    PerftRequest -> PerftResponse (BatchLimits)
+//	playouts     lines       none    PlayoutsRequest -> PlayoutsResponse (BatchLimits)
+//	selfplay     lines       none    SelfplayRequest -> SelfplayResponse (BatchLimits)
 //
 // # Endpoints
 //
@@ -175,8 +208,9 @@
 //	422 game_over           a move or think after the end (mancala.ErrGameOver)
 //	413 too_large           a body over Limits.MaxBody (at most 64 KiB), a record of more than Limits.MaxRecordMoves moves
 //	405 method_not_allowed  a wrong method (the Allow header says which)
-//	404 not_found           no such endpoint
-//	429 busy                no think or work slot free within Limits.BusyWait
+//	404 not_found           no such endpoint (also for a path that is not clean: "//", "/./", "/../")
+//	408 timeout             the body did not arrive within the server's read timeout
+//	429 busy                no think, work or costly slot free within Limits.BusyWait
 //
 // No input gives a 5xx status or a panic; 500 internal would be a bug in
 // the library.
@@ -186,7 +220,11 @@
 // Every request is bounded: the body by Limits.MaxBody, the events by
 // Limits.MaxEvents, a think by its caps and the think slots, every other
 // request by the work slots (Limits.MaxWork), a record by
-// Limits.MaxRecordMoves. One state or apply costs a Parse, one Apply and
+// Limits.MaxRecordMoves. A request under rules that can make it slow
+// (Endless:Illegal, or MaxLaps above mancala.DefaultMaxLaps) waits for
+// one of the few costly slots (Limits.MaxCostly, GOMAXPROCS/2) instead of
+// a work slot, so that a flood of slow requests leaves the work slots and
+// half of the cores to ordinary ones. One state or apply costs a Parse, one Apply and
 // the next player's legal moves. Ordinary requests take well under a
 // millisecond; the slowest are moves that loop with a period too long for
 // the cycle check and so sow to the largest lap bound the rules accept

@@ -30,8 +30,11 @@ const (
 	// CodeMethodNotAllowed (405): a method the endpoint does not take (the
 	// Allow header names the one it takes).
 	CodeMethodNotAllowed = "method_not_allowed"
-	// CodeNotFound (404): no such endpoint.
+	// CodeNotFound (404): no such endpoint or command.
 	CodeNotFound = "not_found"
+	// CodeTimeout (408): the request body did not arrive within the
+	// server's read timeout (HTTP only).
+	CodeTimeout = "timeout"
 	// CodeBusy (429): every think slot (Limits.MaxThinks) or work slot
 	// stayed taken for Limits.BusyWait; try again later.
 	CodeBusy = "busy"
@@ -48,6 +51,7 @@ var statusOf = map[string]int{
 	CodeTooLarge:         http.StatusRequestEntityTooLarge,
 	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
 	CodeNotFound:         http.StatusNotFound,
+	CodeTimeout:          http.StatusRequestTimeout,
 	CodeBusy:             http.StatusTooManyRequests,
 	CodeInternal:         http.StatusInternalServerError,
 }

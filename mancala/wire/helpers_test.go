@@ -85,3 +85,11 @@ func (c *client) apply(pos, move string) wire.ApplyResponse {
 	c.post("/api/v1/apply", wire.ApplyRequest{Position: pos, Move: move}, &r)
 	return r
 }
+
+// jsonEncoder returns an encoder writing as the transports do (no HTML
+// escaping).
+func jsonEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
+}

@@ -52,22 +52,34 @@ type Limits struct {
 	MaxThinks int
 	BusyWait  time.Duration
 	// MaxWork is the number of other requests (state, apply, record,
-	// replay) Handler serves at once (default 4*GOMAXPROCS).
+	// replay, observation) served at once (default 4*GOMAXPROCS), over
+	// every transport of the service together.
 	MaxWork int
+	// MaxCostly is the number of those requests served at once whose
+	// rules can make them slow: Endless:Illegal (the legal moves of a
+	// position play every candidate out) or MaxLaps above
+	// mancala.DefaultMaxLaps (default GOMAXPROCS/2, at least 1). They
+	// wait for a costly slot, not a work slot, so that they leave the
+	// work slots and at least half of the cores to ordinary requests.
+	MaxCostly int
 	// MaxRecordMoves is the most moves of a record request or a replayed
 	// record (default and cap 10,000); more gets too_large.
 	MaxRecordMoves int
+	// Batch bounds the line protocol's batch commands (perft, playouts,
+	// selfplay); see [BatchLimits].
+	Batch BatchLimits
 }
 
 // DefaultLimits returns the limits used for zero fields: 64 KiB bodies,
 // 20,000 events, think at most depth 10, 100,000 iterations and 2 s,
 // GOMAXPROCS thinks at once waiting at most 2 s for a slot, 4*GOMAXPROCS
-// other requests at once, records of at most 10,000 moves.
+// other requests at once of which GOMAXPROCS/2 (at least 1) costly ones,
+// records of at most 10,000 moves, [DefaultBatchLimits].
 func DefaultLimits() Limits {
 	n := runtime.GOMAXPROCS(0)
 	return Limits{MaxBody: MaxBodyCap, MaxEvents: MaxEventsCap, MaxDepth: MaxDepthCap,
 		MaxIterations: MaxIterationsCap, MaxTime: MaxTimeCap, MaxThinks: n, BusyWait: 2 * time.Second,
-		MaxWork: 4 * n, MaxRecordMoves: MaxRecordMovesCap}
+		MaxWork: 4 * n, MaxCostly: max(1, n/2), MaxRecordMoves: MaxRecordMovesCap, Batch: DefaultBatchLimits()}
 }
 
 // normalize fills zero fields from DefaultLimits and lowers fields to
@@ -91,20 +103,28 @@ func (l Limits) normalize() Limits {
 	l.MaxThinks = int(pick(int64(l.MaxThinks), int64(d.MaxThinks), 0))
 	l.BusyWait = time.Duration(pick(int64(l.BusyWait), int64(d.BusyWait), 0))
 	l.MaxWork = int(pick(int64(l.MaxWork), int64(d.MaxWork), 0))
+	l.MaxCostly = int(pick(int64(l.MaxCostly), int64(d.MaxCostly), 0))
+	l.Batch = l.Batch.normalize()
 	l.MaxRecordMoves = int(pick(int64(l.MaxRecordMoves), int64(d.MaxRecordMoves), MaxRecordMovesCap))
 	return l
 }
 
-// Service answers the API's messages without any transport: [Handler]
-// serves it over HTTP, and another program may read the same requests from
-// elsewhere (lines of JSON on standard input). It keeps no game state: a
-// position's notation comes in, a state goes out. A Service is safe for
-// concurrent use. Every method's error is an [*Error].
+// Service answers the API's messages without any transport, through its
+// command table ([Service.Commands]): [Handler] serves it over HTTP,
+// [Service.ServeLines] over JSON lines (examples/engine), and
+// [Service.Call] and [Session.Call] to any other transport (a WebAssembly
+// worker). It keeps no game state: a position's notation comes in, a
+// state goes out. A Service is safe for concurrent use. Every method's
+// error is an [*Error].
 type Service struct {
 	limits Limits
 	games  []Game
 	byName map[string]Game
 	thinks chan struct{}
+	work   chan struct{} // WorkPool's slots
+	costly chan struct{} // CostlyPool's slots
+	batch  *Batch
+	table  table
 }
 
 // NewService returns a service of the games given, in that order, with
@@ -125,11 +145,19 @@ func NewService(l Limits, games ...Game) (*Service, error) {
 		s.byName[g.Name()] = g
 	}
 	s.thinks = make(chan struct{}, s.limits.MaxThinks)
+	s.work = make(chan struct{}, s.limits.MaxWork)
+	s.costly = make(chan struct{}, s.limits.MaxCostly)
+	s.batch = NewBatch(s, s.limits.Batch)
+	s.table.cmds = s.builtins()
 	return s, nil
 }
 
 // Limits returns the service's limits, defaults filled in.
 func (s *Service) Limits() Limits { return s.limits }
+
+// Batch returns the batch requests of the service, under Limits.Batch:
+// the line protocol's perft, playouts and selfplay.
+func (s *Service) Batch() *Batch { return s.batch }
 
 // Games answers GET /api/v1/games.
 func (s *Service) Games() GamesResponse {

@@ -1,4 +1,4 @@
-package main
+package wire
 
 import (
 	"bufio"
@@ -20,17 +20,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"
-	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
-
-func testEngine(t testing.TB, l wire.Limits, bl wire.BatchLimits) *engine {
-	t.Helper()
-	e, err := newEngine(l, bl, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
 
 // run feeds input to a fresh engine and returns its output lines; every
 // line must be one JSON object of valid UTF-8.
@@ -96,7 +86,7 @@ func asJSON(t *testing.T, v any) response {
 // answer is the wire service's answer to the same request, with the id
 // echoed and "ok": true.
 func TestCommands(t *testing.T) {
-	e := testEngine(t, wire.Limits{}, wire.BatchLimits{})
+	e := testEngine(t, Limits{}, BatchLimits{})
 	svc, batch := e.svc, e.batch
 	ctx := context.Background()
 	kiothiOpening := "kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5"
@@ -105,12 +95,13 @@ func TestCommands(t *testing.T) {
 		want func() (any, error)
 	}
 	calls := []call{{`{"id":"games","cmd":"games"}`, func() (any, error) {
-		return gamesResponse{svc.Games(), engineInfo{MaxLine: MaxLine, Commands: commands, Batch: batch.Info()}}, nil
+		return LineGamesResponse{svc.Games(), EngineInfo{MaxLine: DefaultMaxLine, Batch: batch.Info(),
+			Commands: []string{"games", "state", "apply", "think", "record", "replay", "observation", "perft", "playouts", "selfplay"}}}, nil
 	}}}
 	for _, g := range []struct {
 		name, rules, move string
 	}{{"kisolo", "Columns:6", "xb3"}, {"kiothi", "OpeningUpTo:true", "-a5"}, {"kimasai", "Endless:Illegal", "b3"}} {
-		start, err := svc.State(wire.StateRequest{Game: g.name, Rules: g.rules})
+		start, err := svc.State(StateRequest{Game: g.name, Rules: g.rules})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,46 +109,46 @@ func TestCommands(t *testing.T) {
 		q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
 		calls = append(calls,
 			call{`{"id":1,"cmd":"state","game":"` + g.name + `","rules":"` + g.rules + `"}`, func() (any, error) {
-				return svc.State(wire.StateRequest{Game: g.name, Rules: g.rules})
+				return svc.State(StateRequest{Game: g.name, Rules: g.rules})
 			}},
 			call{`{"cmd":"state","position":` + q(pos) + `,"id":[1, {"a": 2}]}`, func() (any, error) {
-				return svc.State(wire.StateRequest{Position: pos})
+				return svc.State(StateRequest{Position: pos})
 			}},
 			call{`{"id":2,"cmd":"apply","position":` + q(pos) + `,"move":"` + g.move + `"}`, func() (any, error) {
-				return svc.Apply(wire.ApplyRequest{Position: pos, Move: g.move})
+				return svc.Apply(ApplyRequest{Position: pos, Move: g.move})
 			}},
 			call{`{"id":3,"cmd":"think","position":` + q(pos) + `,"agent":"alphabeta","depth":3}`, func() (any, error) {
-				return svc.Think(ctx, wire.ThinkRequest{Position: pos, Agent: "alphabeta", Depth: 3})
+				return svc.Think(ctx, ThinkRequest{Position: pos, Agent: "alphabeta", Depth: 3})
 			}},
 			call{`{"id":4,"cmd":"think","position":` + q(pos) + `,"agent":"mcts","iterations":200,"seed":9}`, func() (any, error) {
-				return svc.Think(ctx, wire.ThinkRequest{Position: pos, Agent: "mcts", Iterations: 200, Seed: 9})
+				return svc.Think(ctx, ThinkRequest{Position: pos, Agent: "mcts", Iterations: 200, Seed: 9})
 			}},
 			call{`{"id":5,"cmd":"think","position":` + q(pos) + `,"agent":"random","seed":9}`, func() (any, error) {
-				return svc.Think(ctx, wire.ThinkRequest{Position: pos, Agent: "random", Seed: 9})
+				return svc.Think(ctx, ThinkRequest{Position: pos, Agent: "random", Seed: 9})
 			}},
 			call{`{"id":6,"cmd":"record","game":"` + g.name + `","rules":"` + g.rules + `","moves":["` + g.move + `"],"north":"bo"}`, func() (any, error) {
-				return svc.Record(wire.RecordRequest{Game: g.name, Rules: g.rules, Moves: []string{g.move}, North: "bo"})
+				return svc.Record(RecordRequest{Game: g.name, Rules: g.rules, Moves: []string{g.move}, North: "bo"})
 			}},
 			call{`{"id":7,"cmd":"replay","record":` + q("[Game \""+g.name+"\"]\n\n"+g.move) + `}`, func() (any, error) {
-				return svc.Replay(wire.ReplayRequest{Record: "[Game \"" + g.name + "\"]\n\n" + g.move})
+				return svc.Replay(ReplayRequest{Record: "[Game \"" + g.name + "\"]\n\n" + g.move})
 			}},
 			call{`{"id":8,"cmd":"observation","game":"` + g.name + `","rules":"` + g.rules + `"}`, func() (any, error) {
-				return svc.Observe(wire.ObservationRequest{Game: g.name, Rules: g.rules})
+				return svc.Observe(ObservationRequest{Game: g.name, Rules: g.rules})
 			}},
 			call{`{"id":9,"cmd":"perft","position":` + q(pos) + `,"depth":3,"divide":true}`, func() (any, error) {
-				return batch.Perft(ctx, wire.PerftRequest{Position: pos, Depth: 3, Divide: true})
+				return batch.Perft(ctx, PerftRequest{Position: pos, Depth: 3, Divide: true})
 			}},
 			call{`{"id":10,"cmd":"playouts","game":"` + g.name + `","rules":"` + g.rules + `","n":300,"seed":4}`, func() (any, error) {
-				return batch.Playouts(ctx, wire.PlayoutsRequest{Game: g.name, Rules: g.rules, N: 300, Seed: 4})
+				return batch.Playouts(ctx, PlayoutsRequest{Game: g.name, Rules: g.rules, N: 300, Seed: 4})
 			}},
 			call{`{"id":11,"cmd":"selfplay","game":"` + g.name + `","n":2,"seed":3,"maxPlies":40,"south":{"agent":"alphabeta","depth":2},"north":{"agent":"mcts","iterations":30}}`, func() (any, error) {
-				return batch.Selfplay(ctx, wire.SelfplayRequest{Game: g.name, N: 2, Seed: 3, MaxPlies: 40,
-					South: wire.AgentSpec{Agent: "alphabeta", Depth: 2}, North: wire.AgentSpec{Agent: "mcts", Iterations: 30}})
+				return batch.Selfplay(ctx, SelfplayRequest{Game: g.name, N: 2, Seed: 3, MaxPlies: 40,
+					South: AgentSpec{Agent: "alphabeta", Depth: 2}, North: AgentSpec{Agent: "mcts", Iterations: 30}})
 			}},
 		)
 	}
 	calls = append(calls, call{`{"id":12,"cmd":"observation","position":` + fmt.Sprintf("%q", kiothiOpening) + `}`, func() (any, error) {
-		return svc.Observe(wire.ObservationRequest{Position: kiothiOpening})
+		return svc.Observe(ObservationRequest{Position: kiothiOpening})
 	}})
 	var requests []string
 	for _, c := range calls {
@@ -193,8 +184,8 @@ func TestCommands(t *testing.T) {
 // The engine's answers have the fields of the HTTP API's, for the same
 // request body.
 func TestSameAsHTTP(t *testing.T) {
-	e := testEngine(t, wire.Limits{}, wire.BatchLimits{})
-	h := wire.Handler(e.svc)
+	e := testEngine(t, Limits{}, BatchLimits{})
+	h := Handler(e.svc)
 	pos := kiothi.Start().String()
 	for _, tt := range []struct{ cmd, path, body string }{
 		{"state", "/api/v1/state", `{"position":"` + pos + `"}`},
@@ -224,7 +215,7 @@ func TestSameAsHTTP(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	e := testEngine(t, wire.Limits{}, wire.BatchLimits{MaxPerftNodes: 1000})
+	e := testEngine(t, Limits{}, BatchLimits{MaxPerftNodes: 1000})
 	kis := kisolo.Start().String()
 	over := "kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:inner"
 	tooMany := `{"id":"r","cmd":"record","game":"kisolo","moves":[` + strings.TrimSuffix(strings.Repeat(`"b1",`, 10001), ",") + `]}`
@@ -292,9 +283,9 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// An error that is not a *wire.Error (a bug) is answered as internal.
+// An error that is not a *Error (a bug) is answered as internal.
 func TestInternal(t *testing.T) {
-	e := testEngine(t, wire.Limits{}, wire.BatchLimits{})
+	e := testEngine(t, Limits{}, BatchLimits{})
 	got := string(e.encode(json.RawMessage(`3`), nil, io.ErrUnexpectedEOF))
 	if want := `{"id":3,"ok":false,"error":"engine: internal error: unexpected EOF","code":"internal"}` + "\n"; got != want {
 		t.Errorf("%q, want %q", got, want)
@@ -310,7 +301,7 @@ func TestInternal(t *testing.T) {
 }
 
 func TestLines(t *testing.T) {
-	e := testEngine(t, wire.Limits{}, wire.BatchLimits{})
+	e := testEngine(t, Limits{}, BatchLimits{})
 	games := `{"id":1,"cmd":"games"}`
 	tests := []struct {
 		name, input string
@@ -369,7 +360,7 @@ func (r *endless) Read(p []byte) (int, error) {
 }
 
 func TestLongLine(t *testing.T) {
-	e := testEngine(t, wire.Limits{}, wire.BatchLimits{})
+	e := testEngine(t, Limits{}, BatchLimits{})
 	e.maxLine = 1000
 	pad := func(n int) string { return `{"id":1,"cmd":"games","x":"` + strings.Repeat("y", n) + `"}` }
 	exact := pad(1000 - len(pad(0)))
@@ -405,7 +396,7 @@ func TestLongLine(t *testing.T) {
 
 	// A line of 64 MiB at the real limit is answered without keeping it:
 	// reading it allocates about the limit, not the line.
-	e = testEngine(t, wire.Limits{}, wire.BatchLimits{})
+	e = testEngine(t, Limits{}, BatchLimits{})
 	in := io.MultiReader(&endless{prefix: `{"id":"big","cmd":"state","position":"`, suffix: "\"}\n", n: 64 << 20},
 		strings.NewReader(`{"id":"next","cmd":"games"}`))
 	var out bytes.Buffer
@@ -429,7 +420,7 @@ func TestLongLine(t *testing.T) {
 // Responses come in request order, also when many requests are written
 // before any response is read.
 func TestPipelined(t *testing.T) {
-	c := startPipe(t, testEngine(t, wire.Limits{}, wire.BatchLimits{}))
+	c := startPipe(t, testEngine(t, Limits{}, BatchLimits{}))
 	var input strings.Builder
 	for i := range 200 {
 		fmt.Fprintf(&input, `{"id":%d,"cmd":"playouts","game":"kisolo","n":%d,"seed":%d}`+"\n", i, 1+i%7, i)
@@ -544,7 +535,7 @@ func randomGames[P mancala.Position[P, M], M mancala.Move](t *testing.T, c *pipe
 }
 
 func TestRandomGames(t *testing.T) {
-	c := startPipe(t, testEngine(t, wire.Limits{}, wire.BatchLimits{}))
+	c := startPipe(t, testEngine(t, Limits{}, BatchLimits{}))
 	n := 8
 	if testing.Short() {
 		n = 2

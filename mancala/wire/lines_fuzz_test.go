@@ -1,4 +1,4 @@
-package main
+package wire
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
-	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 // FuzzAnswer answers any line within seconds: the response is one line
@@ -31,8 +30,8 @@ func FuzzAnswer(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	e := testEngine(f, wire.Limits{MaxTime: 20 * time.Millisecond, MaxIterations: 200, MaxDepth: 3},
-		wire.BatchLimits{MaxTime: 50 * time.Millisecond, MaxPerftNodes: 100_000, MaxPlayouts: 20, MaxSelfplayGames: 2, MaxSelfplayPlies: 20})
+	e := testEngine(f, Limits{MaxTime: 20 * time.Millisecond, MaxIterations: 200, MaxDepth: 3},
+		BatchLimits{MaxTime: 50 * time.Millisecond, MaxPerftNodes: 100_000, MaxPlayouts: 20, MaxSelfplayGames: 2, MaxSelfplayPlies: 20})
 	f.Fuzz(func(t *testing.T, line string) {
 		if strings.ContainsRune(line, '\n') {
 			t.Skip("one line at a time")
