@@ -75,7 +75,7 @@ func TestRules(t *testing.T) {
 	if a != Start() || a.Rules().Laps() != DefaultMaxLaps {
 		t.Errorf("New(MaxLaps: 1000000) != Start()")
 	}
-	if got := (Rules{FreeFirstTurn: 5}).FreeFirstTurn.String(); got != "FirstTurn(5)" {
+	if got := (Rules{FreeFirstTurn: 5}).FreeFirstTurn.String(); got != "FirstTurnRule(5)" {
 		t.Errorf("out-of-range enum prints %q", got)
 	}
 	d, err := Descriptor.New("Endless:Illegal")

@@ -13,8 +13,8 @@ import (
 func genRules(bounded bool) *rapid.Generator[Rules] {
 	return rapid.Custom(func(t *rapid.T) Rules {
 		r := Rules{
-			FreeFirstTurn:       FirstTurn(rapid.IntRange(0, 1).Draw(t, "free")),
-			SelfEmptiedInnerRow: SelfEmptied(rapid.IntRange(0, 1).Draw(t, "self")),
+			FreeFirstTurn:       FirstTurnRule(rapid.IntRange(0, 1).Draw(t, "free")),
+			SelfEmptiedInnerRow: SelfEmptiedRule(rapid.IntRange(0, 1).Draw(t, "self")),
 			Endless:             EndlessRule(rapid.IntRange(0, 1).Draw(t, "endless")),
 		}
 		if bounded {

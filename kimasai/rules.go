@@ -10,30 +10,30 @@ import (
 // ended is endless (C-6) when [Rules].MaxLaps is 0: [mancala.DefaultMaxLaps].
 const DefaultMaxLaps = mancala.DefaultMaxLaps
 
-// FirstTurn is the FreeFirstTurn option (KM-6): which opening turns are
+// FirstTurnRule is the FreeFirstTurn option (KM-6): which opening turns are
 // played without putting a reserve cow into the named pit. The zero value
 // is [GameOnly].
-type FirstTurn uint8
+type FirstTurnRule uint8
 
 const (
 	// GameOnly (default): only turn 0, South's first turn, is free (KM-6).
-	GameOnly FirstTurn = iota
+	GameOnly FirstTurnRule = iota
 	// EachPlayer: turns 0 and 1, each player's first turn, are free; North
 	// then places its last reserve cow on turn 49 and turn 50 is the first
 	// phase-2 turn.
 	EachPlayer
 )
 
-// SelfEmptied is the SelfEmptiedInnerRow option (KM-12): what happens to a
-// mover whose own inner row is empty at the end of their move. The zero
-// value is [Loses].
-type SelfEmptied uint8
+// SelfEmptiedRule is the SelfEmptiedInnerRow option (KM-12): what happens
+// to a mover whose own inner row is empty at the end of their move, the
+// common [mancala.SelfEmptiedRule]. The zero value is [Loses].
+type SelfEmptiedRule = mancala.SelfEmptiedRule
 
 const (
 	// Loses (default): the mover loses (result selfinner).
-	Loses SelfEmptied = iota
+	Loses = mancala.SelfEmptiedLoses
 	// Continues: play goes on; the game is then won only by KM-11 (or C-8).
-	Continues
+	Continues = mancala.SelfEmptiedContinues
 )
 
 // EndlessRule is the Endless option (C-6, KM-13): what an endless move
@@ -52,16 +52,12 @@ const (
 )
 
 var (
-	firstTurnNames   = []string{"GameOnly", "EachPlayer"}
-	selfEmptiedNames = []string{"Loses", "Continues"}
+	firstTurnNames = []string{"GameOnly", "EachPlayer"}
 )
 
 // String returns the option value's name as in the rules= field
-// ("GameOnly", "EachPlayer"), or "FirstTurn(7)" out of range.
-func (f FirstTurn) String() string { return notation.EnumName(firstTurnNames, f, "FirstTurn") }
-
-// String returns "Loses" or "Continues", or "SelfEmptied(7)" out of range.
-func (s SelfEmptied) String() string { return notation.EnumName(selfEmptiedNames, s, "SelfEmptied") }
+// ("GameOnly", "EachPlayer"), or "FirstTurnRule(7)" out of range.
+func (f FirstTurnRule) String() string { return notation.EnumName(firstTurnNames, f, "FirstTurnRule") }
 
 // Rules holds the rule options of docs/rules/kimasai.md. The zero value is
 // the default rule set. Positions hold validated, normalised rules (see
@@ -69,10 +65,10 @@ func (s SelfEmptied) String() string { return notation.EnumName(selfEmptiedNames
 // compare equal with ==.
 type Rules struct {
 	// FreeFirstTurn: which opening turns place no reserve cow (KM-6).
-	FreeFirstTurn FirstTurn
+	FreeFirstTurn FirstTurnRule
 	// SelfEmptiedInnerRow: whether a mover who empties their own inner
 	// row loses (KM-12).
-	SelfEmptiedInnerRow SelfEmptied
+	SelfEmptiedInnerRow SelfEmptiedRule
 	// Endless: whether an endless move draws or is illegal (C-6, KM-13).
 	Endless EndlessRule
 	// MaxLaps is the number of laps after which a move that has not ended
@@ -86,10 +82,10 @@ type Rules struct {
 // values and defaults (KM-6, KM-12, C-6).
 var options = notation.NewOptions(Name,
 	notation.Enum("FreeFirstTurn", "KM-6", "which first turns place no reserve cow", firstTurnNames,
-		func(r *Rules) *FirstTurn { return &r.FreeFirstTurn }),
-	notation.Enum("SelfEmptiedInnerRow", "KM-12", "whether a mover who empties their own inner row loses", selfEmptiedNames,
-		func(r *Rules) *SelfEmptied { return &r.SelfEmptiedInnerRow }),
-	notation.Enum("Endless", "C-6", "whether an endless move draws or is illegal", mancala.EndlessNames,
+		func(r *Rules) *FirstTurnRule { return &r.FreeFirstTurn }),
+	notation.Enum("SelfEmptiedInnerRow", "KM-12", "whether a mover who empties their own inner row loses", notation.Names[SelfEmptiedRule](2),
+		func(r *Rules) *SelfEmptiedRule { return &r.SelfEmptiedInnerRow }),
+	notation.Enum("Endless", "C-6", "whether an endless move draws or is illegal", notation.Names[mancala.EndlessRule](2),
 		func(r *Rules) *EndlessRule { return &r.Endless }),
 	notation.Int("MaxLaps", "C-6", "laps after which an unfinished move is endless", 1, mancala.MaxLapsLimit, mancala.DefaultMaxLaps,
 		func(r *Rules) *int { return &r.MaxLaps }),

@@ -1,6 +1,7 @@
 package kiothi
 
 import (
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
@@ -237,7 +238,7 @@ func ParseMove(s string) (Move, error) {
 	}
 	p, err := ParsePit(name)
 	if err != nil {
-		return bad("bad pit " + mancala.Quote(name) + ": want a1..a10 or b1..b10")
+		return bad("bad pit " + quote.String(name) + ": want a1..a10 or b1..b10")
 	}
 	switch kind {
 	case LiftKind:

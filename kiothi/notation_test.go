@@ -342,7 +342,7 @@ func TestRulesText(t *testing.T) {
 	if want := "(the options are Bonus, CaptureNeedsCrossing, Endless, MaxLaps, NkiClear, OpeningPits, OpeningUpTo, Setup, WholeLift)"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("ParseRules(Colour:Red) = %v, want the options listed %s", err, want)
 	}
-	for _, s := range []string{Setup(7).String(), NkiClearRule(7).String(), BonusRule(7).String(), EndlessRule(7).String()} {
+	for _, s := range []string{SetupRule(7).String(), NkiClearRule(7).String(), BonusRule(7).String(), EndlessRule(7).String()} {
 		if !strings.HasSuffix(s, "(7)") {
 			t.Errorf("out-of-range enum prints %q", s)
 		}

@@ -12,7 +12,7 @@ import (
 // slow reference can sow to it).
 func genRules(t *rapid.T, maxLaps int) Rules {
 	r := Rules{
-		Setup:                Setup(rapid.IntRange(0, 2).Draw(t, "setup")),
+		Setup:                SetupRule(rapid.IntRange(0, 2).Draw(t, "setup")),
 		NkiClear:             NkiClearRule(rapid.IntRange(0, 1).Draw(t, "nkiclear")),
 		Bonus:                BonusRule(rapid.IntRange(0, 2).Draw(t, "bonus")),
 		Endless:              EndlessRule(rapid.IntRange(0, 1).Draw(t, "endless")),

@@ -6,14 +6,15 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// Setup chooses the start position (KI-5). The zero value is SixByFive.
-type Setup uint8
+// SetupRule is the Setup option: the start position (KI-5). The zero value
+// is SixByFive.
+type SetupRule uint8
 
 const (
 	// SixByFive puts 5 warriors in each player's six rightmost pits: South
 	// a5..a10 (pits 4..9), North b6..b1 (pits 14..19); 30 each (the seed
 	// description, default).
-	SixByFive Setup = iota
+	SixByFive SetupRule = iota
 	// FiveByFive puts 5 warriors in each player's five rightmost pits:
 	// South a6..a10 (pits 5..9), North b5..b1 (pits 15..19); 25 each (the
 	// seed's "some accounts").
@@ -26,8 +27,8 @@ const (
 var setupNames = []string{"SixByFive", "FiveByFive", "FiveBySix"}
 
 // String returns the option value's name as in the rules= field
-// ("SixByFive"), or "Setup(7)" out of range.
-func (s Setup) String() string { return notation.EnumName(setupNames, s, "Setup") }
+// ("SixByFive"), or "SetupRule(7)" out of range.
+func (s SetupRule) String() string { return notation.EnumName(setupNames, s, "SetupRule") }
 
 // NkiClearRule says whose lifts clear a pit's nki mark (KI-8). The zero value
 // is AnyLift.
@@ -98,7 +99,7 @@ const DefaultOpeningPits = 2
 // written by its field name, e.g. "Bonus:Run,WholeLift:true".
 type Rules struct {
 	// Setup is the start position (KI-5).
-	Setup Setup
+	Setup SetupRule
 	// NkiClear says whose lifts clear nki marks (KI-8).
 	NkiClear NkiClearRule
 	// Bonus is the leftmost-pit bonus (KI-14).
@@ -128,7 +129,7 @@ type Rules struct {
 // defaults (KI-5..KI-14, C-6).
 var options = notation.NewOptions(Name,
 	notation.Enum("Setup", "KI-5", "the start position", setupNames,
-		func(r *Rules) *Setup { return &r.Setup }),
+		func(r *Rules) *SetupRule { return &r.Setup }),
 	notation.Int("OpeningPits", "KI-6", "pits each player empties in the opening", 1, 2, DefaultOpeningPits,
 		func(r *Rules) *int { return &r.OpeningPits }),
 	notation.Bool("OpeningUpTo", "KI-6", "empty up to OpeningPits pits in the opening, stopping early with =",
@@ -141,7 +142,7 @@ var options = notation.NewOptions(Name,
 		func(r *Rules) *bool { return &r.CaptureNeedsCrossing }),
 	notation.Enum("Bonus", "KI-14", "the leftmost-pit bonus capture", bonusNames,
 		func(r *Rules) *BonusRule { return &r.Bonus }),
-	notation.Enum("Endless", "C-6", "whether an endless move draws or is illegal", mancala.EndlessNames,
+	notation.Enum("Endless", "C-6", "whether an endless move draws or is illegal", notation.Names[mancala.EndlessRule](2),
 		func(r *Rules) *EndlessRule { return &r.Endless }),
 	notation.Int("MaxLaps", "C-6", "laps after which an unfinished move is endless", 1, mancala.MaxLapsLimit, mancala.DefaultMaxLaps,
 		func(r *Rules) *int { return &r.MaxLaps }),
@@ -232,7 +233,7 @@ func packRules(r Rules) ruleBits {
 // Rules returns the rules b packs.
 func (b ruleBits) Rules() Rules {
 	r := Rules{
-		Setup:                Setup(b & setupMask),
+		Setup:                SetupRule(b & setupMask),
 		Bonus:                BonusRule(b >> bonusShift & 3),
 		OpeningUpTo:          b&upToBit != 0,
 		WholeLift:            b&wholeLiftBit != 0,

@@ -187,12 +187,12 @@ func TestClauses(t *testing.T) {
 // players.
 func TestNumbering(t *testing.T) {
 	for _, cols := range []int{6, 7, 8} {
-		p, err := New(Rules{Columns: cols})
+		p, err := New(Rules{Files: cols})
 		if err != nil {
 			t.Fatal(err)
 		}
 		l := p.Layout()
-		if l.Pits() != 4*cols || l.Rows() != 4 || l.Files() != cols || p.Rules().Files() != cols || p.Rules().Layout() != l {
+		if l.Pits() != 4*cols || l.Rows() != 4 || l.Files() != cols || p.Rules().files() != cols || p.Rules().Layout() != l {
 			t.Fatalf("Columns %d: layout %d pits, %d rows, %d files", cols, l.Pits(), l.Rows(), l.Files())
 		}
 		north := rotate(p)
@@ -295,12 +295,12 @@ func TestSetups(t *testing.T) {
 		total int
 	}{
 		{Rules{}, "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0", 84},
-		{Rules{Columns: 7}, "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0", 84},
-		{Rules{Columns: 6}, "kisolo 3,3,3,3,3,3/3,3,3,3,3,3/3,3,3,3,3,3/3,3,3,3,3,3 S turn=0 rules=Columns:6", 72},
-		{Rules{Columns: 8}, "kisolo 3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3 S turn=0 rules=Columns:8", 96},
+		{Rules{Files: 7}, "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0", 84},
+		{Rules{Files: 6}, "kisolo 3,3,3,3,3,3/3,3,3,3,3,3/3,3,3,3,3,3/3,3,3,3,3,3 S turn=0 rules=Columns:6", 72},
+		{Rules{Files: 8}, "kisolo 3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3 S turn=0 rules=Columns:8", 96},
 		{Rules{Setup: Outer3, Win: OuterRowEmptied}, "kisolo 3,3,3,3,3,3,3/0,0,0,0,0,0,0/0,0,0,0,0,0,0/3,3,3,3,3,3,3 S turn=0 rules=Setup:Outer3,Win:OuterRowEmptied", 42},
-		{Rules{Setup: Outer3, Win: OuterRowEmptied, Columns: 6}, "kisolo 3,3,3,3,3,3/0,0,0,0,0,0/0,0,0,0,0,0/3,3,3,3,3,3 S turn=0 rules=Columns:6,Setup:Outer3,Win:OuterRowEmptied", 36},
-		{Rules{Setup: Outer3, Win: OuterRowEmptied, Columns: 8}, "kisolo 3,3,3,3,3,3,3,3/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/3,3,3,3,3,3,3,3 S turn=0 rules=Columns:8,Setup:Outer3,Win:OuterRowEmptied", 48},
+		{Rules{Setup: Outer3, Win: OuterRowEmptied, Files: 6}, "kisolo 3,3,3,3,3,3/0,0,0,0,0,0/0,0,0,0,0,0/3,3,3,3,3,3 S turn=0 rules=Columns:6,Setup:Outer3,Win:OuterRowEmptied", 36},
+		{Rules{Setup: Outer3, Win: OuterRowEmptied, Files: 8}, "kisolo 3,3,3,3,3,3,3,3/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/3,3,3,3,3,3,3,3 S turn=0 rules=Columns:8,Setup:Outer3,Win:OuterRowEmptied", 48},
 		{Rules{Setup: Townshend1}, "kisolo 15,0,1,0,1,0,1/0,1,0,1,0,1,0/0,1,0,1,0,1,0/1,0,1,0,1,0,15 S turn=0 rules=Setup:Townshend1", 42},
 		{Rules{Setup: Townshend2}, "kisolo 9,0,0,0,0,0,9/0,1,0,1,0,1,0/0,1,0,1,0,1,0/9,0,0,0,0,0,9 S turn=0 rules=Setup:Townshend2", 42},
 	}

@@ -42,7 +42,7 @@ func TestExampleLaps(t *testing.T) {
 				p := mustParse(t, ex.Before)
 				m := mustMove(t, ex.Move)
 				if north {
-					p, m = rotate(p), rotateMove(m, p.Rules().Files())
+					p, m = rotate(p), rotateMove(m, p.Rules().files())
 				}
 				laps, captureLaps := 0, 0
 				prev := mancala.EventKind(0)

@@ -37,8 +37,8 @@ type geom struct {
 
 var geoms [maxFiles + 1]*geom
 
-// byColumns is geoms by a rule set's Columns field as packed (0 meaning 7).
-var byColumns [16]*geom
+// byFiles is geoms by a rule set's Files field as packed (0 meaning 7).
+var byFiles [16]*geom
 
 // geomOf returns the tables for c columns, or nil for a column count
 // Kisolo does not play on.
@@ -52,9 +52,9 @@ func geomOf(c int) *geom {
 func init() {
 	for _, c := range []int{6, 7, 8} {
 		geoms[c] = newGeom(c)
-		byColumns[c] = geoms[c]
+		byFiles[c] = geoms[c]
 	}
-	byColumns[0] = geoms[DefaultColumns]
+	byFiles[0] = geoms[DefaultFiles]
 }
 
 // newGeom builds the tables for c columns. It panics if the shared layout

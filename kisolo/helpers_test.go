@@ -82,7 +82,7 @@ func runExample(t *testing.T, ex gametest.Example, north bool) {
 // half a turn (rotate), every move with it.
 func mirrorExample(t testing.TB, ex gametest.Example) gametest.Example {
 	t.Helper()
-	c := mustParse(t, ex.Before).Rules().Files()
+	c := mustParse(t, ex.Before).Rules().files()
 	return gametest.MirrorExample(ex,
 		func(s string) string { return rotate(mustParse(t, s)).String() },
 		func(s string) string { return rotateMove(mustMove(t, s), c).String() })

@@ -8,7 +8,7 @@ import (
 )
 
 // maxRows and maxFiles bound a pit's name: rows a..d, files 1..8 (the
-// largest Columns).
+// widest board).
 const (
 	maxRows  = 4
 	maxFiles = 8
@@ -18,7 +18,7 @@ const (
 // South's seat (KS-1): row 0 is a (South's outer row), 1 is b, 2 is c and
 // 3 is d (North's outer row); files count 1..8 from South's left. A Pit
 // means the same place on every board size; [Position.Index] gives its
-// index on a board (KS-2), and a file beyond the board's Columns is on no
+// index on a board (KS-2), and a file beyond the board's files is on no
 // board of that size. Pits are small comparable values; the zero Pit names
 // no pit.
 type Pit struct {

@@ -42,7 +42,7 @@ func Start() Position {
 	return p
 }
 
-// New returns the start position for r: the board of r.Columns files set
+// New returns the start position for r: the board of r.Files files set
 // up as r.Setup says (KS-5), South to move at turn 0. Invalid rules give
 // the error of [Rules.Validate], which wraps [mancala.ErrRules].
 func New(r Rules) (Position, error) {
@@ -51,7 +51,7 @@ func New(r Rules) (Position, error) {
 	}
 	r = r.Normalize()
 	p := Position{rules: packRules(r)}
-	c := r.Files()
+	c := r.files()
 	ring := 2 * c
 	var circuit [16]uint8
 	switch r.Setup {
@@ -76,7 +76,7 @@ func New(r Rules) (Position, error) {
 	return p, nil
 }
 
-func (p *Position) geom() *geom { return byColumns[p.rules&columnsMask] }
+func (p *Position) geom() *geom { return byFiles[p.rules&filesMask] }
 
 // ToMove returns the player to move: South when Turn is even, North when
 // it is odd (C-1). It is also defined after the end of the game: the
@@ -229,7 +229,7 @@ func (p *Position) hasCapture(g *geom) bool {
 
 // Index returns the index on p's board (KS-2: for C = 7 South's a1..a7 =
 // 0..6, b7..b1 = 7..13, North's d7..d1 = 14..20, c1..c7 = 21..27) of pit,
-// or -1 for the zero Pit or a file beyond the board's Columns.
+// or -1 for the zero Pit or a file beyond the board's files.
 func (p Position) Index(pit Pit) int {
 	g := p.geom()
 	if pit.IsZero() || int(pit.row) >= maxRows || int(pit.file) > g.c {

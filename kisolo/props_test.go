@@ -14,18 +14,18 @@ import (
 // endless move never costs more than a few milliseconds.
 func genRules(t *rapid.T) Rules {
 	r := Rules{
-		Columns:             rapid.SampledFrom([]int{0, 6, 7, 8}).Draw(t, "columns"),
+		Files:               rapid.SampledFrom([]int{0, 6, 7, 8}).Draw(t, "columns"),
 		CaptureOnAnyLanding: rapid.Bool().Draw(t, "anyLanding"),
-		SelfEmptiedInnerRow: SelfEmptied(rapid.IntRange(0, 1).Draw(t, "self")),
+		SelfEmptiedInnerRow: SelfEmptiedRule(rapid.IntRange(0, 1).Draw(t, "self")),
 		Win:                 WinRule(rapid.IntRange(0, 1).Draw(t, "win")),
 		Endless:             EndlessRule(rapid.IntRange(0, 1).Draw(t, "endless")),
 		MaxLaps:             rapid.SampledFrom([]int{1, 2, 5, 40, 300, 3000}).Draw(t, "maxLaps"),
 	}
-	setups := []Setup{All3}
+	setups := []SetupRule{All3}
 	if r.Win == OuterRowEmptied {
 		setups = append(setups, Outer3)
 	}
-	if r.Files() == 7 {
+	if r.files() == 7 {
 		setups = append(setups, Townshend1, Townshend2)
 	}
 	r.Setup = rapid.SampledFrom(setups).Draw(t, "setup")
@@ -38,7 +38,7 @@ func genPosition(t *rapid.T) Position {
 	r := genRules(t)
 	if rapid.Bool().Draw(t, "setUp") {
 		p := Position{rules: packRules(r), turn: uint32(rapid.IntRange(0, 60).Draw(t, "turn"))}
-		c := r.Files()
+		c := r.files()
 		total := 0
 		var b [32]uint8
 		for i := range 4 * c {

@@ -6,20 +6,21 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// DefaultColumns is the number of files (pits per row) when Rules.Columns
-// is 0 (KS-1).
-const DefaultColumns = 7
+// DefaultFiles is the number of files (pits per row) when Rules.Files is 0
+// (the rules= option Columns, KS-1).
+const DefaultFiles = 7
 
 // DefaultMaxLaps is the lap bound of an endless move when Rules.MaxLaps is
 // 0 (C-6): [mancala.DefaultMaxLaps].
 const DefaultMaxLaps = mancala.DefaultMaxLaps
 
-// Setup chooses the start position (KS-5). The zero value is All3.
-type Setup uint8
+// SetupRule is the Setup option: the start position (KS-5). The zero value
+// is All3.
+type SetupRule uint8
 
 const (
 	// All3 puts three seeds in every pit: 84 on 4 x 7 (KS-5, default).
-	All3 Setup = iota
+	All3 SetupRule = iota
 	// Outer3 puts three seeds in each outer pit and leaves the inner rows
 	// empty (Mancala World's German page; Townshend via Ludii). Valid only
 	// with Win = OuterRowEmptied.
@@ -35,24 +36,20 @@ const (
 var setupNames = []string{"All3", "Outer3", "Townshend1", "Townshend2"}
 
 // String returns the option value as written in rules= ("All3", "Outer3",
-// "Townshend1", "Townshend2"), or "Setup(9)" out of range.
-func (s Setup) String() string { return notation.EnumName(setupNames, s, "Setup") }
+// "Townshend1", "Townshend2"), or "SetupRule(9)" out of range.
+func (s SetupRule) String() string { return notation.EnumName(setupNames, s, "SetupRule") }
 
-// SelfEmptied says what happens to a mover who ends a move with their own
-// inner row empty (KS-11). The zero value is Loses.
-type SelfEmptied uint8
+// SelfEmptiedRule is the SelfEmptiedInnerRow option (KS-11): what happens
+// to a mover who ends a move with their own inner row empty, the common
+// [mancala.SelfEmptiedRule]. The zero value is Loses.
+type SelfEmptiedRule = mancala.SelfEmptiedRule
 
 const (
 	// Loses: the mover loses at once (KS-11, default).
-	Loses SelfEmptied = iota
+	Loses = mancala.SelfEmptiedLoses
 	// Continues: play goes on; the game is then won only by KS-10.
-	Continues
+	Continues = mancala.SelfEmptiedContinues
 )
-
-var selfNames = []string{"Loses", "Continues"}
-
-// String returns "Loses" or "Continues", or "SelfEmptied(9)" out of range.
-func (s SelfEmptied) String() string { return notation.EnumName(selfNames, s, "SelfEmptied") }
 
 // WinRule says how a game is won (KS-10, KS-11). The zero value is
 // InnerRowEmptied.
@@ -99,17 +96,18 @@ const (
 // effect under Win = OuterRowEmptied; both are nevertheless kept as given,
 // so that a position's rules= field writes back what was stated.
 type Rules struct {
-	// Columns is the number of files, pits per row: 0 (meaning 7), 6, 7
-	// or 8 (KS-1).
-	Columns int
+	// Files is the number of files, pits per row, written Columns in
+	// rules= (KS-1): 0 (meaning DefaultFiles, 7), 6, 7 or 8. The board a
+	// rule set plays on is [Rules.Layout]; its Files() is never 0.
+	Files int
 	// Setup chooses the start position (KS-5).
-	Setup Setup
+	Setup SetupRule
 	// CaptureOnAnyLanding drops KS-8.3's condition that the pit receiving
 	// a lap's last seed was occupied (Ludii's trigger). Default false.
 	CaptureOnAnyLanding bool
 	// SelfEmptiedInnerRow says whether a mover who empties their own
 	// inner row loses (KS-11).
-	SelfEmptiedInnerRow SelfEmptied
+	SelfEmptiedInnerRow SelfEmptiedRule
 	// Win chooses the winning condition (KS-10, KS-11).
 	Win WinRule
 	// Endless says what an endless move is (C-6, KS-12).
@@ -123,17 +121,17 @@ type Rules struct {
 // options is the table of Kisolo's rule options: rules= names, values and
 // defaults (KS-1, KS-5, KS-8, KS-11, C-6).
 var options = notation.NewOptions(Name,
-	notation.Int("Columns", "KS-1", "pits per row", 6, 8, DefaultColumns,
-		func(r *Rules) *int { return &r.Columns }),
+	notation.Int("Columns", "KS-1", "pits per row", 6, 8, DefaultFiles,
+		func(r *Rules) *int { return &r.Files }),
 	notation.Enum("Setup", "KS-5", "the start position", setupNames,
-		func(r *Rules) *Setup { return &r.Setup }),
+		func(r *Rules) *SetupRule { return &r.Setup }),
 	notation.Bool("CaptureOnAnyLanding", "KS-8", "capture through the next pit also after a landing in an empty pit (Ludii)",
 		func(r *Rules) *bool { return &r.CaptureOnAnyLanding }),
-	notation.Enum("SelfEmptiedInnerRow", "KS-11", "whether a mover who empties their own inner row loses", selfNames,
-		func(r *Rules) *SelfEmptied { return &r.SelfEmptiedInnerRow }),
+	notation.Enum("SelfEmptiedInnerRow", "KS-11", "whether a mover who empties their own inner row loses", notation.Names[SelfEmptiedRule](2),
+		func(r *Rules) *SelfEmptiedRule { return &r.SelfEmptiedInnerRow }),
 	notation.Enum("Win", "KS-10", "how the game is won", winNames,
 		func(r *Rules) *WinRule { return &r.Win }),
-	notation.Enum("Endless", "C-6", "whether an endless move draws or is illegal", mancala.EndlessNames,
+	notation.Enum("Endless", "C-6", "whether an endless move draws or is illegal", notation.Names[mancala.EndlessRule](2),
 		func(r *Rules) *EndlessRule { return &r.Endless }),
 	notation.Int("MaxLaps", "C-6", "laps after which an unfinished move is endless", 1, mancala.MaxLapsLimit, mancala.DefaultMaxLaps,
 		func(r *Rules) *int { return &r.MaxLaps }),
@@ -141,7 +139,7 @@ var options = notation.NewOptions(Name,
 
 // Validate reports whether r is a valid rule set. It returns a
 // [*mancala.RulesError] (wrapping [mancala.ErrRules]) for an option out of
-// its range (Columns other than 0, 6, 7, 8; MaxLaps negative or above
+// its range (Files other than 0, 6, 7, 8; MaxLaps negative or above
 // [mancala.MaxLapsLimit]; an enum value without a name) and for the
 // invalid combinations of docs/rules/kisolo.md: Townshend1/Townshend2 with
 // Columns other than 7; Outer3 with Win = InnerRowEmptied.
@@ -154,7 +152,7 @@ func (r Rules) Validate() error {
 
 // combine checks the combinations of options that the rules file forbids.
 func (r Rules) combine() error {
-	if (r.Setup == Townshend1 || r.Setup == Townshend2) && r.Files() != DefaultColumns {
+	if (r.Setup == Townshend1 || r.Setup == Townshend2) && r.files() != DefaultFiles {
 		return options.Invalid(r, r.Setup.String()+" needs Columns 7")
 	}
 	if r.Setup == Outer3 && r.Win == InnerRowEmptied {
@@ -163,18 +161,18 @@ func (r Rules) combine() error {
 	return nil
 }
 
-// Normalize returns r with the defaults spelled as zero values (Columns 7
+// Normalize returns r with the defaults spelled as zero values (Files 7
 // becomes 0, MaxLaps 1,000,000 becomes 0), so that equal rule sets are
 // ==. It does not validate.
 func (r Rules) Normalize() Rules { return options.Normalize(r) }
 
-// Files returns the number of files (pits per row) r plays on: Columns, or
-// 7 when Columns is 0 (KS-1).
-func (r Rules) Files() int {
-	if r.Columns == 0 {
-		return DefaultColumns
+// files returns the number of files (pits per row) r plays on: Files, or 7
+// when Files is 0 (KS-1).
+func (r Rules) files() int {
+	if r.Files == 0 {
+		return DefaultFiles
 	}
-	return r.Columns
+	return r.Files
 }
 
 // Laps returns the lap bound of an endless move: MaxLaps, or 1,000,000
@@ -182,9 +180,9 @@ func (r Rules) Files() int {
 func (r Rules) Laps() int { return mancala.Laps(r.MaxLaps) }
 
 // Layout returns the board topology r plays on (KS-1..KS-4): 4 x Files()
-// pits, shared and immutable; nil if Columns is not 0, 6, 7 or 8.
+// pits, shared and immutable; nil if Files is not 0, 6, 7 or 8.
 func (r Rules) Layout() *mancala.Layout {
-	if g := geomOf(r.Files()); g != nil {
+	if g := geomOf(r.files()); g != nil {
 		return g.layout
 	}
 	return nil
@@ -215,7 +213,7 @@ func ParseRules(s string) (Rules, error) { return options.Parse(s, Rules.combine
 type ruleBits uint32
 
 const (
-	columnsMask   ruleBits = 0xf               // Columns as given: 0 (meaning 7), 6 or 8
+	filesMask     ruleBits = 0xf               // Files as given: 0 (meaning 7), 6 or 8
 	setupShift             = 4                 // Setup, two bits
 	anyLandingBit ruleBits = 1 << 6            // CaptureOnAnyLanding
 	continuesBit  ruleBits = 1 << 7            // SelfEmptiedInnerRow: Continues
@@ -225,7 +223,7 @@ const (
 
 // packRules packs r, which must be validated and normalised.
 func packRules(r Rules) ruleBits {
-	b := ruleBits(r.Columns) | ruleBits(r.Setup)<<setupShift | ruleBits(sowing.PackC6(r.Endless == Illegal, r.MaxLaps))
+	b := ruleBits(r.Files) | ruleBits(r.Setup)<<setupShift | ruleBits(sowing.PackC6(r.Endless == Illegal, r.MaxLaps))
 	if r.CaptureOnAnyLanding {
 		b |= anyLandingBit
 	}
@@ -241,7 +239,7 @@ func packRules(r Rules) ruleBits {
 // Rules returns the rules b packs.
 func (b ruleBits) Rules() Rules {
 	illegal, maxLaps := sowing.UnpackC6(uint32(b))
-	r := Rules{Columns: int(b & columnsMask), Setup: Setup(b >> setupShift & 3), CaptureOnAnyLanding: b&anyLandingBit != 0, MaxLaps: maxLaps}
+	r := Rules{Files: int(b & filesMask), Setup: SetupRule(b >> setupShift & 3), CaptureOnAnyLanding: b&anyLandingBit != 0, MaxLaps: maxLaps}
 	if b&continuesBit != 0 {
 		r.SelfEmptiedInnerRow = Continues
 	}

@@ -15,10 +15,10 @@ import (
 func TestValidate(t *testing.T) {
 	valid := []Rules{
 		{},
-		{Columns: 6}, {Columns: 7}, {Columns: 8},
+		{Files: 6}, {Files: 7}, {Files: 8},
 		{Setup: Outer3, Win: OuterRowEmptied},
-		{Setup: Outer3, Win: OuterRowEmptied, Columns: 6},
-		{Setup: Townshend1}, {Setup: Townshend2, Columns: 7},
+		{Setup: Outer3, Win: OuterRowEmptied, Files: 6},
+		{Setup: Townshend1}, {Setup: Townshend2, Files: 7},
 		{CaptureOnAnyLanding: true},
 		{SelfEmptiedInnerRow: Continues},
 		{Win: OuterRowEmptied},
@@ -35,10 +35,10 @@ func TestValidate(t *testing.T) {
 		}
 	}
 	invalid := []Rules{
-		{Columns: 5}, {Columns: 9}, {Columns: -1}, {Columns: 1},
+		{Files: 5}, {Files: 9}, {Files: -1}, {Files: 1},
 		{MaxLaps: -1}, {MaxLaps: mancala.MaxLapsLimit + 1}, {MaxLaps: 1 << 40},
-		{Setup: Townshend1, Columns: 6}, {Setup: Townshend2, Columns: 8},
-		{Setup: Outer3}, {Setup: Outer3, Win: InnerRowEmptied, Columns: 8},
+		{Setup: Townshend1, Files: 6}, {Setup: Townshend2, Files: 8},
+		{Setup: Outer3}, {Setup: Outer3, Win: InnerRowEmptied, Files: 8},
 		{Setup: 4}, {SelfEmptiedInnerRow: 2}, {Win: 2}, {Endless: 2},
 	}
 	for _, r := range invalid {
@@ -53,9 +53,9 @@ func TestValidate(t *testing.T) {
 	}
 	// The messages say what is wrong.
 	for r, msg := range map[Rules]string{
-		{Columns: 9}:                        `kisolo: invalid rules "Columns:9": Columns must be 6, 7 or 8 (0 means 7); got 9`,
+		{Files: 9}:                          `kisolo: invalid rules "Columns:9": Columns must be 6, 7 or 8 (0 means 7); got 9`,
 		{MaxLaps: mancala.MaxLapsLimit + 1}: `kisolo: invalid rules "MaxLaps:2000001": MaxLaps must be 1..2000000 (0 means 1000000); got 2000001`,
-		{Setup: Townshend1, Columns: 6}:     `kisolo: invalid rules "Columns:6,Setup:Townshend1": Townshend1 needs Columns 7`,
+		{Setup: Townshend1, Files: 6}:       `kisolo: invalid rules "Columns:6,Setup:Townshend1": Townshend1 needs Columns 7`,
 		{Setup: Outer3}:                     `kisolo: invalid rules "Setup:Outer3": Outer3 needs Win OuterRowEmptied (the inner rows start empty)`,
 	} {
 		if err := r.Validate(); err == nil || err.Error() != msg {
@@ -83,14 +83,14 @@ func TestRulesNotation(t *testing.T) {
 		{"MaxLaps:0", Rules{}, ""},
 		{"CaptureOnAnyLanding:false,Endless:Draw,Win:InnerRowEmptied,Setup:All3,SelfEmptiedInnerRow:Loses", Rules{}, ""},
 		{"CaptureOnAnyLanding:true", Rules{CaptureOnAnyLanding: true}, "CaptureOnAnyLanding:true"},
-		{"Columns:6", Rules{Columns: 6}, "Columns:6"},
-		{"Columns:8", Rules{Columns: 8}, "Columns:8"},
+		{"Columns:6", Rules{Files: 6}, "Columns:6"},
+		{"Columns:8", Rules{Files: 8}, "Columns:8"},
 		{"Setup:Townshend2", Rules{Setup: Townshend2}, "Setup:Townshend2"},
 		{"Win:OuterRowEmptied,Setup:Outer3", Rules{Setup: Outer3, Win: OuterRowEmptied}, "Setup:Outer3,Win:OuterRowEmptied"},
 		{"SelfEmptiedInnerRow:Continues", Rules{SelfEmptiedInnerRow: Continues}, "SelfEmptiedInnerRow:Continues"},
 		{"MaxLaps:5000,Endless:Illegal", Rules{Endless: Illegal, MaxLaps: 5000}, "Endless:Illegal,MaxLaps:5000"},
 		{"Win:OuterRowEmptied,MaxLaps:5000,Endless:Illegal,Columns:6,Setup:Outer3,CaptureOnAnyLanding:true",
-			Rules{Columns: 6, Setup: Outer3, CaptureOnAnyLanding: true, Win: OuterRowEmptied, Endless: Illegal, MaxLaps: 5000},
+			Rules{Files: 6, Setup: Outer3, CaptureOnAnyLanding: true, Win: OuterRowEmptied, Endless: Illegal, MaxLaps: 5000},
 			"CaptureOnAnyLanding:true,Columns:6,Endless:Illegal,MaxLaps:5000,Setup:Outer3,Win:OuterRowEmptied"},
 	}
 	for _, tc := range tests {
@@ -112,15 +112,15 @@ func TestRulesNotation(t *testing.T) {
 			t.Errorf("Descriptor.New(%q) = %v, %v", tc.in, d, err)
 		}
 	}
-	if (Rules{Columns: 7, MaxLaps: 1_000_000}).Normalize() != (Rules{}) {
+	if (Rules{Files: 7, MaxLaps: 1_000_000}).Normalize() != (Rules{}) {
 		t.Error("Normalize does not map the spelled-out defaults to the zero Rules")
 	}
-	p7, _ := New(Rules{Columns: 7, MaxLaps: 1_000_000})
+	p7, _ := New(Rules{Files: 7, MaxLaps: 1_000_000})
 	if p7 != Start() || p7.Rules() != (Rules{}) {
 		t.Error("New with spelled-out defaults differs from Start")
 	}
-	r := Rules{Columns: 7, MaxLaps: 1_000_000}
-	if r.Files() != 7 || r.Laps() != 1_000_000 || (Rules{}).Files() != 7 || (Rules{}).Laps() != 1_000_000 || (Rules{Columns: 6, MaxLaps: 9}).Laps() != 9 {
+	r := Rules{Files: 7, MaxLaps: 1_000_000}
+	if r.files() != 7 || r.Laps() != 1_000_000 || (Rules{}).files() != 7 || (Rules{}).Laps() != 1_000_000 || (Rules{Files: 6, MaxLaps: 9}).Laps() != 9 {
 		t.Error("Files/Laps")
 	}
 	bad := []string{
@@ -154,13 +154,13 @@ func TestRulesNotation(t *testing.T) {
 	if want := "(the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, SelfEmptiedInnerRow, Setup, Win)"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("ParseRules(Colour:Red) = %v, want the options listed %s", err, want)
 	}
-	names := []string{All3.String(), Outer3.String(), Townshend1.String(), Townshend2.String(), Setup(9).String(),
-		Loses.String(), Continues.String(), SelfEmptied(9).String(),
+	names := []string{All3.String(), Outer3.String(), Townshend1.String(), Townshend2.String(), SetupRule(9).String(),
+		Loses.String(), Continues.String(), SelfEmptiedRule(9).String(),
 		InnerRowEmptied.String(), OuterRowEmptied.String(), WinRule(9).String(),
 		Draw.String(), Illegal.String(), EndlessRule(9).String(),
 		NoKind.String(), SowKind.String(), CaptureKind.String(), MoveKind(9).String()}
-	want := []string{"All3", "Outer3", "Townshend1", "Townshend2", "Setup(9)",
-		"Loses", "Continues", "SelfEmptied(9)",
+	want := []string{"All3", "Outer3", "Townshend1", "Townshend2", "SetupRule(9)",
+		"Loses", "Continues", "SelfEmptiedRule(9)",
 		"InnerRowEmptied", "OuterRowEmptied", "WinRule(9)",
 		"Draw", "Illegal", "EndlessRule(9)",
 		"none", "sow", "capture", "MoveKind(9)"}

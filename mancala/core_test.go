@@ -3,6 +3,7 @@ package mancala_test
 import (
 	"errors"
 	"fmt"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -342,25 +343,12 @@ func TestRulesErrors(t *testing.T) {
 	}
 }
 
-// TestQuote: error messages quote at most MaxQuote bytes of an input, cut
-// at a character boundary.
-func TestQuote(t *testing.T) {
-	long := strings.Repeat("x", mancala.MaxQuote+10)
-	tests := []struct{ in, want string }{
-		{"", `""`},
-		{"a\tb", `"a\tb"`},
-		{long[:mancala.MaxQuote], `"` + long[:mancala.MaxQuote] + `"`},
-		{long, `"` + long[:mancala.MaxQuote] + `"...`},
-		// A three-byte character across the cut is left out whole.
-		{strings.Repeat("x", mancala.MaxQuote-1) + "€", `"` + strings.Repeat("x", mancala.MaxQuote-1) + `"...`},
-	}
-	for _, tt := range tests {
-		if got := mancala.Quote(tt.in); got != tt.want {
-			t.Errorf("Quote(%q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
+// TestSyntaxErrorQuotesShort: a SyntaxError quotes at most quote.Max
+// bytes of its input.
+func TestSyntaxErrorQuotesShort(t *testing.T) {
+	long := strings.Repeat("x", quote.Max+10)
 	syn := &mancala.SyntaxError{Game: "kisolo", What: "position", Input: long, Msg: "too long"}
-	if got, want := syn.Error(), `kisolo: bad position: "`+long[:mancala.MaxQuote]+`"...: too long`; got != want {
+	if got, want := syn.Error(), `kisolo: bad position: "`+long[:quote.Max]+`"...: too long`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }
@@ -373,8 +361,10 @@ func TestEndlessAndLaps(t *testing.T) {
 			t.Errorf("EndlessRule(%d).String() = %q, want %q", e, got, want)
 		}
 	}
-	if diff := cmp.Diff([]string{"Draw", "Illegal"}, mancala.EndlessNames); diff != "" {
-		t.Errorf("EndlessNames (-want +got):\n%s", diff)
+	for s, want := range map[mancala.SelfEmptiedRule]string{mancala.SelfEmptiedLoses: "Loses", mancala.SelfEmptiedContinues: "Continues", 7: "SelfEmptiedRule(7)"} {
+		if got := s.String(); got != want {
+			t.Errorf("SelfEmptiedRule(%d).String() = %q, want %q", s, got, want)
+		}
 	}
 	for in, want := range map[int]int{0: mancala.DefaultMaxLaps, -5: mancala.DefaultMaxLaps, 1: 1, 5000: 5000, mancala.MaxLapsLimit: mancala.MaxLapsLimit} {
 		if got := mancala.Laps(in); got != want {

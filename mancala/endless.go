@@ -20,15 +20,44 @@ const (
 	EndlessIllegal
 )
 
-// EndlessNames are the rules= values of [EndlessRule], indexed by value.
-var EndlessNames = []string{"Draw", "Illegal"}
+// endlessNames are the rules= values of [EndlessRule], indexed by value.
+var endlessNames = [...]string{"Draw", "Illegal"}
 
-// String returns "Draw" or "Illegal", or "EndlessRule(7)" out of range.
-func (e EndlessRule) String() string {
-	if int(e) < len(EndlessNames) {
-		return EndlessNames[e]
+// String returns the rules= value, "Draw" or "Illegal", or
+// "EndlessRule(7)" out of range.
+func (e EndlessRule) String() string { return enumName(endlessNames[:], e, "EndlessRule") }
+
+// SelfEmptiedRule is the rule option SelfEmptiedInnerRow of the four-row
+// games (Kisolo KS-11, Bao la Kimasai KM-12): what happens to a mover who
+// ends a move with their own inner row empty. Each of those game packages
+// also names it SelfEmptiedRule, with the constants Loses and Continues.
+// The zero value is SelfEmptiedLoses.
+type SelfEmptiedRule uint8
+
+const (
+	// SelfEmptiedLoses (rules= value "Loses", the default): the mover
+	// loses at once (result selfinner).
+	SelfEmptiedLoses SelfEmptiedRule = iota
+	// SelfEmptiedContinues (rules= value "Continues"): play goes on; the
+	// game is then won only by emptying the opponent's inner row (KS-10,
+	// KM-11) or by C-8.
+	SelfEmptiedContinues
+)
+
+// selfEmptiedNames are the rules= values of [SelfEmptiedRule], indexed by
+// value.
+var selfEmptiedNames = [...]string{"Loses", "Continues"}
+
+// String returns the rules= value, "Loses" or "Continues", or
+// "SelfEmptiedRule(7)" out of range.
+func (s SelfEmptiedRule) String() string { return enumName(selfEmptiedNames[:], s, "SelfEmptiedRule") }
+
+// enumName returns names[v], or typ(v) for v out of range.
+func enumName[E ~uint8](names []string, v E, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
 	}
-	return "EndlessRule(" + strconv.Itoa(int(e)) + ")"
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
 }
 
 // Lap bounds of C-6, in laps.

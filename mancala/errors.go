@@ -2,8 +2,8 @@ package mancala
 
 import (
 	"errors"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
-	"unicode/utf8"
 )
 
 // Sentinel errors. Every error returned by this module for a bad move or bad
@@ -77,7 +77,7 @@ func (e *MoveError) Unwrap() error {
 type SyntaxError struct {
 	Game  string // the game's notation name, or "" when not known yet
 	What  string // what was being parsed: "position", "move", "pit", "rules", "record", a field name
-	Input string // the offending text (a token or the whole input); Error quotes at most MaxQuote bytes of it
+	Input string // the offending text (a token or the whole input); Error quotes at most 64 bytes of it
 	Line  int    // 1-based line number in a multi-line input (game records); 0 if not applicable
 	Msg   string // why it is malformed, lower case
 	Err   error  // a further cause that errors.Is and errors.As also see, or nil
@@ -94,7 +94,7 @@ func (e *SyntaxError) Error() string {
 		s += ": line " + strconv.Itoa(e.Line)
 	}
 	if e.Input != "" {
-		s += ": " + Quote(e.Input)
+		s += ": " + quote.String(e.Input)
 	}
 	if e.Msg != "" {
 		s += ": " + e.Msg
@@ -127,7 +127,7 @@ func (e *RulesError) Error() string {
 	}
 	s += ": invalid rules"
 	if e.Rules != "" {
-		s += " " + Quote(e.Rules)
+		s += " " + quote.String(e.Rules)
 	}
 	if e.Msg != "" {
 		s += ": " + e.Msg
@@ -137,21 +137,3 @@ func (e *RulesError) Error() string {
 
 // Unwrap returns ErrRules.
 func (e *RulesError) Unwrap() error { return ErrRules }
-
-// MaxQuote is the most bytes of an offending input that error messages
-// quote; a longer input is cut there and marked with "...".
-const MaxQuote = 64
-
-// Quote returns s in double quotes as strconv.Quote does, cut to its first
-// [MaxQuote] bytes (at a character boundary) with "..." after the closing
-// quote when it is longer, so that an error about a huge input stays short.
-func Quote(s string) string {
-	if len(s) <= MaxQuote {
-		return strconv.Quote(s)
-	}
-	cut := MaxQuote
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
-}

@@ -173,7 +173,7 @@ func (l *Layout) finish() {
 
 func (l *Layout) ok(p int) bool { return p >= 0 && p < l.pits }
 
-// Pits returns the number of pits: 20 for Kiothi, 4*Columns for Kisolo, 32
+// Pits returns the number of pits: 20 for Kiothi, 4*Files for Kisolo, 32
 // for Bao la Kimasai.
 func (l *Layout) Pits() int { return l.pits }
 

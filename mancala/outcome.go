@@ -1,6 +1,7 @@
 package mancala
 
 import (
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
 	"strings"
 )
@@ -159,7 +160,7 @@ func ParseResult(s string) (Outcome, error) {
 	}
 	r, err := ParseReason(reason)
 	if err != nil {
-		return bad("unknown reason " + Quote(reason) + " (want nomove, inner, selfinner, outer, endless or turnlimit)")
+		return bad("unknown reason " + quote.String(reason) + " (want nomove, inner, selfinner, outer, endless or turnlimit)")
 	}
 	switch side {
 	case "S", "N":

@@ -9,6 +9,7 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
 	"strings"
 	"unicode"
@@ -188,20 +189,20 @@ func Number(s string) (int, error) {
 		return 0, errString("empty number")
 	case !allDigits(s):
 		if (s[0] == '-' || s[0] == '+') && allDigits(s[1:]) {
-			return 0, errString("number " + mancala.Quote(s) + " has a sign")
+			return 0, errString("number " + quote.String(s) + " has a sign")
 		}
-		return 0, errString(mancala.Quote(s) + " is not a number")
+		return 0, errString(quote.String(s) + " is not a number")
 	case len(s) > 1 && s[0] == '0':
-		return 0, errString("number " + mancala.Quote(s) + " has a leading zero")
+		return 0, errString("number " + quote.String(s) + " has a leading zero")
 	case len(s) > 10:
-		return 0, errString("number " + mancala.Quote(s) + " is too large")
+		return 0, errString("number " + quote.String(s) + " is too large")
 	}
 	n := 0
 	for i := 0; i < len(s); i++ {
 		n = n*10 + int(s[i]-'0')
 	}
 	if n > MaxNumber {
-		return 0, errString("number " + mancala.Quote(s) + " is too large")
+		return 0, errString("number " + quote.String(s) + " is too large")
 	}
 	return n, nil
 }

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"errors"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
 	"strings"
 
@@ -185,7 +186,7 @@ func (o *Opt[R]) text(r *R) string {
 // Format returns r as in a position's rules= field: the options that differ
 // from their defaults (after [Options.Normalize]), sorted by name, as
 // Name:Value separated by commas ("Bonus:Run,WholeLift:true"); "" for the
-// defaults. Values out of range print as their type's String ("Setup(9)")
+// defaults. Values out of range print as their type's String ("SetupRule(9)")
 // or the number.
 func (t *Options[R]) Format(r R) string {
 	r = t.Normalize(r)
@@ -229,7 +230,7 @@ func (t *Options[R]) Parse(s string, combine func(R) error) (R, error) {
 		}
 		i := t.find(name)
 		if i < 0 {
-			return bad(part, "unknown option "+mancala.Quote(name)+" (the options are "+t.Names()+")", nil)
+			return bad(part, "unknown option "+quote.String(name)+" (the options are "+t.Names()+")", nil)
 		}
 		if seen&(1<<i) != 0 {
 			return bad(part, "option "+name+" given twice", nil)
@@ -274,7 +275,7 @@ func (t *Options[R]) find(name string) int {
 // whether the text is a well-formed number out of the option's range (an
 // invalid rule set rather than malformed text).
 func (o *Opt[R]) parse(s string) (int, string, bool) {
-	msg := o.name + " must be " + o.want() + "; got " + mancala.Quote(s)
+	msg := o.name + " must be " + o.want() + "; got " + quote.String(s)
 	if o.kind == mancala.IntOption {
 		if len(s) > 1 && s[0] == '-' && wellFormed(s[1:]) {
 			return 0, msg, true // a negative number
@@ -331,7 +332,21 @@ func (t *Options[R]) Describe() []mancala.RuleOption {
 	return out
 }
 
-// EnumName returns names[v], or typ(v) ("Setup(9)") when v has no name: the
+// Names returns the String of the values 0..n-1 of an enum type: the
+// rules= names of an option whose type is declared in mancala
+// ([mancala.EndlessRule], [mancala.SelfEmptiedRule]), for [Enum].
+func Names[E interface {
+	~uint8
+	String() string
+}](n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = E(i).String()
+	}
+	return names
+}
+
+// EnumName returns names[v], or typ(v) ("SetupRule(9)") when v has no name: the
 // String method of every enum option type.
 func EnumName[E ~uint8](names []string, v E, typ string) string {
 	if int(v) < len(names) {

@@ -29,7 +29,7 @@ var testOptions = NewOptions("test",
 	Int("Size", "T-1", "pits per row", 6, 8, 7, func(r *testRules) *int { return &r.Size }),
 	Enum("Mode", "T-2", "how it plays", modeNames, func(r *testRules) *mode { return &r.Mode }),
 	Bool("Strict", "T-3", "whether it is strict", func(r *testRules) *bool { return &r.Strict }),
-	Enum("Endless", "C-6", "whether an endless move draws or is illegal", mancala.EndlessNames, func(r *testRules) *mancala.EndlessRule { return &r.Endless }),
+	Enum("Endless", "C-6", "whether an endless move draws or is illegal", Names[mancala.EndlessRule](2), func(r *testRules) *mancala.EndlessRule { return &r.Endless }),
 	Int("MaxLaps", "C-6", "laps after which a move is endless", 1, mancala.MaxLapsLimit, mancala.DefaultMaxLaps, func(r *testRules) *int { return &r.MaxLaps }),
 )
 

@@ -40,6 +40,7 @@ package record
 import (
 	"errors"
 	"fmt"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"io"
 	"strconv"
 	"strings"
@@ -156,14 +157,14 @@ type Error struct {
 }
 
 // Error formats as `record: line 7: move 23 "xb3": kisolo: illegal move
-// xb3: ...`, the token quoted as [mancala.Quote] quotes it (a long one cut
+// xb3: ...`, the token quoted as the other errors quote it (a long one cut
 // short).
 func (e *Error) Error() string {
 	s := "record: "
 	if e.Line > 0 {
 		s += "line " + strconv.Itoa(e.Line) + ": "
 	}
-	return s + "move " + strconv.Itoa(e.Ply) + " " + mancala.Quote(e.Token) + ": " + e.Err.Error()
+	return s + "move " + strconv.Itoa(e.Ply) + " " + quote.String(e.Token) + ": " + e.Err.Error()
 }
 
 // Unwrap returns Err.
@@ -277,7 +278,7 @@ func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		if msg := checkValue(t.Value); msg != "" {
 			return bad(t.Value, "header "+t.Key+": "+msg)
 		}
-		b.WriteString("[" + t.Key + " " + quote(t.Value) + "]\n")
+		b.WriteString("[" + t.Key + " " + quoteValue(t.Value) + "]\n")
 	}
 	b.WriteString("\n")
 	for i, m := range r.Moves {
@@ -305,8 +306,8 @@ func known(k string) bool {
 	return false
 }
 
-// quote writes a header value between double quotes, escaping " and \.
-func quote(s string) string {
+// quoteValue writes a header value between double quotes, escaping " and \.
+func quoteValue(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
@@ -327,9 +328,9 @@ func checkKey(k string) string {
 	for _, c := range k {
 		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
 			if c == ' ' {
-				return "header key " + mancala.Quote(k) + " holds a space: a key is letters, digits and _"
+				return "header key " + quote.String(k) + " holds a space: a key is letters, digits and _"
 			}
-			return "header key " + mancala.Quote(k) + " must be letters, digits or _"
+			return "header key " + quote.String(k) + " must be letters, digits or _"
 		}
 	}
 	return ""

@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"slices"
 	"strings"
 	"testing"
@@ -232,7 +233,7 @@ func RoundTrip[P mancala.Position[P, M], M mancala.Move](t *rapid.T, d *mancala.
 			if checkValue(tg.Value) == "" {
 				continue
 			}
-			naive := "[Game \"" + d.Name + "\"]\n[Start \"" + start.String() + "\"]\n[" + tg.Key + " " + quote(tg.Value) + "]\n\n"
+			naive := "[Game \"" + d.Name + "\"]\n[Start \"" + start.String() + "\"]\n[" + tg.Key + " " + quoteValue(tg.Value) + "]\n\n"
 			if _, err := Parse(naive, d); err == nil {
 				t.Fatalf("Format refuses the header value %q (%v) but Parse reads it:\n%s", tg.Value, err, naive)
 			}
@@ -431,7 +432,7 @@ func TestReadMessages(t *testing.T) {
 }
 
 // TestErrorQuotesShort: a record whose move token is huge gives an error
-// that quotes only its start (mancala.Quote), not the whole token.
+// that quotes only its start (quote.String), not the whole token.
 func TestErrorQuotesShort(t *testing.T) {
 	huge := strings.Repeat("x", 100000)
 	_, err := Parse("[Game \"toy\"]\n\n"+huge+"\n", toyD)
@@ -439,7 +440,7 @@ func TestErrorQuotesShort(t *testing.T) {
 	if !errors.As(err, &re) || re.Token != huge {
 		t.Fatalf("Parse: %v; want a *record.Error for the move", err)
 	}
-	if msg := re.Error(); len(msg) > 300 || !strings.Contains(msg, `move 1 "`+strings.Repeat("x", mancala.MaxQuote)+`"...`) {
+	if msg := re.Error(); len(msg) > 300 || !strings.Contains(msg, `move 1 "`+strings.Repeat("x", quote.Max)+`"...`) {
 		t.Errorf("error of %d bytes: %.300s", len(msg), msg)
 	}
 }

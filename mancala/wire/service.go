@@ -3,12 +3,12 @@ package wire
 import (
 	"context"
 	"errors"
+	quotepkg "github.com/seed8ebe013a/go-mancala/internal/quote"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
@@ -389,4 +389,4 @@ func moveTokens(text string) int {
 	return n
 }
 
-func quote(s string) string { return mancala.Quote(s) }
+func quote(s string) string { return quotepkg.String(s) }
