@@ -139,6 +139,7 @@
 //	too_large     a line over MaxLine, a record of too many moves, a perft over its position limit,
 //	              a batch not done within its deadline
 //	not_found     an unknown cmd
+//	busy          no think (or work or costly) slot free within 2 s: only when one service serves several sessions at once
 //	internal      a bug in the library (logged to standard error); no input gives it
 //
 // For example:

@@ -211,9 +211,9 @@
 //	404 not_found           no such endpoint (also for a path that is not clean: "//", "/./", "/../")
 //	408 timeout             the body did not arrive within the server's read timeout
 //	429 busy                no think, work or costly slot free within Limits.BusyWait
+//	500 internal            a bug in the library (a legal move refused by its own game); no input gives it
 //
-// No input gives a 5xx status or a panic; 500 internal would be a bug in
-// the library.
+// No input gives a 5xx status or a panic.
 //
 // # Costs
 //
