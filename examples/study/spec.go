@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
+	"github.com/seed8ebe013a/go-mancala/kimasai"
+	"github.com/seed8ebe013a/go-mancala/kiothi"
+	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/match"
+)
+
+// Spec is a study as written in its JSON file (README.md documents it).
+type Spec struct {
+	// Seed fixes every random choice of the study.
+	Seed uint64 `json:"seed"`
+	// Games is the number of games of each cell (a cell may set its own).
+	Games int `json:"games"`
+	// OpeningPlies is k: the first k plies of every game are random.
+	OpeningPlies int `json:"openingPlies"`
+	// MaxPlies is the ply cap: a game still going after it is censored.
+	MaxPlies int `json:"maxPlies"`
+	// Cells are the game, rules and players of each cell.
+	Cells []Cell `json:"cells"`
+}
+
+// Cell is one game, rule set and pair of players.
+type Cell struct {
+	Game  string `json:"game"`
+	Rules string `json:"rules"`
+	South string `json:"south"`
+	North string `json:"north"`
+	// Games, when not 0, replaces the study's Games for this cell.
+	Games int `json:"games,omitempty"`
+}
+
+// Limits on a spec, so that a typo cannot ask for a study no machine runs.
+const (
+	maxCells    = 10_000
+	maxGames    = 1 << 31
+	maxSpecSize = 1 << 20
+)
+
+// readSpec reads and checks a spec file.
+func readSpec(path string) (*Spec, []byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > maxSpecSize {
+		return nil, nil, fmt.Errorf("%s: %d bytes, more than the %d a spec may have", path, len(data), maxSpecSize)
+	}
+	s, err := parseSpec(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	canon, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, append(canon, '\n'), nil
+}
+
+// parseSpec decodes a spec strictly (unknown fields are errors) and checks
+// every cell: its game, rules and players.
+func parseSpec(data []byte) (*Spec, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Spec
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("spec: %w", err)
+	}
+	if dec.More() {
+		return nil, errors.New("spec: more than one JSON value")
+	}
+	switch {
+	case s.Games < 1 || s.Games > maxGames:
+		return nil, fmt.Errorf("spec: games %d: want 1..%d", s.Games, maxGames)
+	case s.OpeningPlies < 0:
+		return nil, fmt.Errorf("spec: openingPlies %d: want 0 or more", s.OpeningPlies)
+	case s.MaxPlies < 0:
+		return nil, fmt.Errorf("spec: maxPlies %d: want 0 (no cap) or more", s.MaxPlies)
+	case len(s.Cells) == 0:
+		return nil, errors.New("spec: no cells")
+	case len(s.Cells) > maxCells:
+		return nil, fmt.Errorf("spec: %d cells, at most %d", len(s.Cells), maxCells)
+	}
+	seen := map[string]int{}
+	for i := range s.Cells {
+		c := &s.Cells[i]
+		if c.Games < 0 || c.Games > maxGames {
+			return nil, fmt.Errorf("spec: cell %d: games %d: want 0 (the study's) or 1..%d", i, c.Games, maxGames)
+		}
+		r, err := newRunner(c, &s)
+		if err != nil {
+			return nil, fmt.Errorf("spec: cell %d (%s): %w", i, c.Game, err)
+		}
+		c.Rules = r.rules // canonical
+		k := c.key()
+		if j, dup := seen[k]; dup {
+			return nil, fmt.Errorf("spec: cells %d and %d are the same cell (%s)", j, i, c.Label())
+		}
+		seen[k] = i
+	}
+	return &s, nil
+}
+
+// games returns the number of games of cell c.
+func (s *Spec) games(c int) int {
+	if g := s.Cells[c].Games; g > 0 {
+		return g
+	}
+	return s.Games
+}
+
+// key is the cell's match key: game, canonical rules and players. Game i
+// of a cell depends on the study's seed, this key and i only.
+func (c *Cell) key() string {
+	return c.Game + "|" + c.Rules + "|" + c.South + "|" + c.North
+}
+
+// RulesLabel is the cell's rules for people: "default" for none.
+func (c *Cell) RulesLabel() string {
+	if c.Rules == "" {
+		return "default"
+	}
+	return c.Rules
+}
+
+// Label names the cell in messages: "kisolo Columns:6, random vs random".
+func (c *Cell) Label() string {
+	return c.Game + " " + c.RulesLabel() + ", " + c.South + " vs " + c.North
+}
+
+// line is one game's result, one JSON line of a shard file.
+type line struct {
+	Cell     int    `json:"cell"`
+	Index    int    `json:"index"`
+	Result   string `json:"result"` // "S:nomove", "draw:endless", "*" when censored
+	Plies    int    `json:"plies"`
+	Reason   string `json:"reason"` // the outcome's reason; "" when censored
+	Endless  bool   `json:"endless"`
+	Censored bool   `json:"censored"`
+	// Hash is the FNV-1a hash of the game's moves (16 hex digits), for
+	// games played by agents: two games with the same hash are the same
+	// game. Random-vs-random games (played by the fast playout) have none.
+	Hash string `json:"hash,omitempty"`
+}
+
+// runner plays the games of one cell.
+type runner struct {
+	rules string // canonical
+	// play plays game i.
+	play func(ctx context.Context, i int) (line, error)
+	// mirror reports that both players are the same deterministic agent,
+	// so that game 2j+1 is game 2j again.
+	mirror bool
+}
+
+// newRunner checks cell c and returns the runner of its games.
+func newRunner(c *Cell, s *Spec) (*runner, error) {
+	switch c.Game {
+	case "kiothi":
+		return cellRunner(&kiothi.Descriptor, c, s)
+	case "kisolo":
+		return cellRunner(&kisolo.Descriptor, c, s)
+	case "kimasai":
+		return cellRunner(&kimasai.Descriptor, c, s)
+	}
+	return nil, fmt.Errorf("unknown game %q (want %s)", c.Game, cli.Games)
+}
+
+func cellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], c *Cell, s *Spec) (*runner, error) {
+	start, err := d.New(c.Rules)
+	if err != nil {
+		return nil, err
+	}
+	south, err := parsePlayer(d, c.South)
+	if err != nil {
+		return nil, err
+	}
+	north, err := parsePlayer(d, c.North)
+	if err != nil {
+		return nil, err
+	}
+	m := &match.Match[P, M]{
+		Start:        start,
+		Seed:         s.Seed,
+		OpeningPlies: s.OpeningPlies,
+		MaxPlies:     s.MaxPlies,
+		A:            south,
+		B:            north,
+		KeepMoves:    true,
+	}
+	r := &runner{rules: d.Rules(start)}
+	m.Key = c.Game + "|" + r.rules + "|" + c.South + "|" + c.North
+	agents := south.New != nil || north.New != nil
+	r.mirror = c.South == c.North && strings.HasPrefix(c.South, "alphabeta:")
+	r.play = func(ctx context.Context, i int) (line, error) {
+		res, err := m.Play(ctx, i)
+		if err != nil {
+			return line{}, err
+		}
+		l := line{Index: i, Result: res.Result(), Plies: res.Plies, Reason: res.Outcome.Reason.String(), Endless: res.Endless(), Censored: res.Censored}
+		if agents {
+			h := fnv.New64a()
+			for _, mv := range res.Moves {
+				h.Write([]byte(mv.String()))
+				h.Write([]byte{' '})
+			}
+			l.Hash = fmt.Sprintf("%016x", h.Sum64())
+		}
+		return l, nil
+	}
+	return r, nil
+}
+
+// parsePlayer reads a player of a spec: "random", "alphabeta:<depth>" or
+// "mcts:<iterations>". Search players need their budget, so that a spec
+// says what it measures.
+func parsePlayer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s string) (match.Player[P, M], error) {
+	p := match.Player[P, M]{Name: s}
+	kind, arg, has := strings.Cut(s, ":")
+	if kind == "random" && !has {
+		return p, nil // nil New: uniform random
+	}
+	var b cli.Budget
+	n, err := strconv.Atoi(arg)
+	switch {
+	case kind != "alphabeta" && kind != "mcts":
+		return p, fmt.Errorf("unknown player %q (want random, alphabeta:<depth> or mcts:<iterations>)", s)
+	case !has || err != nil || n < 1:
+		return p, fmt.Errorf("player %q: want %s:<a positive %s>", s, kind, map[string]string{"alphabeta": "depth", "mcts": "number of iterations"}[kind])
+	case kind == "alphabeta":
+		b.Depth = n
+		if n > 20 {
+			return p, fmt.Errorf("player %q: depth at most 20", s)
+		}
+	default:
+		b.Iterations = n
+		if n > 10_000_000 {
+			return p, fmt.Errorf("player %q: at most 10000000 iterations", s)
+		}
+	}
+	p.New = func(seed uint64) (agent.Agent[P, M], error) { return cli.NewAgent(d, kind, b, seed) }
+	return p, nil
+}
