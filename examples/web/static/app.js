@@ -1,214 +1,127 @@
-// app.js: the page. It keeps the game's history (a list of positions and
-// the moves between them) and asks the server, which keeps nothing, for
-// each state, move and computer move (package mancala/wire).
-import { api, plain } from './api.js';
+// @ts-check
+// app.js: the page. It keeps the game's history (state.js), asks the rules
+// (mancala.js: the Go library as WebAssembly in a worker, or the server's
+// JSON API) for each state, move and computer move, and draws the board
+// (board.js), the set-up (setup.js), the move list (history.js) and
+// Kiothi's opening (opening.js).
+import { connect } from './mancala.js';
 import { Board } from './board.js';
+import { app, info, cur, isHuman, levelOf, levelsOf, save, restore } from './state.js';
+import { fillSetup, fillSides, fillOptions, rulesFromForm } from './setup.js';
+import { undoTarget, redoTarget, branch, switchTo, renderMoves } from './history.js';
+import { plain, show, sideName, whyNot } from './messages.js';
+import { fillHelp } from './help.js';
+import * as opening from './opening.js';
 
-// Computer levels: each a think request's agent and budget.
-const LEVELS = [
-  { id: 'human', name: 'Human' },
-  { id: 'beginner', name: 'Beginner', think: { agent: 'random' }, doc: 'plays at random' },
-  { id: 'casual', name: 'Casual', think: { agent: 'alphabeta', depth: 2 }, doc: 'looks 2 plies ahead' },
-  { id: 'strong', name: 'Strong', think: { agent: 'alphabeta', depth: 6 }, doc: 'looks 6 plies ahead' },
-  { id: 'expert', name: 'Expert', think: { agent: 'mcts', iterations: 20000 }, doc: '20,000 playouts (tree search)' },
-];
-const HINT = { agent: 'alphabeta', depth: 6 };
-const SPEEDS = { slow: 420, normal: 200, fast: 80, off: 0 };
-const LONG_MOVE = 400; // events: a longer move is shown only in part
+/**
+ * @typedef {import('./mancala.js').State} State
+ * @typedef {import('./state.js').Entry} Entry
+ */
 
-const $ = (id) => document.getElementById(id);
+const HINT = { agent: 'alphabeta', depth: 6, timeMs: 1000 };
+/** Time per sowing step (ms) and the most a whole move takes (ms). */
+const SPEEDS = { slow: [320, 6000], normal: [160, 3000], fast: [60, 1500], off: [0, 0] };
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const params = new URLSearchParams(location.search);
-const sideName = (s) => (s === 'S' ? 'South' : 'North');
+const backend = params.get('backend') || document.body.dataset.backend || 'http';
+const client = connect({ backend: backend === 'wasm' ? 'wasm' : 'http' });
 
 // With ?test=1 the page records what the board showed at the end of each
 // animation, for the browser tests to compare with the API's state.
-const testLog = params.has('test') ? (window.mancalaLog = []) : null;
+/** @type {any[]|null} */
+const testLog = params.has('test') ? (/** @type {any} */ (window).mancalaLog = []) : null;
 
-const app = {
-  games: [],
-  setup: { game: '', rules: '', sides: { S: 'human', N: 'casual' } },
-  history: [], // {position, state, move, summary, mover, changed, from}
-  index: 0,
-  epoch: 0, // bumped to cancel pending work (new game, undo, load)
-  busy: false,
-  thinking: false,
-  stalled: false, // a think failed (not busy): "Play from here" retries it
-  seed: 1,
-  hint: null,
-  selected: null,
-};
+const board = new Board($('board'), onPit, onTakeBack);
 
-const board = new Board($('board'), $('hand'), onPit);
-
-function level(id) {
-  return LEVELS.find((l) => l.id === id) || LEVELS[0];
-}
-function info(name) {
-  return app.games.find((g) => g.name === name);
-}
-function cur() {
-  return app.history[app.index].state;
-}
-function isHuman(side) {
-  return app.setup.sides[side] === 'human';
-}
-function stepMs() {
+/** @returns {[number, number]} */
+function speed() {
   const p = Number(params.get('step'));
-  if (p > 0) return p;
-  return SPEEDS[$('speed').value] ?? 200;
+  if (p > 0) return [p, 3000];
+  const v = /** @type {keyof SPEEDS} */ (/** @type {HTMLSelectElement} */ ($('speed')).value);
+  return /** @type {[number, number]} */ (SPEEDS[v] || SPEEDS.normal);
 }
+/** @param {boolean} b */
 function setBusy(b) {
   app.busy = b;
   document.body.dataset.busy = b ? '1' : '0';
   render();
 }
-function say(text, bad) {
+/** @param {string} text @param {boolean} [bad] @param {string} [clause] */
+function say(text, bad, clause) {
   const m = $('message');
-  m.textContent = text;
+  show(m, text, clause, app.setup.game);
   m.classList.toggle('bad', !!bad);
 }
-
-// ---- set-up ------------------------------------------------------------
-
-function fillSetup() {
-  const gs = $('game-select');
-  gs.textContent = '';
-  for (const g of app.games) gs.add(new Option(g.title, g.name));
-  for (const id of ['south-select', 'north-select']) {
-    const s = $(id);
-    s.textContent = '';
-    s.add(new Option('Human', 'human'));
-    const group = document.createElement('optgroup');
-    group.label = 'Computer';
-    for (const l of LEVELS.slice(1)) {
-      const o = new Option(l.name, l.id);
-      o.title = l.doc;
-      group.appendChild(o);
-    }
-    s.add(group);
-  }
-  gs.value = app.setup.game;
-  $('south-select').value = app.setup.sides.S;
-  $('north-select').value = app.setup.sides.N;
-  fillOptions(app.setup.game, app.setup.rules);
+/** @param {any} e */
+function sayError(e, prefix = '') {
+  const w = plain(e && e.message || String(e));
+  say(prefix + w.text, true, w.clause);
 }
 
-// parseRules reads "A:x,B:y" into a map.
-function parseRules(text) {
-  const m = new Map();
-  for (const part of (text || '').split(',')) {
-    const [k, v] = part.split(':');
-    if (k && v !== undefined) m.set(k, v);
-  }
-  return m;
+/** @param {number} i */
+async function stateAt(i) {
+  const h = app.history[i];
+  if (!h.state) h.state = await client.state({ position: h.position });
+  return h.state;
 }
 
-function fillOptions(game, rules) {
-  const g = info(game);
-  const box = $('options');
-  box.textContent = '';
-  const set = parseRules(rules);
-  const L = g.layout;
-  $('game-blurb').textContent = L.rows + ' rows of ' + L.files + ' pits · ' + g.counter + 's' +
-    (L.stores.length ? ' · ' + g.words.store + 's' : '') + (L.reserves.length ? ' · ' + g.words.reserve + 's' : '') +
-    (L.sharedRing ? ' · one shared ring' : ' · each side sows its own two rows');
-  for (const o of g.options) {
-    const id = 'opt-' + o.name;
-    const value = set.get(o.name) ?? o.default;
-    const label = document.createElement('label');
-    label.className = 'field' + (o.kind === 'bool' ? ' inline' : '');
-    let input;
-    if (o.kind === 'bool') {
-      input = document.createElement('input');
-      input.type = 'checkbox';
-      input.checked = value === 'true';
-    } else if (o.values.length) {
-      input = document.createElement('select');
-      for (const v of o.values) input.add(new Option(v + (v === o.default ? ' (default)' : ''), v));
-      input.value = value;
-    } else {
-      input = document.createElement('input');
-      input.type = 'number';
-      input.min = o.min;
-      input.max = o.max;
-      input.value = value;
-    }
-    input.id = id;
-    input.dataset.option = o.name;
-    input.addEventListener('change', updateRulesText);
-    const name = document.createElement('span');
-    name.textContent = o.name;
-    const doc = document.createElement('span');
-    doc.className = 'opt-doc';
-    doc.textContent = o.doc + ' (' + o.clause + ')';
-    if (o.kind === 'bool') label.append(input, name);
-    else label.append(name, input);
-    box.append(label, doc);
-  }
-  updateRulesText();
-}
+// ---- games ------------------------------------------------------------
 
-// rulesFromForm writes the options that differ from their defaults, sorted
-// by name, as in a position's rules= field.
-function rulesFromForm() {
-  const g = info($('game-select').value);
-  const parts = [];
-  for (const o of g.options) {
-    const el = $('opt-' + o.name);
-    if (!el) continue;
-    let v = o.kind === 'bool' ? String(el.checked) : String(el.value).trim();
-    if (o.kind === 'int' && (v === '' || v === '0')) v = o.default;
-    if (v !== o.default) parts.push(o.name + ':' + v);
-  }
-  return parts.join(',');
-}
-
-function updateRulesText() {
-  const r = rulesFromForm();
-  $('rules-text').textContent = r ? r : '(defaults)';
-}
-
-// ---- history and the loop ------------------------------------------------
-
-async function newGame(game, rules) {
+/**
+ * newGame starts a game: the one explicit action that replaces the game
+ * shown.
+ * @param {string} game @param {string} rules @param {{S: string, N: string}} sides
+ */
+async function newGame(game, rules, sides) {
   const ep = ++app.epoch;
   $('setup-error').hidden = true;
   let st;
   try {
-    st = await api('state', { game, rules });
+    st = await client.state({ game, rules });
   } catch (e) {
-    $('setup-error').textContent = plain(e.message);
+    const w = plain(/** @type {Error} */ (e).message);
+    show($('setup-error'), w.text, w.clause, game);
     $('setup-error').hidden = false;
     return false;
   }
   if (ep !== app.epoch) return false;
-  app.setup.game = game;
-  app.setup.rules = rules;
-  startFrom([{ position: st.position, state: st }], 0);
+  app.setup = { game, rules, sides: { ...sides } };
+  startFrom([{ position: st.position, state: st }], 0, []);
+  say('A new game of ' + st.title + '.');
   return true;
 }
 
-function startFrom(history, index) {
+/**
+ * startFrom shows a history from its entry index.
+ * @param {Entry[]} history @param {number} index @param {import('./state.js').Variation[]} variations
+ */
+function startFrom(history, index, variations) {
   app.epoch++;
   app.history = history;
+  app.variations = variations;
   app.index = index;
   app.hint = null;
   app.selected = null;
   app.thinking = false;
+  app.stalled = false;
   board.key = '';
   closeChooser();
   const st = cur();
   $('title').textContent = st.title;
   document.title = st.title + ' · Mancala';
+  fillHelp($('help-body'), st.game, st.title);
   say('');
   setBusy(false);
   later(computerTurn);
 }
 
+/** @param {() => void} fn */
 function later(fn) {
   setTimeout(fn, 0);
 }
 
+/** @param {State} before @param {State} after */
 function changedPits(before, after) {
   const s = new Set();
   after.pits.forEach((p, i) => {
@@ -218,9 +131,13 @@ function changedPits(before, after) {
   return s;
 }
 
-// play applies move text in the current position, animates it and adds it
-// to the history (dropping any redo moves).
-async function play(text) {
+/**
+ * play applies move text in the shown position, animates it and adds it
+ * to the history. Moves after the shown position are kept as a
+ * variation.
+ * @param {string} text @param {{animate?: boolean, quiet?: boolean}} [o]
+ */
+async function play(text, o = {}) {
   const ep = app.epoch;
   const before = cur();
   closeChooser();
@@ -228,36 +145,55 @@ async function play(text) {
   setBusy(true);
   let r;
   try {
-    r = await api('apply', { position: before.position, move: text });
+    r = await client.apply({ position: before.position, move: text });
   } catch (e) {
     if (ep === app.epoch) {
-      say(plain(e.message), true);
+      sayError(e);
       setBusy(false);
     }
     return false;
   }
   if (ep !== app.epoch) return false;
-  const long = r.truncated || r.events.length > LONG_MOVE;
   $('status-text').textContent = sideName(before.toMove) + ' plays ' + r.move + '…';
-  $('skip').hidden = false;
-  const complete = await board.animate(before, r, stepMs(), long ? 60 : Infinity);
+  const [step, budget] = o.animate === false ? [0, 0] : speed();
+  $('skip').hidden = step <= 0;
+  const complete = await board.animate(before, r, step, budget);
   $('skip').hidden = true;
   if (ep !== app.epoch) {
     render(); // undone or replaced while it animated: draw what is current
     return false;
   }
   if (testLog && complete) testLog.push({ position: r.after.position, move: r.move, shown: board.snapshot() });
-  app.history.length = app.index + 1;
+  const kept = branch();
   const from = (before.moves.find((m) => m.text === r.move) || {}).pit || '';
   app.history.push({ position: r.after.position, state: r.after, move: r.move, summary: r.summary,
     mover: before.toMove, changed: changedPits(before, r.after), from });
   app.index++;
-  let msg = sideName(before.toMove) + ' played ' + r.move + ': ' + r.summary + '.';
-  if (long && stepMs() > 0) msg += ' (A long move of ' + r.eventCount.toLocaleString('en') + ' steps: shown to its end at once.)';
-  say(msg);
+  if (!o.quiet) {
+    let msg = sideName(before.toMove) + ' played ' + r.move + ': ' + r.summary + '.';
+    if (kept) msg += ' The moves you left (' + kept.line.length + ' ' + (kept.line.length === 1 ? 'ply' : 'plies') + ') are kept as a variation.';
+    say(msg);
+  }
   setBusy(false);
-  later(computerTurn);
+  if (!o.quiet) later(computerTurn);
   return true;
+}
+
+/**
+ * playSteps plays several steps of one turn (Kiothi's opening) without
+ * animation, then lets the computer move.
+ * @param {string[]} steps
+ */
+async function playSteps(steps) {
+  const ep = app.epoch;
+  for (const s of steps) {
+    if (!(await play(s, { animate: false, quiet: true })) || ep !== app.epoch) return;
+  }
+  const h = app.history[app.index];
+  say(sideName(/** @type {'S'|'N'} */ (h.mover)) + ' played ' + steps.join(' ') + '.');
+  render();
+  board.focus();
+  later(computerTurn);
 }
 
 // thinkSettled counts a computer move's think that has answered (or
@@ -274,28 +210,32 @@ async function computerTurn() {
   const st = cur();
   if (st.outcome.status !== 'ongoing' || app.index !== app.history.length - 1 || isHuman(st.toMove)) return;
   const ep = app.epoch;
-  const lvl = level(app.setup.sides[st.toMove]);
-  const req = Object.assign({ position: st.position, seed: app.seed++ }, lvl.think);
-  if (st.opening && req.agent === 'alphabeta') req.timeMs = 300; // many small steps
+  const lvl = levelOf(st.toMove);
+  if (!lvl) return;
+  /** @type {import('./mancala.js').ThinkRequest} */
+  const req = Object.assign({ position: st.position, seed: app.seed++ }, lvl.agent);
+  if (st.opening && req.agent === 'alphabeta') req.timeMs = Math.min(req.timeMs || 300, 300); // many small steps
   app.thinking = true;
   app.stalled = false;
   setBusy(true);
   const t0 = performance.now();
   let r;
   try {
-    r = await api('think', req);
+    r = await client.think(req);
   } catch (e) {
     thinkSettled();
     if (ep !== app.epoch) return;
     app.thinking = false;
-    app.stalled = e.code !== 'busy';
-    say('The computer could not move: ' + plain(e.message) + (e.code === 'busy' ? ' Trying again…' : ' Click “Play from here” to try again.'), true);
+    const err = /** @type {import('./mancala.js').MancalaError} */ (e);
+    app.stalled = err.code !== 'busy';
+    sayError(e, 'The computer could not move: ');
+    $('message').append(err.code === 'busy' ? ' Trying again…' : ' Click “Play from here” to try again.');
     setBusy(false);
-    if (e.code === 'busy') setTimeout(computerTurn, 1000);
+    if (err.code === 'busy') setTimeout(computerTurn, 1000);
     return;
   }
   thinkSettled();
-  const pause = stepMs() > 0 && !params.has('step') ? 350 - (performance.now() - t0) : 0;
+  const pause = speed()[0] > 0 && !params.has('step') ? 300 - (performance.now() - t0) : 0;
   if (pause > 0) await new Promise((res) => setTimeout(res, pause));
   if (ep !== app.epoch) return;
   app.thinking = false;
@@ -303,6 +243,7 @@ async function computerTurn() {
   await play(r.move);
 }
 
+/** @param {number} i */
 async function goto(i) {
   if (i < 0 || i >= app.history.length) return;
   const ep = ++app.epoch;
@@ -314,49 +255,59 @@ async function goto(i) {
   if (!h.state) {
     setBusy(true);
     try {
-      h.state = await api('state', { position: h.position });
+      await stateAt(i);
     } catch (e) {
-      say(plain(e.message), true);
+      sayError(e);
       setBusy(false);
       return;
     }
     if (ep !== app.epoch) return;
-    const prev = app.history[i - 1];
-    if (prev && prev.state) h.changed = changedPits(prev.state, h.state);
+  }
+  const prev = app.history[i - 1];
+  if (prev && !h.changed) {
+    try {
+      await stateAt(i - 1);
+      h.changed = changedPits(/** @type {State} */ (prev.state), /** @type {State} */ (h.state));
+    } catch (e) { /* drawn without the marks */ }
+    if (ep !== app.epoch) return;
   }
   app.index = i;
-  say(h.move ? 'After ' + (i) + '. ' + h.move + (h.summary ? ': ' + h.summary + '.' : '.') : 'The start position.');
+  say(h.move ? 'After ' + i + '. ' + h.move + (h.summary ? ': ' + h.summary + '.' : '.') : 'The start position.');
   setBusy(false);
   if (i === app.history.length - 1) later(computerTurn);
 }
 
 function undo() {
-  // Back to the last position where a human was to move (one ply when
-  // both sides are computers).
-  let i = app.index - 1;
-  const anyHuman = isHuman('S') || isHuman('N');
-  while (anyHuman && i > 0 && !isHuman(stateSide(i))) i--;
-  goto(Math.max(i, 0));
-}
-
-function stateSide(i) {
-  const h = app.history[i];
-  if (h.state) return h.state.toMove;
-  return h.position.split(' ')[2];
+  const i = undoTarget();
+  if (i >= 0) goto(i);
 }
 
 function redo() {
-  goto(app.index + 1);
+  const i = redoTarget();
+  if (i >= 0) goto(i);
 }
 
 function resume() {
-  app.history.length = app.index + 1;
+  branch();
   render();
   later(computerTurn);
 }
 
+/** @param {number} k */
+function pickVariation(k) {
+  const i = switchTo(k);
+  goto(i);
+}
+
 // ---- clicks -----------------------------------------------------------
 
+/** Whether the shown position is a human's Kiothi opening turn. */
+function building() {
+  const st = cur();
+  return !!st.opening && st.outcome.status === 'ongoing' && isHuman(st.toMove) && !app.busy;
+}
+
+/** @param {string} name */
 function onPit(name) {
   if (board.animating) {
     board.skip();
@@ -375,39 +326,37 @@ function onPit(name) {
     say('It is the computer’s turn' + (app.index < app.history.length - 1 ? ': press Redo, or Play from here.' : '.'), true);
     return;
   }
+  if (st.opening) {
+    const why = st.opening.step === 'lift' ? opening.choose(st, name) : opening.place(st, name);
+    if (why) say(why, true, 'KI-6');
+    else say('');
+    render();
+    return;
+  }
   const ms = st.moves.filter((m) => m.pit === name);
   if (ms.length === 1) {
-    play(ms[0].text);
+    play(ms[0].text).then(() => board.focus());
   } else if (ms.length > 1) {
     openChooser(name, ms);
   } else {
-    explainIllegal(st, name);
+    closeChooser();
+    const w = whyNot(st, name);
+    say(w.text, true, w.clause);
+    render();
   }
 }
 
-// explainIllegal asks the server why a click is not a move: it applies the
-// move that the click would be, in the form of the legal moves, and shows
-// the library's reason.
-async function explainIllegal(st, name) {
-  closeChooser();
-  const pit = st.pits.find((p) => p.name === name);
-  const like = st.moves.find((m) => m.pit);
-  if (!like) {
-    say(st.moves.length ? 'No pit can be played now: use ' + st.moves.map((m) => m.text).join(', ') + '.' : 'No move is possible.', true);
-    return;
-  }
-  let text = like.text.replace(like.pit, name);
-  if (like.kind === 'capture') text = name; // a sowing: the server says a capture is compulsory
-  if (like.count > 0) text = name + ':' + Math.max(1, pit.seeds);
-  const ep = app.epoch;
-  try {
-    await api('apply', { position: st.position, move: text });
-    if (ep === app.epoch) say(name + ' cannot be played now.', true);
-  } catch (e) {
-    if (ep === app.epoch) say(plain(e.message) + '.', true);
+/** @param {string} name */
+function onTakeBack(name) {
+  if (!building()) return;
+  const st = cur();
+  if (st.opening && st.opening.step === 'drop') {
+    opening.takeBack(st, name);
+    render();
   }
 }
 
+/** @param {string} name @param {import('./mancala.js').LegalMove[]} moves */
 function openChooser(name, moves) {
   app.selected = name;
   const st = cur();
@@ -421,13 +370,13 @@ function openChooser(name, moves) {
     b.type = 'button';
     b.textContent = m.count > 0 ? String(m.count) : m.text;
     b.dataset.move = m.text;
-    b.setAttribute('aria-label', 'play ' + m.text);
-    b.addEventListener('click', () => play(m.text));
+    b.setAttribute('aria-label', (m.count > 0 ? m.count + ' (' + m.text + ')' : m.text));
+    b.addEventListener('click', () => play(m.text).then(() => board.focus()));
     box.appendChild(b);
   }
   $('chooser').hidden = false;
   render();
-  box.firstChild.focus();
+  /** @type {HTMLElement} */ (box.firstChild).focus();
 }
 
 function closeChooser() {
@@ -445,15 +394,15 @@ async function hint() {
   setBusy(true);
   say('Thinking about a hint…');
   try {
-    const r = await api('think', req);
+    const r = await client.think(req);
     if (ep !== app.epoch) return;
     const m = st.moves.find((x) => x.text === r.move);
     app.hint = m ? m.pit : null;
     const then = (r.line || []).slice(1);
-    say('Hint: ' + r.move + ' (the computer’s choice at depth ' + r.depth + ', value ' + (r.value > 0 ? '+' : '') + r.value +
+    say('Hint: ' + r.move + ' (the computer’s choice at depth ' + r.depth + ', value ' + (Number(r.value) > 0 ? '+' : '') + r.value +
       (then.length ? '; then it expects ' + then.join(' ') : '') + ').');
   } catch (e) {
-    if (ep === app.epoch) say(plain(e.message), true);
+    if (ep === app.epoch) sayError(e);
   }
   app.thinking = false;
   setBusy(false);
@@ -461,8 +410,9 @@ async function hint() {
 
 // ---- sharing --------------------------------------------------------------
 
+/** @param {string} text @param {string} what */
 async function copyText(text, what) {
-  $('share-text').value = text;
+  /** @type {HTMLTextAreaElement} */ ($('share-text')).value = text;
   let ok = false;
   try {
     if (navigator.clipboard && window.isSecureContext) {
@@ -476,49 +426,46 @@ async function copyText(text, what) {
 }
 
 async function copyRecord() {
-  const moves = app.history.slice(1, app.index + 1).map((h) => h.move);
-  const names = (s) => (isHuman(s) ? 'Human' : 'Computer (' + level(app.setup.sides[s]).name + ')');
+  const moves = app.history.slice(1, app.index + 1).map((h) => /** @type {string} */ (h.move));
+  const names = (/** @type {'S'|'N'} */ s) => {
+    const l = levelOf(s);
+    return isHuman(s) || !l ? 'Human' : 'Computer (' + l.name + ')';
+  };
   try {
-    const r = await api('record', { start: app.history[0].position, moves, south: names('S'), north: names('N'),
+    const r = await client.record({ start: app.history[0].position, moves, south: names('S'), north: names('N'),
       date: new Date().toISOString().slice(0, 10) });
     copyText(r.record, 'Game record');
   } catch (e) {
-    $('share-message').textContent = plain(e.message);
+    const w = plain(/** @type {Error} */ (e).message);
+    show($('share-message'), w.text, w.clause, app.setup.game);
   }
 }
 
 async function load() {
-  const text = $('share-text').value;
-  let r;
+  const text = /** @type {HTMLTextAreaElement} */ ($('share-text')).value;
+  let r, last, first;
   try {
-    r = await api('replay', { record: text });
+    r = await client.replay({ record: text });
+    last = await client.state({ position: r.positions[r.positions.length - 1] });
+    first = r.positions.length > 1 ? await client.state({ position: r.positions[0] }) : last;
   } catch (e) {
-    $('share-message').textContent = 'Cannot load: ' + plain(e.message) + '.';
+    const w = plain(/** @type {Error} */ (e).message);
+    show($('share-message'), 'Cannot load: ' + w.text, w.clause, app.setup.game);
     return;
   }
-  let last;
-  try {
-    last = await api('state', { position: r.positions[r.positions.length - 1] });
-  } catch (e) {
-    $('share-message').textContent = plain(e.message);
-    return;
-  }
+  /** @type {Entry[]} */
   const history = r.positions.map((p, i) => ({ position: p, move: i ? r.moves[i - 1] : undefined }));
   history[history.length - 1].state = last;
-  app.setup.game = r.game;
-  app.setup.rules = r.rules;
-  $('game-select').value = r.game;
-  fillOptions(r.game, r.rules);
-  // Fetch the start too, so that undo to it is quick.
-  if (!history[0].state) {
-    try {
-      history[0].state = await api('state', { position: r.positions[0] });
-    } catch (e) {
-      /* fetched again on demand */
-    }
-  }
-  startFrom(history, history.length - 1);
-  $('share-message').textContent = 'Loaded ' + r.moves.length + ' move' + (r.moves.length === 1 ? '' : 's') + ' of ' + info(r.game).title + '.';
+  history[0].state = first;
+  const sides = { ...app.setup.sides };
+  app.setup = { game: r.game, rules: r.rules, sides };
+  fillSetup();
+  startFrom(history, history.length - 1, []);
+  const title = /** @type {import('./mancala.js').GameInfo} */ (info(r.game)).title;
+  const n = r.moves.length;
+  $('share-message').textContent = text.trim().startsWith('[')
+    ? 'Loaded a game of ' + title + ': ' + n + ' ' + (n === 1 ? 'move' : 'moves') + '.'
+    : 'Loaded a position of ' + title + '.';
 }
 
 // ---- drawing -------------------------------------------------------------
@@ -532,22 +479,36 @@ function render() {
   const last = app.index === app.history.length - 1;
   const human = isHuman(st.toMove);
   const canPlay = !app.busy && !over && human;
-  const playable = new Set(canPlay ? st.moves.filter((m) => m.pit).map((m) => m.pit) : []);
+  const build = canPlay && !!st.opening;
+  /** @type {Set<string>} */
+  let playable = new Set(canPlay && !st.opening ? st.moves.filter((m) => m.pit).map((m) => m.pit) : []);
+  /** @type {string[]|undefined} */
+  let nav;
+  if (build && st.opening) {
+    if (st.opening.step === 'lift') {
+      playable = new Set(st.pits.filter((p) => p.owner === st.toMove && p.seeds > 0).map((p) => p.name));
+    } else {
+      playable = opening.inHand(st) > 0 ? new Set(st.opening.pits) : new Set();
+      nav = st.opening.pits;
+    }
+  }
   if (!board.animating) {
-    board.render(st, { playable, changed: h.changed, from: h.from, hinted: app.hint, selected: app.selected, busy: app.busy });
+    board.render(st, { playable, nav, changed: h.changed, from: h.from, hinted: app.hint, selected: app.selected, busy: app.busy,
+      chosen: build ? opening.chosen(st) : undefined, placed: build ? opening.placed(st) : undefined });
   }
   // Status line.
   const status = $('status');
   status.className = 'status ' + (over ? 'over' : st.toMove);
   let text;
   if (over) {
-    text = st.outcome.text;
+    text = /** @type {string} */ (st.outcome.text);
   } else {
     const who = sideName(st.toMove);
-    const lvl = level(app.setup.sides[st.toMove]);
-    if (app.thinking && !human) text = who + ' (computer, ' + lvl.name + ') is thinking…';
+    const lvl = levelOf(st.toMove);
+    const lname = lvl ? lvl.name : '';
+    if (app.thinking && !human) text = who + ' (computer, ' + lname + ') is thinking…';
     else if (app.thinking) text = 'Thinking about a hint…';
-    else text = who + ' to move' + (human ? (isHuman(st.toMove === 'S' ? 'N' : 'S') ? '' : ' — your turn') : ' (computer, ' + lvl.name + ')');
+    else text = who + ' to move' + (human ? (isHuman(st.toMove === 'S' ? 'N' : 'S') ? '' : ' — your turn') : ' (computer, ' + lname + ')');
   }
   $('status-text').textContent = text;
   let phase = 'turn ' + st.turn;
@@ -555,52 +516,44 @@ function render() {
   else if (st.phase === 2) phase += ' · phase 2: raiding';
   if (st.opening) phase += ' · opening';
   $('phase').textContent = phase;
-  // Kiothi opening bar.
-  const ob = $('opening-bar');
-  if (st.opening && human && !over) {
-    const o = st.opening;
-    ob.hidden = false;
-    $('opening-text').textContent = o.step === 'lift'
-      ? 'Opening: empty one of your glowing pits' + (o.lifted.length ? ' (lifted so far: ' + o.lifted.join(', ') + ')' : '') + '.'
-      : 'Opening: click where the next ' + st.words.seed + ' goes (' + o.hand + ' in hand). Drops go on round the ring from ' + o.dropFrom + '.';
-    $('stop-lifting').hidden = !o.canStop;
-    $('stop-lifting').disabled = !canPlay;
-  } else {
-    ob.hidden = true;
-  }
+  drawOpening(st, build);
   // Buttons.
-  $('undo').disabled = app.index === 0 || board.animating;
-  $('redo').disabled = last || board.animating;
-  $('hint').disabled = !canPlay;
-  $('resume').hidden = !((app.index < app.history.length - 1 || app.stalled) && !over && !human);
-  $('copy-position').disabled = false;
-  // Move list.
-  const list = $('moves');
-  list.textContent = '';
-  app.history.forEach((e, i) => {
-    const li = document.createElement('li');
-    const mover = i === 0 ? '' : (e.mover || stateSide(i - 1));
-    // On a phone the list has two columns: South's moves left, North's right.
-    li.classList.add('side-' + (mover || 'S'));
-    if (i === app.index) li.classList.add('current');
-    else if (i > app.index) li.classList.add('future');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.innerHTML = '<span class="ply"></span><span class="who"></span><span class="mv"></span>';
-    b.querySelector('.ply').textContent = i === 0 ? '' : i + '.';
-    b.querySelector('.who').className = 'who ' + mover;
-    b.querySelector('.mv').textContent = i === 0 ? 'start' : e.move;
-    b.title = e.summary || '';
-    b.setAttribute('aria-label', i === 0 ? 'start position' : 'move ' + i + ', ' + sideName(mover) + ' ' + e.move);
-    b.addEventListener('click', () => goto(i));
-    li.appendChild(b);
-    list.appendChild(li);
-  });
-  const curLi = list.children[app.index];
-  if (curLi && curLi.scrollIntoView && list.scrollHeight > list.clientHeight) curLi.scrollIntoView({ block: 'nearest' });
-  document.body.dataset.ply = app.index;
+  /** @type {HTMLButtonElement} */ ($('undo')).disabled = undoTarget() < 0 || board.animating;
+  /** @type {HTMLButtonElement} */ ($('redo')).disabled = redoTarget() < 0 || board.animating;
+  /** @type {HTMLButtonElement} */ ($('hint')).disabled = !canPlay;
+  $('resume').hidden = !((!last || app.stalled) && !over && !human);
+  renderMoves(/** @type {HTMLOListElement} */ ($('moves')), $('variations'), goto, pickVariation);
+  document.body.dataset.ply = String(app.index);
   document.body.dataset.waiting = over ? 'over' : canPlay ? 'human' : 'computer';
   document.body.dataset.over = over ? '1' : '0';
+  save();
+}
+
+/** @param {State} st @param {boolean} build */
+function drawOpening(st, build) {
+  const bar = $('opening-bar');
+  bar.hidden = !build;
+  if (!build || !st.opening) return;
+  const o = st.opening;
+  const lift = o.step === 'lift';
+  $('opening-lift').hidden = !lift;
+  $('opening-drop').hidden = lift;
+  const word = st.words.seed + 's';
+  if (lift) {
+    const { max, upTo } = opening.need(st);
+    const ch = [...opening.chosen(st)];
+    $('opening-text').textContent = 'Opening: choose ' + (upTo ? 'up to ' : '') + max + ' of your pits to empty' +
+      (o.lifted.length ? ' (emptied so far: ' + o.lifted.join(', ') + ')' : '') + '. Chosen: ' + (ch.length ? ch.join(', ') : 'none') + '.';
+    const b = /** @type {HTMLButtonElement} */ ($('opening-empty'));
+    b.disabled = !opening.canLift(st);
+    b.textContent = ch.length ? 'Empty ' + ch.join(', ') : max === 0 || upTo ? 'Empty none' : 'Empty them';
+  } else {
+    const left = opening.inHand(st);
+    $('opening-text').textContent = 'Opening: put your ' + st.hand + ' ' + word + ' into any pits, in any order (click a pit; Backspace on a pit takes one back). In hand: ' + left + '.';
+    /** @type {HTMLButtonElement} */ ($('opening-confirm')).disabled = left !== 0;
+    /** @type {HTMLButtonElement} */ ($('opening-back')).disabled = left === st.hand;
+    /** @type {HTMLButtonElement} */ ($('opening-clear')).disabled = left === st.hand;
+  }
 }
 
 // ---- start -----------------------------------------------------------------
@@ -608,14 +561,21 @@ function render() {
 function wire() {
   $('setup-form').addEventListener('submit', async (e) => {
     e.preventDefault();
-    app.setup.sides = { S: $('south-select').value, N: $('north-select').value };
-    const ok = await newGame($('game-select').value, rulesFromForm());
+    const sides = { S: /** @type {HTMLSelectElement} */ ($('south-select')).value, N: /** @type {HTMLSelectElement} */ ($('north-select')).value };
+    const ok = await newGame(/** @type {HTMLSelectElement} */ ($('game-select')).value, rulesFromForm(), sides);
     if (ok && window.matchMedia('(max-width: 760px)').matches) toggleSetup(false);
   });
-  $('game-select').addEventListener('change', () => fillOptions($('game-select').value, ''));
-  for (const [id, side] of [['south-select', 'S'], ['north-select', 'N']]) {
+  $('game-select').addEventListener('change', () => {
+    const g = /** @type {HTMLSelectElement} */ ($('game-select')).value;
+    fillSides(g, app.setup.sides);
+    fillOptions(g, '');
+    $('setup-note').hidden = g === app.setup.game;
+  });
+  for (const [id, side] of /** @type {[string, 'S'|'N'][]} */ ([['south-select', 'S'], ['north-select', 'N']])) {
     $(id).addEventListener('change', () => {
-      app.setup.sides[side] = $(id).value;
+      // The sides of the game shown change at once (a new game needs New game).
+      if (/** @type {HTMLSelectElement} */ ($('game-select')).value !== app.setup.game) return;
+      app.setup.sides[side] = /** @type {HTMLSelectElement} */ ($(id)).value;
       if (app.thinking) {
         // The think under way was for the old side: its move is not played.
         app.epoch++;
@@ -632,61 +592,109 @@ function wire() {
   $('hint').addEventListener('click', hint);
   $('skip').addEventListener('click', () => board.skip());
   $('resume').addEventListener('click', resume);
-  $('chooser-cancel').addEventListener('click', () => { closeChooser(); render(); });
-  $('stop-lifting').addEventListener('click', () => {
-    const stop = cur().moves.find((m) => m.kind === 'stop');
-    if (stop && !app.busy) play(stop.text);
+  $('chooser-cancel').addEventListener('click', () => { closeChooser(); render(); board.focus(); });
+  $('opening-empty').addEventListener('click', () => {
+    const st = cur();
+    if (!building() || !opening.canLift(st)) return;
+    playSteps(opening.liftSteps(st));
+  });
+  $('opening-back').addEventListener('click', () => { if (building()) { opening.takeBack(cur()); render(); } });
+  $('opening-clear').addEventListener('click', () => { if (building()) { opening.clearPlaced(cur()); render(); } });
+  $('opening-confirm').addEventListener('click', () => {
+    const st = cur();
+    if (!building() || opening.inHand(st) !== 0) return;
+    playSteps(opening.dropSteps(st));
   });
   $('copy-position').addEventListener('click', () => copyText(cur().position, 'Position'));
   $('copy-record').addEventListener('click', copyRecord);
   $('load').addEventListener('click', load);
   $('speed').addEventListener('change', () => {
-    try { localStorage.setItem('mancala-speed', $('speed').value); } catch (e) { /* private mode */ }
+    try { localStorage.setItem('mancala-speed', /** @type {HTMLSelectElement} */ ($('speed')).value); } catch (e) { /* private mode */ }
   });
   $('board-wrap').addEventListener('click', (e) => {
-    if (board.animating && !e.target.closest('.pit')) board.skip();
+    if (board.animating && !/** @type {HTMLElement} */ (e.target).closest('.pit')) board.skip();
   });
   document.addEventListener('keydown', (e) => {
-    if (e.target.closest && e.target.closest('textarea, input, select')) return;
+    const t = /** @type {HTMLElement} */ (e.target);
+    if (t.closest && t.closest('textarea, input, select')) return;
     if ((e.ctrlKey || e.metaKey) && e.key === 'z') { e.preventDefault(); undo(); }
     else if ((e.ctrlKey || e.metaKey) && (e.key === 'y' || e.key === 'Z')) { e.preventDefault(); redo(); }
-    else if (e.key === 'Escape') { board.skip(); closeChooser(); render(); }
+    else if (e.key === 'Escape') {
+      const open = !$('chooser').hidden;
+      board.skip();
+      closeChooser();
+      render();
+      if (open) board.focus();
+    }
   });
 }
 
+/** @param {boolean} show */
 function toggleSetup(show) {
   $('setup').hidden = !show;
   $('menu-toggle').setAttribute('aria-expanded', String(show));
-  $('menu-toggle').textContent = show ? 'Hide set-up' : 'New game…';
+  $('menu-toggle').textContent = show ? 'Hide set-up' : 'Set-up…';
 }
 
 async function main() {
   wire();
   let saved = null;
   try { saved = localStorage.getItem('mancala-speed'); } catch (e) { /* private mode */ }
-  if (params.get('speed') in SPEEDS) $('speed').value = params.get('speed');
-  else if (saved in SPEEDS) $('speed').value = saved;
-  else if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) $('speed').value = 'off';
+  const sp = /** @type {HTMLSelectElement} */ ($('speed'));
+  const asked = params.get('speed');
+  if (asked && asked in SPEEDS) sp.value = asked;
+  else if (saved && saved in SPEEDS) sp.value = saved;
+  else if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) sp.value = 'off';
   let g;
   try {
-    g = await api('games');
+    g = await client.games();
   } catch (e) {
-    $('status-text').textContent = 'Cannot reach the server: ' + plain(e.message);
+    $('status-text').textContent = 'Cannot start the rules: ' + plain(/** @type {Error} */ (e).message).text;
+    document.body.dataset.busy = '0';
     return;
   }
   app.games = g.games;
-  const want = params.get('game');
-  app.setup.game = info(want) ? want : g.games[0].name;
-  app.setup.rules = params.get('rules') || '';
-  for (const [side, key] of [['S', 'south'], ['N', 'north']]) {
-    const v = params.get(key);
-    if (v && LEVELS.some((l) => l.id === v)) app.setup.sides[side] = v;
-  }
-  fillSetup();
   const narrow = window.matchMedia('(max-width: 760px)');
   toggleSetup(!narrow.matches);
   narrow.addEventListener('change', () => toggleSetup(!narrow.matches));
-  if (!(await newGame(app.setup.game, app.setup.rules))) {
+  // A game named in the address is a new game (then the address drops it,
+  // so that a reload resumes the game); else the saved game resumes.
+  const want = params.get('game');
+  const kept = want ? null : restore();
+  if (kept) {
+    try {
+      app.setup = kept.setup;
+      const history = kept.history;
+      app.history = history;
+      history[kept.index].state = await client.state({ position: history[kept.index].position });
+      if (kept.index > 0) history[0].state = await client.state({ position: history[0].position });
+      fillSetup();
+      startFrom(history, kept.index, kept.variations);
+      say('Welcome back: your game of ' + cur().title + ' goes on (' + kept.index + ' of ' + (history.length - 1) + ' plies shown). New game starts another.');
+      return;
+    } catch (e) {
+      say('The saved game could not be resumed: ' + plain(/** @type {Error} */ (e).message).text, true);
+    }
+  }
+  const game = info(want || '') ? /** @type {string} */ (want) : g.games[0].name;
+  /** @type {{S: string, N: string}} */
+  const sides = { S: 'human', N: levelsOf(info(game))[1] ? levelsOf(info(game))[1].id : 'human' };
+  const ids = new Set(['human', ...levelsOf(info(game)).map((l) => l.id)]);
+  for (const [side, key] of /** @type {['S'|'N', string][]} */ ([['S', 'south'], ['N', 'north']])) {
+    // A level by name ("casual") or by its place, 1 the weakest ("2").
+    const v = (params.get(key) || '').toLowerCase();
+    const byNumber = levelsOf(info(game))[Number(v) - 1];
+    if (ids.has(v)) sides[side] = v;
+    else if (/^[0-9]+$/.test(v) && byNumber) sides[side] = byNumber.id;
+  }
+  app.setup = { game, rules: params.get('rules') || '', sides };
+  fillSetup();
+  if (want) {
+    for (const k of ['game', 'rules', 'south', 'north']) params.delete(k);
+    const q = params.toString();
+    history.replaceState(null, '', location.pathname + (q ? '?' + q : '') + location.hash);
+  }
+  if (!(await newGame(app.setup.game, app.setup.rules, sides))) {
     document.body.dataset.busy = '0';
   }
 }

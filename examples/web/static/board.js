@@ -1,10 +1,23 @@
+// @ts-check
 // board.js: draws a board from a state of the API (any game: the layout
-// says where each pit is) and animates a move from its events.
+// says where each pit is), animates a move from its events, and lets the
+// keyboard play: the board is one Tab stop (a roving tabindex), the arrow
+// keys move among the pits that can be played, Enter or Space plays.
+
+/**
+ * @typedef {import('./mancala.js').State} State
+ * @typedef {import('./mancala.js').ApplyResponse} ApplyResponse
+ * @typedef {{playable?: Set<string>, nav?: string[], changed?: Set<string>, from?: string, hinted?: string|null,
+ *   selected?: string|null, chosen?: Set<string>, placed?: Map<string, number>, busy?: boolean}} DrawOptions
+ */
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MAX_DOTS = 24;
 
-// dot positions for n seeds: a sunflower spiral inside a 100 x 100 box.
+/**
+ * dot positions for n seeds: a sunflower spiral inside a 100 x 100 box.
+ * @param {number} n
+ */
 function dots(n) {
   const k = Math.min(n, MAX_DOTS);
   const r = k <= 4 ? 12 : k <= 9 ? 10 : k <= 16 ? 8.5 : 7.5;
@@ -18,28 +31,62 @@ function dots(n) {
   return out;
 }
 
+/** @param {number} n @param {string} word */
 function plural(n, word) {
   return n + ' ' + word + (n === 1 ? '' : 's');
 }
 
-const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((res) => setTimeout(res, ms));
+
+/** How long each kind of event is shown, in steps of the speed. */
+const WEIGHT = { lift: 1, relay: 1, drop: 1, capture: 2.5, sweep: 2.5, reserve: 2.5, nkiset: 1 / 3, nkiclear: 1 / 3, end: 0 };
+
+/**
+ * plan returns the time per step (ms) for a move's events so that the
+ * whole move takes at most budget ms: a move of many steps is sped up.
+ * @param {{kind: string}[]} events @param {number} stepMs @param {number} budget
+ * @returns {{step: number, total: number}}
+ */
+export function plan(events, stepMs, budget) {
+  let w = 0;
+  for (const e of events) w += WEIGHT[/** @type {keyof WEIGHT} */ (e.kind)] ?? 1;
+  const step = w > 0 ? Math.min(stepMs, budget / w) : stepMs;
+  return { step, total: step * w };
+}
 
 export class Board {
-  // root is the board element, hand the floating hand token; onPit(name)
-  // is called when a pit is clicked.
-  constructor(root, hand, onPit) {
+  /**
+   * @param {HTMLElement} root the board element
+   * @param {(name: string) => void} onPit called when a pit is played (click, Enter, Space)
+   * @param {(name: string) => void} [onTakeBack] called on Backspace or Delete on a pit
+   */
+  constructor(root, onPit, onTakeBack) {
     this.root = root;
-    this.wrap = root.parentElement;
-    this.hand = hand;
     this.onPit = onPit;
+    this.onTakeBack = onTakeBack || (() => {});
     this.key = '';
-    this.pits = new Map(); // name -> button
-    this.places = new Map(); // "store:S", "reserve:N", "hand:S" -> counter
+    /** @type {Map<string, HTMLButtonElement>} */
+    this.pits = new Map();
+    /** @type {Map<string, HTMLElement>} "store:S", "reserve:N", "hand:S" -> counter */
+    this.places = new Map();
+    /** @type {Map<string, {row: number, file: number}>} */
+    this.at = new Map();
+    /** @type {string[]} the pits the arrow keys visit */
+    this.nav = [];
+    this.focusName = '';
     this.skipping = false;
     this.animating = false;
+    root.addEventListener('keydown', (e) => this.key_(e));
+    root.addEventListener('focusin', (e) => {
+      const b = /** @type {HTMLElement} */ (e.target).closest('.pit');
+      if (b instanceof HTMLElement && b.dataset.name) this.focusName = b.dataset.name;
+    });
   }
 
-  // build makes the DOM for the layout of state (once per game and board).
+  /**
+   * build makes the DOM for the layout of state (once per game and board).
+   * @param {State} state
+   */
   build(state) {
     const L = state.layout;
     const key = state.game + '/' + L.rows + 'x' + L.files;
@@ -48,19 +95,22 @@ export class Board {
     this.root.textContent = '';
     this.pits.clear();
     this.places.clear();
-    this.root.style.setProperty('--files', L.files);
+    this.at.clear();
+    this.focusName = '';
+    this.root.style.setProperty('--files', String(L.files));
+    this.root.style.setProperty('--rows', String(L.rows));
     this.root.dataset.game = state.game;
     const words = state.words;
-    const counters = (side) => {
+    const counters = (/** @type {'S'|'N'} */ side) => {
       const bar = document.createElement('div');
       bar.className = 'counters ' + (side === 'S' ? 'south' : 'north');
       const who = side === 'S' ? 'South' : 'North';
-      const add = (place, label) => {
+      const add = (/** @type {string} */ place, /** @type {string} */ label) => {
         const c = document.createElement('div');
         c.className = 'counter ' + side;
         c.dataset.place = place;
         c.innerHTML = '<span class="label"></span><span class="n">0</span>';
-        c.querySelector('.label').textContent = label;
+        /** @type {HTMLElement} */ (c.querySelector('.label')).textContent = label;
         bar.appendChild(c);
         this.places.set(place, c);
         return c;
@@ -68,20 +118,23 @@ export class Board {
       if (L.stores.length) add('store:' + side, who + "'s " + (words.store || 'store'));
       if (L.reserves.length) add('reserve:' + side, who + "'s " + (words.reserve || 'reserve'));
       const h = add('hand:' + side, who + "'s hand");
+      h.classList.add('hand-counter');
       h.hidden = true;
       return bar;
     };
     this.root.appendChild(counters('N'));
     const grid = document.createElement('div');
     grid.className = 'grid';
+    grid.setAttribute('role', 'group');
+    grid.setAttribute('aria-label', 'Pits (arrow keys move between the pits you can play; Enter plays)');
     // Where each row's seeds travel, for the row labels' arrows.
     const arrow = new Map();
-    for (const side of ['S', 'N']) {
+    const at = new Map(L.pits.map((p) => [p.name, p]));
+    for (const side of /** @type {('S'|'N')[]} */ (['S', 'N'])) {
       const c = L.circuits[side];
-      const at = new Map(L.pits.map((p) => [p.name, p]));
       for (let i = 0; i + 1 < c.length; i++) {
         const a = at.get(c[i]), b = at.get(c[i + 1]);
-        if (a.row === b.row) arrow.set(a.row, b.file > a.file ? '→' : '←');
+        if (a && b && a.row === b.row) arrow.set(a.row, b.file > a.file ? '→' : '←');
       }
     }
     const byPos = new Map(L.pits.map((p) => [p.row + ':' + p.file, p]));
@@ -93,94 +146,122 @@ export class Board {
       }
       const label = document.createElement('div');
       label.className = 'row-label';
-      label.textContent = String.fromCharCode(97 + row);
-      label.title = 'row ' + label.textContent + (arrow.has(row) ? ', sown ' + (arrow.get(row) === '→' ? 'left to right' : 'right to left') : '');
+      const letter = String.fromCharCode(97 + row);
+      label.textContent = letter;
+      label.title = 'row ' + letter + (arrow.has(row) ? ', sown ' + (arrow.get(row) === '→' ? 'left to right' : 'right to left') : '');
       if (arrow.has(row)) label.append(document.createElement('br'), arrow.get(row));
       grid.appendChild(label);
       for (let file = 1; file <= L.files; file++) {
         const p = byPos.get(row + ':' + file);
         const b = document.createElement('button');
         b.type = 'button';
+        b.tabIndex = -1;
         b.className = 'pit own-' + p.owner;
         b.dataset.name = p.name;
-        b.dataset.index = p.index;
+        b.dataset.index = String(p.index);
         const svg = document.createElementNS(SVG, 'svg');
         svg.setAttribute('class', 'seeds');
         svg.setAttribute('viewBox', '0 0 100 100');
         svg.setAttribute('aria-hidden', 'true');
         b.appendChild(svg);
-        for (const [cls, text] of [['count', '0'], ['name', p.name], ['nki', 'nki']]) {
+        for (const cls of ['count', 'nki']) {
           const s = document.createElement('span');
           s.className = cls;
-          s.textContent = text;
           s.setAttribute('aria-hidden', 'true');
+          if (cls === 'count') s.textContent = '0';
           b.appendChild(s);
         }
-        b.querySelector('.nki').hidden = true;
+        /** @type {HTMLElement} */ (b.querySelector('.nki')).hidden = true;
         b.addEventListener('click', () => this.onPit(p.name));
         this.pits.set(p.name, b);
+        this.at.set(p.name, { row: p.row, file: p.file });
         grid.appendChild(b);
       }
     }
-    const blank = document.createElement('div');
-    grid.appendChild(blank);
+    grid.appendChild(document.createElement('div'));
     for (let file = 1; file <= L.files; file++) {
       const f = document.createElement('div');
       f.className = 'file-label';
-      f.textContent = file;
+      f.textContent = String(file);
+      f.setAttribute('aria-hidden', 'true');
       grid.appendChild(f);
     }
     this.root.appendChild(grid);
     this.root.appendChild(counters('S'));
   }
 
+  /** @param {string} name @param {number} seeds @param {boolean} [nki] */
   setPit(name, seeds, nki) {
     const b = this.pits.get(name);
     if (!b) return;
     if (b.dataset.seeds !== String(seeds)) {
-      b.dataset.seeds = seeds;
-      b.querySelector('.count').textContent = seeds;
-      const svg = b.querySelector('svg');
+      b.dataset.seeds = String(seeds);
+      /** @type {HTMLElement} */ (b.querySelector('.count')).textContent = String(seeds);
+      const svg = /** @type {SVGElement} */ (b.querySelector('svg'));
       svg.textContent = '';
       for (const [x, y, r] of dots(seeds)) {
         const c = document.createElementNS(SVG, 'circle');
         c.setAttribute('cx', x.toFixed(1));
         c.setAttribute('cy', y.toFixed(1));
-        c.setAttribute('r', r);
+        c.setAttribute('r', String(r));
         svg.appendChild(c);
       }
     }
     if (nki !== undefined) {
       b.dataset.nki = nki ? '1' : '0';
-      b.querySelector('.nki').hidden = !nki;
+      /** @type {HTMLElement} */ (b.querySelector('.nki')).hidden = !nki;
     }
   }
 
+  /** @param {string} place @param {number} n */
   setCounter(place, n) {
     const c = this.places.get(place);
     if (!c) return;
-    c.dataset.n = n;
-    c.querySelector('.n').textContent = n;
+    c.dataset.n = String(n);
+    /** @type {HTMLElement} */ (c.querySelector('.n')).textContent = String(n);
   }
 
-  // render draws state exactly; opts: playable, changed, from, hinted and
-  // selected pit names (Sets or names), busy.
+  /**
+   * setHand shows the mover's hand: its counter, hidden when empty.
+   * @param {'S'|'N'} mover @param {number} n
+   */
+  setHand(mover, n) {
+    for (const side of ['S', 'N']) {
+      const h = this.places.get('hand:' + side);
+      if (!h) continue;
+      const show = n > 0 && side === mover;
+      h.hidden = !show;
+      if (show) this.setCounter('hand:' + side, n);
+    }
+  }
+
+  /**
+   * render draws state exactly, with the marks of opts.
+   * @param {State} state @param {DrawOptions} [opts]
+   */
   render(state, opts = {}) {
     this.build(state);
     this.root.dataset.position = state.position;
     const word = state.words.seed;
     const playable = opts.playable || new Set();
     const changed = opts.changed || new Set();
+    const chosen = opts.chosen || new Set();
+    const placed = opts.placed || new Map();
     for (const p of state.pits) {
-      this.setPit(p.name, p.seeds, p.nki);
-      const b = this.pits.get(p.name);
+      const extra = placed.get(p.name) || 0;
+      this.setPit(p.name, p.seeds + extra, p.nki);
+      const b = /** @type {HTMLButtonElement} */ (this.pits.get(p.name));
       b.classList.toggle('playable', playable.has(p.name));
       b.classList.toggle('changed', changed.has(p.name));
       b.classList.toggle('from', opts.from === p.name);
       b.classList.toggle('hinted', opts.hinted === p.name);
-      b.classList.toggle('selected', opts.selected === p.name);
+      b.classList.toggle('selected', opts.selected === p.name || chosen.has(p.name));
+      b.classList.toggle('placed', extra > 0);
+      b.classList.remove('sowing');
       const owner = p.owner === 'S' ? 'South' : 'North';
-      let label = p.name + ': ' + plural(p.seeds, word) + (p.nki ? ', nki (protected)' : '') + ", " + owner + "'s pit";
+      let label = p.name + ': ' + plural(p.seeds + extra, word) + (p.nki ? ', nki (protected)' : '') + ', ' + owner + "'s pit";
+      if (extra) label += ', ' + extra + ' placed this turn';
+      if (chosen.has(p.name)) label += ', chosen to empty';
       if (playable.has(p.name)) label += ', playable';
       if (changed.has(p.name)) label += ', changed by the last move';
       b.setAttribute('aria-label', label);
@@ -193,52 +274,102 @@ export class Board {
       this.setCounter('reserve:S', state.reserves.S);
       this.setCounter('reserve:N', state.reserves.N);
     }
-    for (const side of ['S', 'N']) {
-      const h = this.places.get('hand:' + side);
-      const show = state.hand > 0 && state.toMove === side;
-      h.hidden = !show;
-      this.setCounter('hand:' + side, show ? state.hand : 0);
-    }
+    let sum = 0;
+    for (const v of placed.values()) sum += v;
+    this.setHand(state.toMove, state.hand - sum);
     this.root.classList.toggle('busy', !!opts.busy);
+    this.setNav(opts.nav || [...playable]);
   }
 
-  // center returns the middle of an element in the wrapper's coordinates.
-  center(el) {
-    const w = this.wrap.getBoundingClientRect();
-    const r = el.getBoundingClientRect();
-    return [r.left - w.left + r.width / 2, r.top - w.top + r.height / 2];
+  /**
+   * setNav sets the pits the arrow keys visit (in reading order) and the
+   * board's one Tab stop.
+   * @param {string[]} names
+   */
+  setNav(names) {
+    const order = (/** @type {string} */ n) => {
+      const a = /** @type {{row: number, file: number}} */ (this.at.get(n));
+      return -a.row * 100 + a.file;
+    };
+    this.nav = names.filter((n) => this.at.has(n)).sort((a, b) => order(a) - order(b));
+    let stop = this.nav.includes(this.focusName) ? this.focusName : this.nav[0];
+    if (!stop) stop = this.pits.has(this.focusName) ? this.focusName : [...this.pits.keys()][0];
+    for (const [name, b] of this.pits) b.tabIndex = name === stop ? 0 : -1;
   }
 
-  placeEl(place, mover) {
-    if (this.pits.has(place)) return this.pits.get(place);
-    if (place === 'hand') return this.places.get('hand:' + mover);
-    return this.places.get(place);
+  /** focus puts the keyboard focus on the board's Tab stop. */
+  focus() {
+    for (const b of this.pits.values()) {
+      if (b.tabIndex === 0) {
+        b.focus();
+        return;
+      }
+    }
   }
 
-  // moveHand puts the hand token just above el, so that el's count
-  // stays readable.
-  moveHand(el, n) {
-    const [x, cy] = this.center(el);
-    const y = cy - el.getBoundingClientRect().height * 0.42;
-    this.hand.hidden = false;
-    this.hand.style.transform = 'translate(' + x + 'px,' + y + 'px)';
-    this.hand.querySelector('.hand-count').textContent = n;
+  /** @param {KeyboardEvent} e */
+  key_(e) {
+    const b = /** @type {HTMLElement} */ (e.target).closest('.pit');
+    if (!(b instanceof HTMLElement) || !b.dataset.name) return;
+    const name = b.dataset.name;
+    if (e.key === 'Backspace' || e.key === 'Delete') {
+      e.preventDefault();
+      this.onTakeBack(name);
+      return;
+    }
+    const list = this.nav.length ? this.nav : [...this.pits.keys()];
+    if (!list.length) return;
+    const i = list.indexOf(name);
+    const here = /** @type {{row: number, file: number}} */ (this.at.get(name));
+    /** @type {string|undefined} */
+    let to;
+    switch (e.key) {
+      case 'ArrowRight': to = list[i < 0 ? 0 : (i + 1) % list.length]; break;
+      case 'ArrowLeft': to = list[i < 0 ? list.length - 1 : (i - 1 + list.length) % list.length]; break;
+      case 'Home': to = list[0]; break;
+      case 'End': to = list[list.length - 1]; break;
+      case 'ArrowUp':
+      case 'ArrowDown': {
+        const up = e.key === 'ArrowUp';
+        let best = Infinity;
+        for (const n of list) {
+          const a = /** @type {{row: number, file: number}} */ (this.at.get(n));
+          const dr = up ? a.row - here.row : here.row - a.row;
+          if (dr <= 0) continue;
+          const d = dr * 100 + Math.abs(a.file - here.file);
+          if (d < best) { best = d; to = n; }
+        }
+        break;
+      }
+      default:
+        return;
+    }
+    e.preventDefault();
+    if (!to) return;
+    this.focusName = to;
+    for (const [n, p] of this.pits) p.tabIndex = n === to ? 0 : -1;
+    /** @type {HTMLButtonElement} */ (this.pits.get(to)).focus();
   }
 
-  fly(fromEl, toEl, n, cls, ms) {
-    if (!fromEl || !toEl) return;
-    const f = document.createElement('div');
-    f.className = 'flyer ' + (cls || '');
-    f.textContent = n;
-    const [x0, y0] = this.center(fromEl);
-    const [x1, y1] = this.center(toEl);
-    f.style.transform = 'translate(' + x0 + 'px,' + y0 + 'px)';
-    this.wrap.appendChild(f);
-    f.getBoundingClientRect(); // start the transition from here
-    f.style.transform = 'translate(' + x1 + 'px,' + y1 + 'px)';
-    setTimeout(() => f.remove(), ms + 50);
+  skip() {
+    if (this.animating) this.skipping = true;
   }
 
+  /**
+   * snapshot reads what the board shows: each pit's seeds and nki mark,
+   * and the counters (stores, reserves).
+   */
+  snapshot() {
+    /** @type {Record<string, {seeds: number, nki: boolean}>} */
+    const pits = {};
+    for (const [name, b] of this.pits) pits[name] = { seeds: Number(b.dataset.seeds), nki: b.dataset.nki === '1' };
+    /** @type {Record<string, number>} */
+    const counters = {};
+    for (const [place, c] of this.places) if (!place.startsWith('hand:')) counters[place] = Number(c.dataset.n);
+    return { pits, counters };
+  }
+
+  /** @param {HTMLElement|undefined} el @param {string} [cls] */
   pulse(el, cls = 'pulse') {
     if (!el) return;
     el.classList.remove(cls);
@@ -246,90 +377,93 @@ export class Board {
     el.classList.add(cls);
   }
 
-  skip() {
-    if (this.animating) this.skipping = true;
-  }
-
-  // snapshot reads what the board shows: each pit's seeds and nki mark,
-  // and the counters (stores, reserves).
-  snapshot() {
-    const pits = {};
-    for (const [name, b] of this.pits) pits[name] = { seeds: Number(b.dataset.seeds), nki: b.dataset.nki === '1' };
-    const counters = {};
-    for (const [place, c] of this.places) if (!place.startsWith('hand:')) counters[place] = Number(c.dataset.n);
-    return { pits, counters };
-  }
-
-  // animate plays the events of an apply answer (resp) on the board as
-  // drawn for state before, stepMs per seed, then draws resp.after
-  // exactly. It returns whether every event was shown: a long move (more
-  // than maxShown events), or a call of skip, jumps to the end.
-  async animate(before, resp, stepMs, maxShown) {
+  /**
+   * animate plays the events of an apply answer on the board as drawn for
+   * state before, then draws nothing more (the caller renders the state
+   * after). Each step takes at most stepMs, and the whole move at most
+   * budget ms (a long move is sped up); skip() jumps to the end. It
+   * returns whether every event was shown.
+   * @param {State} before @param {ApplyResponse} resp @param {number} stepMs @param {number} budget
+   */
+  async animate(before, resp, stepMs, budget) {
     const events = resp.events;
     if (stepMs <= 0 || events.length <= 1) return false;
+    const { step, total } = plan(events, stepMs, budget);
+    document.body.dataset.animMs = String(Math.round(total));
     this.animating = true;
     this.skipping = false;
-    this.root.style.setProperty('--step', stepMs + 'ms');
-    this.wrap.style.setProperty('--step', stepMs + 'ms');
+    this.root.style.setProperty('--step', Math.max(step, 16) + 'ms');
     const seeds = new Map(before.pits.map((p) => [p.name, p.seeds]));
+    /** @type {Map<string, number>} */
     const counts = new Map();
     if (before.stores) { counts.set('store:S', before.stores.S); counts.set('store:N', before.stores.N); }
     if (before.reserves) { counts.set('reserve:S', before.reserves.S); counts.set('reserve:N', before.reserves.N); }
     let hand = before.hand;
     const mover = before.toMove;
-    const get = (pl) => (seeds.has(pl) ? seeds.get(pl) : pl === 'hand' ? hand : counts.get(pl) || 0);
-    const set = (pl, n) => {
+    /** @type {HTMLElement|undefined} */
+    let sowing;
+    const mark = (/** @type {string} */ pl) => {
+      const el = this.pits.get(pl);
+      if (sowing && sowing !== el) sowing.classList.remove('sowing');
+      if (el) el.classList.add('sowing');
+      sowing = el;
+    };
+    const get = (/** @type {string} */ pl) => (seeds.has(pl) ? /** @type {number} */ (seeds.get(pl)) : pl === 'hand' ? hand : counts.get(pl) || 0);
+    const set = (/** @type {string} */ pl, /** @type {number} */ n) => {
       if (seeds.has(pl)) { seeds.set(pl, n); this.setPit(pl, n); }
-      else if (pl === 'hand') { hand = n; }
+      else if (pl === 'hand') { hand = n; this.setHand(mover, hand); }
       else { counts.set(pl, n); this.setCounter(pl, n); this.pulse(this.places.get(pl), 'bump'); }
     };
-    for (const b of this.pits.values()) b.classList.remove('playable', 'changed', 'from', 'hinted', 'selected');
+    for (const b of this.pits.values()) b.classList.remove('playable', 'changed', 'from', 'hinted', 'selected', 'placed');
+    // Waits shorter than a frame are gathered: the board is drawn at most
+    // once a frame, and the move keeps to its time.
+    let owed = 0;
+    const wait = async (/** @type {number} */ ms) => {
+      owed += ms;
+      if (owed >= 16) {
+        const t = owed;
+        owed = 0;
+        await sleep(t);
+      }
+    };
     let shown = 0;
     try {
       for (const e of events) {
-        if (this.skipping || shown >= maxShown) break;
-        if (e.kind === 'end') { shown++; break; }
+        if (this.skipping) break;
         shown++;
-        const fromEl = this.placeEl(e.from, mover), toEl = this.placeEl(e.to, mover);
+        if (e.kind === 'end') break;
         switch (e.kind) {
           case 'lift':
           case 'relay':
           case 'drop':
             set(e.from, get(e.from) - e.count);
             set(e.to, get(e.to) + e.count);
-            this.moveHand(e.kind === 'drop' ? toEl : fromEl, hand);
-            this.pulse(e.kind === 'drop' ? toEl : fromEl);
-            await sleep(stepMs);
+            mark(e.kind === 'drop' ? e.to : e.from);
+            this.pulse(this.pits.get(e.kind === 'drop' ? e.to : e.from));
+            await wait(step);
             break;
           case 'capture':
           case 'sweep':
           case 'reserve':
-            this.pulse(fromEl, e.kind === 'reserve' ? 'bump' : 'taken');
-            if (e.to === 'hand') {
-              set(e.from, get(e.from) - e.count);
-              set('hand', hand + e.count);
-              this.moveHand(fromEl, hand);
-            } else {
-              this.fly(fromEl, toEl, e.count, e.kind === 'reserve' ? '' : 'capture', stepMs * 2);
-              await sleep(stepMs);
-              set(e.from, get(e.from) - e.count);
-              set(e.to, get(e.to) + e.count);
-              this.pulse(toEl);
-            }
-            await sleep(stepMs * 1.5);
+            this.pulse(this.pits.get(e.from), e.kind === 'reserve' ? 'bump' : 'taken');
+            await wait(step);
+            set(e.from, get(e.from) - e.count);
+            set(e.to, get(e.to) + e.count);
+            if (e.to !== 'hand') this.pulse(this.pits.get(e.to) || this.places.get(e.to));
+            else mark(e.from);
+            await wait(step * 1.5);
             break;
           case 'nkiset':
           case 'nkiclear':
             this.setPit(e.from, get(e.from), e.kind === 'nkiset');
-            this.pulse(fromEl);
-            await sleep(stepMs / 3);
-            break;
-          case 'end':
+            this.pulse(this.pits.get(e.from));
+            await wait(step / 3);
             break;
         }
       }
     } finally {
-      this.hand.hidden = true;
+      if (sowing) sowing.classList.remove('sowing');
+      this.setHand(mover, 0);
       this.animating = false;
       this.skipping = false;
     }

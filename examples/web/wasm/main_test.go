@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
+)
+
+// TestCallMatchesHandler: call answers what the HTTP handler of the same
+// service answers, status and bytes, for good and bad requests of every
+// command (the browser test compares the worker itself over random games).
+func TestCallMatchesHandler(t *testing.T) {
+	s, err := newService()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := wire.Handler(s)
+	for _, c := range []struct{ cmd, body string }{
+		{"games", ""},
+		{"state", `{"game":"kiothi","rules":"Bonus:Run"}`},
+		{"state", `{"game":"kiothi","rules":"Bonus:Nope"}`},
+		{"state", `{"position":"kisolo 3,3"}`},
+		{"state", `{"game":"kisolo","colour":"red"}`},
+		{"state", `[1]`},
+		{"apply", `{"position":"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0","move":"xb1"}`},
+		{"apply", `{"position":"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0","move":"a1"}`},
+		{"think", `{"position":"kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24","agent":"alphabeta","depth":3}`},
+		{"think", `{"position":"kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0","agent":"minimax"}`},
+		{"record", `{"game":"kisolo","moves":["xb1","xc7"]}`},
+		{"replay", `{"record":"[Game \"kisolo\"]\n\nxb1 xc7\n"}`},
+		{"replay", `{"record":""}`},
+		{"nothing", `{}`},
+	} {
+		method := http.MethodPost
+		if c.cmd == "games" {
+			method = http.MethodGet
+		}
+		req := httptest.NewRequest(method, "/api/v1/"+c.cmd, strings.NewReader(c.body))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		want, _ := io.ReadAll(rec.Body)
+		status, got := call(context.Background(), s, c.cmd, []byte(c.body))
+		if c.cmd == "think" && status == http.StatusOK {
+			// The time taken differs; everything else is the same.
+			want, got = dropElapsed(want), dropElapsed(got)
+		}
+		if status != rec.Code || string(got) != string(want) {
+			t.Errorf("%s %s:\ncall    %d %s\nhandler %d %s", c.cmd, c.body, status, got, rec.Code, want)
+		}
+	}
+}
+
+func dropElapsed(b []byte) []byte {
+	s := string(b)
+	i := strings.Index(s, `"elapsedMs":`)
+	if i < 0 {
+		return b
+	}
+	j := i + len(`"elapsedMs":`)
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	return []byte(s[:i] + s[j:])
+}
