@@ -27,6 +27,8 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Action:     Position.Action,
 	ActionMove: Position.ActionMove,
 	AppendMask: Position.AppendMask,
+
+	DescribeMove: describeMove,
 }
 
 // rulesText returns p's rules as in rules=.

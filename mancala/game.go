@@ -27,12 +27,16 @@ type Game[P any, M comparable] interface {
 }
 
 // Position is the constraint for generic code that keys maps by position
-// or prints positions: a comparable position type that meets [Game] and
-// formats itself in the notation of docs/notation.md.
+// or prints positions: a comparable position type that meets [Game],
+// formats itself in the notation of docs/notation.md and tells its turn
+// counter.
 type Position[P any, M comparable] interface {
 	comparable
 	Game[P, M]
 	String() string
+	// Turn returns the number of completed turns, as the notation's turn=
+	// field (a Kiothi opening turn of several steps is one turn).
+	Turn() int
 }
 
 // Move is the constraint on a game's move type: a small comparable value
@@ -114,6 +118,13 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// and returns the extended slice. It allocates nothing when dst has
 	// room.
 	AppendMask func(p P, dst []bool) []bool
+
+	// DescribeMove says what m does in p, for front ends: its kind, the
+	// board index of its pit (-1 for Stop) and its count (a Kiothi
+	// sowing's; 0 otherwise), from the move itself rather than its text.
+	// It does not check that m is legal; the zero Move gives MoveUnknown
+	// and pit -1.
+	DescribeMove func(p P, m M) MoveInfo
 }
 
 // SeedTotal returns the number of seeds in p counted everywhere (board,

@@ -147,6 +147,9 @@ func (p Position) Evaluate(pl mancala.Player) int {
 // ToMove returns the player to move.
 func (p Position) ToMove() mancala.Player { return p.side }
 
+// Turn returns the number of completed turns (the notation's turn=).
+func (p Position) Turn() int { return int(p.turn) }
+
 // Seeds returns the seeds in pit i (0 out of range).
 func (p Position) Seeds(i int) int {
 	if i < 0 || i >= 6 {

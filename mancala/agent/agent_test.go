@@ -73,6 +73,7 @@ func (p pile) Outcome() mancala.Outcome {
 }
 
 func (p pile) String() string { return "pile " + strconv.Itoa(int(p.stones)) }
+func (p pile) Turn() int      { return int(p.turn) }
 
 // minimax is the plain full-width reference: the value for South of p
 // searched depth plies deep, max where South moves and min where North

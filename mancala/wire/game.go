@@ -3,8 +3,6 @@ package wire
 import (
 	"context"
 	"errors"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -53,11 +51,11 @@ type gameOps interface {
 // The package never imports a game: a program passes the descriptors of
 // the games it serves.
 //
-// Besides the descriptor, a state uses these methods of the position type
-// when it has them (each game's Position does): Turn() int for turn;
-// Phase() int for phase (Bao la Kimasai); InOpening() bool, Hand() int,
-// Lifted(pit int) bool and DropFrom() (int, bool) for a Kiothi opening.
-// Without Turn the turn is read from the notation's turn= field.
+// A state's "moves" come from the descriptor's DescribeMove (kind "move"
+// and no pit without one); its "phase" from a position type that
+// implements [mancala.Phased] (Bao la Kimasai), its "opening" from one
+// that implements [mancala.Opener] (Kiothi); the games assert that their
+// Position implements them.
 func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) Game {
 	a := &adapter[P, M]{d: d}
 	start := d.Start()
@@ -168,7 +166,7 @@ func (a *adapter[P, M]) stateOf(p P) State {
 		Rules:    d.Rules(p),
 		Position: text,
 		ToMove:   p.ToMove().Letter(),
-		Turn:     turnOf(any(p), text),
+		Turn:     p.Turn(),
 		Layout:   layoutOf(l, d.Words),
 		Hand:     c.Hand,
 		Total:    c.Total(),
@@ -192,7 +190,7 @@ func (a *adapter[P, M]) stateOf(p P) State {
 	if d.Words.Reserve != "" {
 		s.Reserves = &Sides{S: c.Reserves[mancala.South], N: c.Reserves[mancala.North]}
 	}
-	if ph, ok := any(p).(interface{ Phase() int }); ok {
+	if ph, ok := any(p).(mancala.Phased); ok {
 		s.Phase = ph.Phase()
 	}
 	moves := p.AppendLegalMoves(nil)
@@ -200,36 +198,14 @@ func (a *adapter[P, M]) stateOf(p P) State {
 	s.Moves = make([]LegalMove, len(moves))
 	for i, m := range moves {
 		s.Legal[i] = m.String()
-		s.Moves[i] = describeMove(s.Legal[i], l)
+		s.Moves[i] = a.describe(p, m, s.Legal[i], l)
 	}
 	s.Opening = openingOf(any(p), l, s.Moves)
 	return s
 }
 
-// turnOf returns p's Turn(), or the turn= field of its notation.
-func turnOf(p any, text string) int {
-	if t, ok := p.(interface{ Turn() int }); ok {
-		return t.Turn()
-	}
-	for _, f := range strings.Fields(text) {
-		if v, ok := strings.CutPrefix(f, "turn="); ok {
-			n, _ := strconv.Atoi(v)
-			return n
-		}
-	}
-	return 0
-}
-
-// opener is what a Kiothi position tells about its opening (KI-6, KI-7).
-type opener interface {
-	InOpening() bool
-	Hand() int
-	Lifted(pit int) bool
-	DropFrom() (int, bool)
-}
-
 func openingOf(p any, l *mancala.Layout, moves []LegalMove) *Opening {
-	op, ok := p.(opener)
+	op, ok := p.(mancala.Opener)
 	if !ok || !op.InOpening() {
 		return nil
 	}
@@ -254,47 +230,19 @@ func openingOf(p any, l *mancala.Layout, moves []LegalMove) *Opening {
 	return o
 }
 
-// describeMove reads a move's text in the shared move notation of
-// docs/notation.md: an optional prefix ("x" capture, "-" lift, "+" drop),
-// a pit name of the layout, an optional ":count"; "=" is Stop.
-func describeMove(text string, l *mancala.Layout) LegalMove {
-	m := LegalMove{Text: text, Kind: "move", Index: -1}
-	if text == "=" {
-		m.Kind = "stop"
-		return m
+// describe returns the LegalMove of m (text is m.String()) from the
+// descriptor's DescribeMove; a descriptor without one gives kind "move"
+// and no pit.
+func (a *adapter[P, M]) describe(p P, m M, text string, l *mancala.Layout) LegalMove {
+	if a.d.DescribeMove == nil {
+		return LegalMove{Text: text, Kind: mancala.MoveUnknown.String(), Index: -1}
 	}
-	for i := 0; i+1 < len(text); i++ {
-		if text[i] < 'a' || text[i] > 'z' || text[i+1] < '1' || text[i+1] > '9' {
-			continue
-		}
-		j := i + 2
-		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
-			j++
-		}
-		p, err := l.ParsePit(text[i:j])
-		if err != nil {
-			continue
-		}
-		m.Pit, m.Index = text[i:j], p
-		prefix, suffix := text[:i], text[j:]
-		switch prefix {
-		case "":
-			m.Kind = "sow"
-		case "x":
-			m.Kind = "capture"
-		case "-":
-			m.Kind = "lift"
-		case "+":
-			m.Kind = "drop"
-		}
-		if n, ok := strings.CutPrefix(suffix, ":"); ok {
-			m.Count, _ = strconv.Atoi(n)
-		} else if suffix != "" {
-			m.Kind = "move"
-		}
-		return m
+	info := a.d.DescribeMove(p, m)
+	lm := LegalMove{Text: text, Kind: info.Kind.String(), Index: -1, Count: info.Count}
+	if info.Pit >= 0 && info.Pit < l.Pits() {
+		lm.Pit, lm.Index = l.PitName(info.Pit), info.Pit
 	}
-	return m
+	return lm
 }
 
 // outcomeOf describes o; toMove is the player to move in the final

@@ -65,8 +65,8 @@ type ObservationRequest struct {
 }
 
 // Observe returns the [Observation] of p, a position of d's game. Besides
-// the descriptor it uses the position methods NewGame uses: Phase() int
-// (Bao la Kimasai), and InOpening, Lifted and DropFrom (Kiothi); each
+// the descriptor it uses the interfaces NewGame uses: [mancala.Phased]
+// (Bao la Kimasai) and [mancala.Opener] (Kiothi); each
 // part of the observation is there exactly when the game has it (stores,
 // reserves, a phase, nki marks, an opening). It allocates the result.
 func Observe[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p P) Observation {
@@ -101,7 +101,7 @@ func Observe[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, 
 		add("reserve:mover", c.Reserves[mover])
 		add("reserve:opponent", c.Reserves[mover.Other()])
 	}
-	if ph, ok := any(p).(interface{ Phase() int }); ok {
+	if ph, ok := any(p).(mancala.Phased); ok {
 		add("phase", ph.Phase())
 	}
 	if c.Nki != nil {
@@ -109,7 +109,7 @@ func Observe[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, 
 			add("nki:"+l.PitName(i), flag(c.Nki[at(i)]))
 		}
 	}
-	if op, ok := any(p).(opener); ok {
+	if op, ok := any(p).(mancala.Opener); ok {
 		from, dropping := op.DropFrom()
 		add("hand", c.Hand)
 		add("lifting", flag(op.InOpening() && !dropping))
