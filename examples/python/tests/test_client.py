@@ -1,6 +1,6 @@
 """Tests of mancala_engine against the engine built from this checkout.
 
-    python3 -m unittest discover -s examples/python -v
+    python3 -m unittest discover -s examples/python/tests -v
 
 The engine binary is $MANCALA_ENGINE if set, else built with go build into
 a temporary directory.
@@ -16,9 +16,14 @@ import threading
 import time
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:
+    import mancala_engine  # noqa: F401  (the installed package)
+except ImportError:
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from mancala_engine import Engine, EngineClosed, EngineError, module_root  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 KISOLO_START = "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"
 KIOTHI_START = "kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,5,5,5,5,5,5 S turn=0 prisons=0,0"
@@ -36,7 +41,7 @@ def setUpModule() -> None:
     if not BINARY:
         _BUILD_DIR = tempfile.mkdtemp(prefix="mancala-engine-")
         BINARY = os.path.join(_BUILD_DIR, "engine")
-        subprocess.run(["go", "build", "-o", BINARY, "./examples/engine"], cwd=module_root(), check=True)
+        subprocess.run(["go", "build", "-o", BINARY, "./examples/engine"], cwd=module_root(HERE), check=True)
 
 
 def tearDownModule() -> None:
@@ -297,11 +302,74 @@ class TestProcess(unittest.TestCase):
         self.assertEqual([json.loads(l)["id"] for l in out], [1, 2, None, 3])
         self.assertEqual(len(p.stderr.decode().splitlines()), 4)
 
+
+
+def run_python(code: str, env: dict, timeout: float = 600) -> subprocess.CompletedProcess:
+    """Runs code in a new Python process (this interpreter, this
+    mancala_engine) with env as its whole environment."""
+    path = os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["mancala_engine"].__file__)))
+    env = dict(env, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1", HOME=env.get("HOME", "/nonexistent"))
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=timeout)
+
+
+PROBE = """
+import os
+from mancala_engine import Engine, find_engine
+print(find_engine())
+with Engine() as e:
+    print(e.perft(3, game="kiothi")["counts"])
+    print(os.path.realpath("/proc/%d/exe" % e.pid))
+"""
+
+
+class TestFindEngine(unittest.TestCase):
+    """Engine() finds the engine: MANCALA_ENGINE, then PATH, then a build
+    into the cache, once per source version."""
+
+    def setUp(self) -> None:
+        self.dir = tempfile.mkdtemp(prefix="find-engine-")
+
+    def tearDown(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    @unittest.skipUnless(os.path.isdir("/proc/self"), "needs /proc to see which binary runs")
+    def test_mancala_engine_variable(self) -> None:
+        p = run_python(PROBE, {"MANCALA_ENGINE": BINARY, "PATH": "/nonexistent"})
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.splitlines(), [BINARY, "[5, 15, 300]", os.path.realpath(BINARY)])
+        self.assertEqual(p.stderr, "")
+        p = run_python(PROBE, {"MANCALA_ENGINE": os.path.join(self.dir, "missing"), "PATH": "/nonexistent"})
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("EngineNotFound: MANCALA_ENGINE=" + os.path.join(self.dir, "missing") + " is not an executable file", p.stderr)
+
+    @unittest.skipUnless(os.path.isdir("/proc/self"), "needs /proc to see which binary runs")
+    def test_path(self) -> None:
+        os.symlink(BINARY, os.path.join(self.dir, "mancala-engine"))
+        p = run_python(PROBE, {"PATH": self.dir})
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.splitlines(), [os.path.join(self.dir, "mancala-engine"), "[5, 15, 300]", os.path.realpath(BINARY)])
+
+    def test_no_go(self) -> None:
+        p = run_python(PROBE, {"PATH": self.dir, "XDG_CACHE_HOME": self.dir, "MANCALA_MODULE": module_root(HERE)})
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("there is no go command to build it with", p.stderr)
+
     @unittest.skipUnless(shutil.which("go"), "no go command")
-    def test_go_run(self) -> None:
-        with Engine(timeout=300) as e:  # go run ./examples/engine in the module
-            self.assertEqual(e.perft(3, game="kiothi")["counts"], [5, 15, 300])
-        self.assertEqual(e.returncode, 0)
+    def test_build_once(self) -> None:
+        go_dir = os.path.dirname(shutil.which("go"))
+        env = {"PATH": go_dir + ":/usr/bin:/bin", "XDG_CACHE_HOME": self.dir, "MANCALA_MODULE": module_root(HERE),
+               "HOME": os.path.expanduser("~")}
+        for k in ("GOPATH", "GOCACHE", "GOMODCACHE", "GOFLAGS", "GOPROXY", "GOTOOLCHAIN"):
+            if k in os.environ:
+                env[k] = os.environ[k]
+        p = run_python(PROBE, env)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        built = p.stdout.splitlines()[0]
+        self.assertTrue(built.startswith(os.path.join(self.dir, "mancala_engine", "engine-")), built)
+        self.assertEqual(p.stdout.splitlines()[1:], ["[5, 15, 300]", built])
+        self.assertIn("mancala_engine: building the engine (go build ./examples/engine in " + module_root(HERE), p.stderr)
+        again = run_python(PROBE, env)
+        self.assertEqual((again.returncode, again.stdout, again.stderr), (0, p.stdout, ""))
 
 
 if __name__ == "__main__":
