@@ -136,12 +136,12 @@ def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
         t0 = time.monotonic()
         if root:
             what = f"go build ./examples/engine in {root}"
-            cmd = [go, "build", "-trimpath", "-o", os.path.join(tmp, "engine"), "./examples/engine"]
+            cmd = [go, "build", "-o", os.path.join(tmp, "engine"), "./examples/engine"]
             cwd: Optional[str] = root
             env_ = None
         else:
             what = f"go install {MODULE}/examples/engine@v{__version__}"
-            cmd = [go, "install", "-trimpath", f"{MODULE}/examples/engine@v{__version__}"]
+            cmd = [go, "install", f"{MODULE}/examples/engine@v{__version__}"]
             cwd, env_ = tmp, dict(os.environ, GOBIN=tmp)
         print(f"mancala_engine: building the engine ({what}) into {target}; this happens once per version",
               file=sys.stderr, flush=True)
