@@ -4,7 +4,7 @@
 // shell loop), then merged into one table.
 //
 //	study run -spec FILE -out DIR [-shard i/n] [-workers N] [-progress]
-//	study merge [-csv FILE] [-svg FILE] DIR
+//	study merge [-csv FILE] [-svg FILE] DIR...
 //
 // run plays shard i of n (from 0) of the study in FILE and writes it to
 // DIR/shard-000i-of-000n.jsonl, one JSON line per game, through a
@@ -17,7 +17,9 @@
 //
 // merge reads DIR (its spec.json and every shard) and prints the table in
 // Markdown; -csv and -svg write it as CSV and as an SVG chart. It exits 1
-// naming the missing shards, or the duplicate or missing games.
+// naming the missing shards, or the duplicate or missing games. Several
+// directories (several studies, e.g. random play and self-play of the same
+// variants) give one table each, one CSV and one chart.
 //
 // Game i of a cell depends only on the study's seed, the cell and i (see
 // package mancala/match): the merged table is the same however the study
@@ -48,7 +50,7 @@ func main() {
 
 const usage = `usage:
   study run -spec FILE -out DIR [-shard i/n] [-shards n] [-workers N] [-progress]
-  study merge [-csv FILE] [-svg FILE] DIR
+  study merge [-csv FILE] [-svg FILE] DIR...
 `
 
 func main1(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
@@ -161,16 +163,21 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "study merge: want one directory")
+	if fs.NArg() < 1 {
+		fmt.Fprintln(stderr, "study merge: want a directory (or several, one study each)")
 		return 2
 	}
-	s, st, err := merge(fs.Arg(0))
-	if err != nil {
-		fmt.Fprintln(stderr, "study merge:", err)
-		return 1
+	var specs []*Spec
+	var rs []row
+	for _, dir := range fs.Args() {
+		s, st, err := merge(dir)
+		if err != nil {
+			fmt.Fprintln(stderr, "study merge:", err)
+			return 1
+		}
+		specs = append(specs, s)
+		rs = append(rs, rows(s, st)...)
 	}
-	rs := rows(s, st)
 	write := func(path string, fn func(io.Writer) error) error {
 		if path == "" {
 			return nil
@@ -185,11 +192,11 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "study merge: -csv:", err)
 		return 1
 	}
-	if err := write(*svgPath, func(w io.Writer) error { return writeSVG(w, s, rs) }); err != nil {
+	if err := write(*svgPath, func(w io.Writer) error { return writeSVG(w, specs, rs) }); err != nil {
 		fmt.Fprintln(stderr, "study merge: -svg:", err)
 		return 1
 	}
-	if err := writeMarkdown(stdout, s, rs); err != nil {
+	if err := writeMarkdown(stdout, specs, rs); err != nil {
 		fmt.Fprintln(stderr, "study merge:", err)
 		return 1
 	}

@@ -421,7 +421,7 @@ func TestCLIErrors(t *testing.T) {
 		{"unknown player", []string{"run", "-spec", write("p.json", spec(`{"game":"kisolo","south":"human","north":"random"}`)), "-out", dir}, 1, "study run: " + dir + "/p.json: spec: cell 0 (kisolo): unknown player \"human\" (want random, alphabeta:<depth> or mcts:<iterations>)\n"},
 		{"deep", []string{"run", "-spec", write("d.json", spec(`{"game":"kisolo","south":"alphabeta:30","north":"random"}`)), "-out", dir}, 1, "study run: " + dir + "/d.json: spec: cell 0 (kisolo): player \"alphabeta:30\": depth at most 20\n"},
 		{"same cell", []string{"run", "-spec", write("s.json", spec(`{"game":"kisolo","rules":"Columns:7","south":"random","north":"random"},{"game":"kisolo","south":"random","north":"random"}`)), "-out", dir}, 1, "study run: " + dir + "/s.json: spec: cells 0 and 1 are the same cell (kisolo default, random vs random)\n"},
-		{"merge args", []string{"merge"}, 2, "study merge: want one directory\n"},
+		{"merge args", []string{"merge"}, 2, "study merge: want a directory (or several, one study each)\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, errs := study(t, nil, tc.args...)
@@ -466,5 +466,37 @@ func TestPlanSplit(t *testing.T) {
 				t.Errorf("n=%d shard %d: units hold %d games, counted %d", n, k, games, count[k])
 			}
 		}
+	}
+}
+
+// TestMergeSeveral: several studies give one table each, one CSV and one
+// chart.
+func TestMergeSeveral(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	runAll(t, small, a, 1, 2)
+	spec := filepath.Join(t.TempDir(), "b.json")
+	os.WriteFile(spec, []byte(`{"seed":1,"games":20,"openingPlies":6,"maxPlies":50,"cells":[{"game":"kisolo","south":"alphabeta:1","north":"alphabeta:1"}]}`), 0o644)
+	runAll(t, spec, b, 2, 1)
+	csv, svg := filepath.Join(t.TempDir(), "t.csv"), filepath.Join(t.TempDir(), "t.svg")
+	code, md, errs := study(t, nil, "merge", "-csv", csv, "-svg", svg, a, b)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	if n := strings.Count(md, "Study: "); n != 2 || !strings.Contains(md, "Study: 1 cells, 20 games; seed 1, 6 random opening plies, ply cap 50 plies.") {
+		t.Errorf("want two tables, the second of 20 games:\n%s", md)
+	}
+	c, _ := os.ReadFile(csv)
+	lines := strings.Split(strings.TrimSpace(string(c)), "\n")
+	if len(lines) != 1+6+1 || !strings.HasPrefix(lines[7], "kisolo,,alphabeta:1,alphabeta:1,20,") || !strings.HasSuffix(lines[7], ",6,50,1") {
+		t.Errorf("CSV: want the header, 6 rows and the second study's row:\n%s", c)
+	}
+	s, _ := os.ReadFile(svg)
+	for _, want := range []string{"light bars: seed 7, 4 random opening plies, ply cap 300 plies", "dark bars: seed 1, 6 random opening plies, ply cap 50 plies"} {
+		if !strings.Contains(string(s), want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	if code, _, errs := study(t, nil, "merge", a, t.TempDir()); code != 1 || !strings.Contains(errs, "no study here") {
+		t.Errorf("merge with an empty second directory: %d %q", code, errs)
 	}
 }

@@ -234,6 +234,7 @@ func (t *stats) add(l line) error {
 
 // row is one cell's figures, as the Markdown, CSV and SVG show them.
 type row struct {
+	spec                             *Spec
 	cell                             *Cell
 	st                               *stats
 	distinct, distinctFinished       int
@@ -251,7 +252,7 @@ type row struct {
 func rows(s *Spec, st []*stats) []row {
 	out := make([]row, len(st))
 	for c, t := range st {
-		r := row{cell: &s.Cells[c], st: t, meanPlies: float64(t.pliesTotal) / float64(t.games), medianPlies: t.median()}
+		r := row{spec: s, cell: &s.Cells[c], st: t, meanPlies: float64(t.pliesTotal) / float64(t.games), medianPlies: t.median()}
 		r.distinct, r.distinctFinished = t.distinct()
 		finished := t.games - t.censored
 		share := func(k int) (p, lo, hi float64) {
@@ -293,22 +294,31 @@ func interval(p, lo, hi float64) string {
 	return pct(p) + " [" + pct(lo) + ", " + pct(hi) + "]"
 }
 
-// writeMarkdown writes the table of the study in Markdown.
-func writeMarkdown(w io.Writer, s *Spec, rs []row) error {
-	var total int64
-	for _, r := range rs {
-		total += int64(r.st.games)
-	}
+// writeMarkdown writes the table of each study in Markdown.
+func writeMarkdown(w io.Writer, specs []*Spec, rs []row) error {
 	b := &strings.Builder{}
-	fmt.Fprintf(b, "Study: %d cells, %d games; seed %d, %d random opening plies, ply cap %s.\n\n", len(rs), total, s.Seed, s.OpeningPlies, capText(s.MaxPlies))
-	b.WriteString("| game | rules | south | north | games | distinct | first player's score % [95% CI] | South wins % [95% CI] | draws % [95% CI] | North wins % [95% CI] | endless % | censored % | mean plies | median plies | south player's score % [95% CI] |\n")
-	b.WriteString("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	for _, r := range rs {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %.1f | %d | %s |\n",
-			r.cell.Game, mdEscape(r.cell.RulesLabel()), r.cell.South, r.cell.North, r.st.games, r.distinct,
-			interval(r.first, r.firstLo, r.firstHi), interval(r.sWin, r.sWinLo, r.sWinHi), interval(r.draw, r.drawLo, r.drawHi),
-			interval(r.nWin, r.nWinLo, r.nWinHi), pct(r.endless), pct(r.censored), r.meanPlies, r.medianPlies,
-			interval(r.a, r.aLo, r.aHi))
+	for i, s := range specs {
+		var total int64
+		var mine []row
+		for _, r := range rs {
+			if r.spec == s {
+				mine = append(mine, r)
+				total += int64(r.st.games)
+			}
+		}
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "Study: %d cells, %d games; seed %d, %d random opening plies, ply cap %s.\n\n", len(mine), total, s.Seed, s.OpeningPlies, capText(s.MaxPlies))
+		b.WriteString("| game | rules | south | north | games | distinct | first player's score % [95% CI] | South wins % [95% CI] | draws % [95% CI] | North wins % [95% CI] | endless % | censored % | mean plies | median plies | south player's score % [95% CI] |\n")
+		b.WriteString("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+		for _, r := range mine {
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %.1f | %d | %s |\n",
+				r.cell.Game, mdEscape(r.cell.RulesLabel()), r.cell.South, r.cell.North, r.st.games, r.distinct,
+				interval(r.first, r.firstLo, r.firstHi), interval(r.sWin, r.sWinLo, r.sWinHi), interval(r.draw, r.drawLo, r.drawHi),
+				interval(r.nWin, r.nWinLo, r.nWinHi), pct(r.endless), pct(r.censored), r.meanPlies, r.medianPlies,
+				interval(r.a, r.aLo, r.aHi))
+		}
 	}
 	b.WriteString("\nSouth moves first. Scores count a win 1 and a draw 1/2 over the finished games (censored games, still going at the ply cap, are left out of scores and counted apart from draws); the shares are of all games. Intervals are Wilson's at 95% over distinct games (a deterministic agent against itself plays each opening once per seat, the same game twice). The south player is the cell's `south` agent, which sits South in the even games and North in the odd ones.\n")
 	_, err := io.WriteString(w, b.String())
@@ -327,7 +337,8 @@ func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 // csvHeader is the CSV's first row.
 var csvHeader = []string{"game", "rules", "south", "north", "games", "distinct", "south_wins", "north_wins", "draws", "censored", "endless",
 	"first_score", "first_score_lo", "first_score_hi", "south_win_rate", "south_win_lo", "south_win_hi", "draw_rate", "draw_lo", "draw_hi",
-	"north_win_rate", "north_win_lo", "north_win_hi", "censored_rate", "endless_rate", "mean_plies", "median_plies", "south_player_score", "south_player_lo", "south_player_hi"}
+	"north_win_rate", "north_win_lo", "north_win_hi", "censored_rate", "endless_rate", "mean_plies", "median_plies", "south_player_score", "south_player_lo", "south_player_hi",
+	"opening_plies", "max_plies", "seed"}
 
 // writeCSV writes one row per cell (rules "" for the defaults).
 func writeCSV(w io.Writer, rs []row) error {
@@ -345,7 +356,8 @@ func writeCSV(w io.Writer, rs []row) error {
 			strconv.Itoa(r.st.draws), strconv.Itoa(r.st.censored), strconv.Itoa(r.st.endless),
 			f(r.first), f(r.firstLo), f(r.firstHi), f(r.sWin), f(r.sWinLo), f(r.sWinHi), f(r.draw), f(r.drawLo), f(r.drawHi),
 			f(r.nWin), f(r.nWinLo), f(r.nWinHi), f(r.censored), f(r.endless), strconv.FormatFloat(r.meanPlies, 'f', 3, 64), strconv.Itoa(r.medianPlies),
-			f(r.a), f(r.aLo), f(r.aHi)}
+			f(r.a), f(r.aLo), f(r.aHi),
+			strconv.Itoa(r.spec.OpeningPlies), strconv.Itoa(r.spec.MaxPlies), strconv.FormatUint(r.spec.Seed, 10)}
 		b.WriteString(strings.Join(fields, ",") + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
