@@ -7,11 +7,21 @@
 //	go run ./examples/web                  # then open http://127.0.0.1:8080
 //	go run ./examples/web -addr :9000      # another address (all interfaces)
 //
+//	go run ./examples/web -maxconns 1000   # at most 1000 connections at once
+//
 // The server keeps no game state: the page keeps its own history of
 // positions, so a restart loses nothing. It binds 127.0.0.1 by default, has
 // read, write and idle timeouts, bounds every API request (see package
 // wire: 64 KiB bodies, think under a deadline and a concurrency limit), and
-// serves static files only from the embedded folder.
+// serves static files only from the embedded folder. It holds at most
+// -maxconns connections at once (by default 4096, or the limit of open
+// files less 256 if that is lower); when that many are open it closes the
+// one idle the longest (a keep-alive connection between requests), so
+// that idle connections cannot lock new clients out. Everything under
+// /api/ is answered by package wire, as JSON, with no redirect; a request
+// net/http cannot read (a malformed request line or header, headers over
+// 16 KiB, an unsupported Transfer-Encoding) gets a JSON error too: 400
+// bad_request, or 431 too_large for the headers.
 package main
 
 import (
@@ -26,6 +36,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path"
 	"strings"
 	"syscall"
 	"time"
@@ -47,11 +58,16 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (host:port)")
+	maxConns := fs.Int("maxconns", defaultMaxConns(), "the most connections open at once (the one idle the longest is closed to make room)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "web: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *maxConns < 2 {
+		fmt.Fprintf(stderr, "web: -maxconns %d: want at least 2\n", *maxConns)
 		return 2
 	}
 	h, err := newHandler()
@@ -64,7 +80,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
-	srv := newServer(h)
+	c := newConns(*maxConns)
+	srv := newServer(h, c)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
@@ -74,18 +91,30 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		srv.Shutdown(shut)
 	}()
 	fmt.Fprintf(stdout, "web: serving on http://%s (Ctrl-C stops)\n", ln.Addr())
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := srv.Serve(c.listen(ln)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
 	return 0
 }
 
-// newServer returns the http.Server of h with its timeouts: a think takes
-// at most about 4 s (2 s waiting for a slot, 2 s searching), so writes
-// may take 15 s.
-func newServer(h http.Handler) *http.Server {
-	return &http.Server{
+// defaultMaxConns is the default of -maxconns: 4096, or the limit of
+// open files less 256 (for the listener, the page's files and the
+// runtime) if that is lower, and at least 16.
+func defaultMaxConns() int {
+	n := 4096
+	if l := fdLimit(); l > 0 {
+		n = min(n, l-256)
+	}
+	return max(n, 16)
+}
+
+// newServer returns the http.Server of h with its timeouts, its
+// connections tracked by c (nil: not tracked): a think takes at most
+// about 4 s (2 s waiting for a slot, 2 s searching), so writes may take
+// 15 s.
+func newServer(h http.Handler, c *conns) *http.Server {
+	s := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
@@ -93,6 +122,10 @@ func newServer(h http.Handler) *http.Server {
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 	}
+	if c != nil {
+		s.ConnState = c.state
+	}
+	return s
 }
 
 // newHandler returns the handler of the API (under /api/) and the page
@@ -109,7 +142,6 @@ func newHandler() (http.Handler, error) {
 	files := http.FileServerFS(sub)
 	api := wire.Handler(svc)
 	mux := http.NewServeMux()
-	mux.Handle("/api/", api)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
@@ -129,5 +161,14 @@ func newHandler() (http.Handler, error) {
 		h.Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
 	})
-	return mux, nil
+	// The API gets every path that is /api or under /api/, as written or
+	// once cleaned ("//api/v1/games", "/api/../x"), as it is, before the
+	// mux could redirect it; it answers them all with JSON.
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") || strings.HasPrefix(path.Clean(p)+"/", "/api/") {
+			api.ServeHTTP(w, r)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	}), nil
 }

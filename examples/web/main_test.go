@@ -63,7 +63,7 @@ func TestHandler(t *testing.T) {
 }
 
 func TestServerTimeouts(t *testing.T) {
-	s := newServer(http.NotFoundHandler())
+	s := newServer(http.NotFoundHandler(), nil)
 	if s.ReadTimeout != 10*time.Second || s.WriteTimeout != 15*time.Second || s.IdleTimeout != 60*time.Second || s.ReadHeaderTimeout != 5*time.Second {
 		t.Errorf("timeouts %v %v %v %v", s.ReadTimeout, s.WriteTimeout, s.IdleTimeout, s.ReadHeaderTimeout)
 	}
