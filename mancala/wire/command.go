@@ -247,7 +247,7 @@ func (s *Service) builtins() []Command {
 			return s.batch.Selfplay(ctx, r)
 		}),
 	}
-	return cmds
+	return append(cmds, s.researchCommands()...)
 }
 
 // LineGamesResponse is the line protocol's answer to games: the HTTP

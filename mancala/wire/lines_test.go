@@ -96,7 +96,7 @@ func TestCommands(t *testing.T) {
 	}
 	calls := []call{{`{"id":"games","cmd":"games"}`, func() (any, error) {
 		return LineGamesResponse{svc.Games(), EngineInfo{MaxLine: DefaultMaxLine, Batch: batch.Info(),
-			Commands: []string{"games", "state", "apply", "think", "record", "replay", "observation", "perft", "playouts", "selfplay"}}}, nil
+			Commands: []string{"games", "state", "apply", "think", "record", "replay", "observation", "perft", "playouts", "selfplay", "env_spec", "step", "vec_create", "vec_step", "vec_reset", "vec_close"}}}, nil
 	}}}
 	for _, g := range []struct {
 		name, rules, move string
@@ -234,7 +234,7 @@ func TestErrors(t *testing.T) {
 		{"a number", `7`, "null", "bad_request", "wire: bad request: the body must be an object, not a JSON number"},
 		{"cut short after the id", `{"id":5,"cmd":"state","position":`, "5", "bad_request", "wire: bad request: malformed JSON: the body ends inside a value"},
 		{"two values", `{"id":6,"cmd":"games"} {}`, "6", "bad_request", "wire: bad request: more than one JSON value in the body"},
-		{"no cmd", `{"id":7,"game":"kisolo"}`, "7", "bad_request", "engine: missing cmd (want games, state, apply, think, record, replay, observation, perft, playouts, selfplay)"},
+		{"no cmd", `{"id":7,"game":"kisolo"}`, "7", "bad_request", "engine: missing cmd (want games, state, apply, think, record, replay, observation, perft, playouts, selfplay, env_spec, step, vec_create, vec_step, vec_reset, vec_close)"},
 		{"cmd not a string", `{"id":8,"cmd":["state"]}`, "8", "bad_request", `engine: cmd must be a string naming a command, not "[\"state\"]"`},
 		{"no id", `{"cmd":"state","game":"oware"}`, "null", "bad_request", `wire: unknown game "oware" (want kisolo, kiothi, kimasai)`},
 		{"unknown command", `{"id":9,"cmd":"moves"}`, "9", "not_found", `engine: unknown command "moves" (want games, state,`},

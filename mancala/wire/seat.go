@@ -72,8 +72,9 @@ type seatView[P mancala.Position[P, M], M mancala.Move] struct {
 }
 
 // newSeatView returns the view of start's game (its layout and seed
-// total fix the spec).
-func newSeatView[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], start P) *seatView[P, M] {
+// total fix the spec). Without names it sets only spec.Len, allocating
+// little (for one step of one position).
+func newSeatView[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], start P, names bool) *seatView[P, M] {
 	v := &seatView[P, M]{d: d, cell: new(P)}
 	*v.cell = start
 	var c any = v.cell
@@ -94,8 +95,21 @@ func newSeatView[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor
 	})
 	l := d.Layout(start)
 	v.pits = l.Pits()
-	t := d.SeedTotal(start)
 	s := &v.spec
+	if !names {
+		s.Len = v.pits + 1
+		if v.prison != nil {
+			s.Len += 2
+		}
+		if v.reserve != nil {
+			s.Len += 3
+		}
+		if v.opening != nil {
+			s.Len += 3*v.pits + 3
+		}
+		return v
+	}
+	t := d.SeedTotal(start)
 	add := func(name string, lo, hi int) {
 		s.Names = append(s.Names, name)
 		s.Low = append(s.Low, lo)

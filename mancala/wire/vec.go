@@ -2,11 +2,11 @@ package wire
 
 import (
 	"context"
-	"fmt"
-	"runtime"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 	"strconv"
 	"sync"
 
@@ -137,6 +137,7 @@ type vecArrays struct {
 // vecOps is a vector environment of one game.
 type vecOps interface {
 	info() VecInfo
+	seed() uint64
 	reset(seed uint64, out *vecArrays) error
 	step(ctx context.Context, actions []int32, out *vecArrays) error
 }
@@ -250,7 +251,7 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 		pos: make([]P, n), next: make([]P, n), plies: make([]int32, n),
 		seat: make([]mancala.Player, n), rng: make([]pcg32, n)}
 	actions := d.Actions(start)
-	v := newSeatView(d, start)
+	v := newSeatView(d, start, true)
 	e.obsLen = v.spec.Len
 	e.inf = VecInfo{N: n, Actions: actions, MaskBytes: (actions + 7) / 8, Observation: v.spec, Horizon: cfg.Horizon}
 	if cfg.Opponent != nil {
@@ -271,7 +272,7 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 	for w := range nw {
 		wk := &vecWorker[P, M]{view: v, mask: make([]bool, 0, actions), moves: make([]M, 0, 64)}
 		if w > 0 {
-			wk.view = newSeatView(d, start)
+			wk.view = newSeatView(d, start, false)
 		}
 		if cfg.Opponent != nil && cfg.Opponent.Agent == "alphabeta" {
 			wk.ab = agent.NewAlphaBeta(d, cfg.Opponent.Depth)
@@ -523,3 +524,5 @@ func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays
 	}
 	return e.firstErr()
 }
+
+func (e *vecEnv[P, M]) seed() uint64 { return e.cfg.Seed }
