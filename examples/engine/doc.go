@@ -127,6 +127,39 @@
 //	{"id": 10, "ok": true, "records": ["[Game \"kisolo\"]\n[Rules \"Columns:6\"]\n[South \"random\"]\n[North \"alphabeta depth 4\"]\n[Result \"N:inner\"]\n\nxb6 xc3 xb6 xc1\n", …],
 //	 "results": ["N:inner", "N:inner"], "south": 0, "north": 2, "draws": 0, "unfinished": 0, "plies": 18, "elapsedMs": 2}
 //
+// # Research commands
+//
+// env_spec, step and the vector environments (vec_create, vec_step,
+// vec_reset, vec_close) serve learning code: action ids, seat
+// observations with bounds, horizons, and n environments stepped in one
+// line with base64 arrays (docs/engine.md, "Research commands", has every
+// field, dtype and shape):
+//
+//	{"id": 1, "cmd": "env_spec", "game": "kisolo"}
+//	{"id": 1, "ok": true, "game": "kisolo", "rules": "", "actions": 21, "maskBytes": 3,
+//	 "observation": {"len": 29, "names": ["seeds:a1", …, "ownTurn"], "low": [0, …], "high": [84, …, 1]},
+//	 "horizon": 300, "start": "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"}
+//
+//	{"id": 2, "cmd": "step", "position": "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0", "action": 14}
+//	{"id": 2, "ok": true, "position": "kisolo 0,3,0,3,0,3,0/0,3,0,3,0,3,0/7,7,7,7,0,8,8/7,2,0,1,7,3,2 N turn=1",
+//	 "toMove": "N", "plies": 1, "reward": [0, 0], "terminated": false, "truncated": false, "result": "*",
+//	 "legal": [15, 17, 19], "obs": [[7, 2, 0, 1, 7, 3, 2, 8, 8, …, 0], [0, 3, 0, 3, …, 1]]}
+//
+//	{"id": 3, "cmd": "vec_create", "game": "kisolo", "n": 2, "seed": 1}
+//	{"id": 3, "ok": true, "env": 1, "n": 2, "actions": 21, "maskBytes": 3, "observation": {…}, "horizon": 300,
+//	 "ended": 0, "obs": "AwMDAwMD…", "mask": "AMAfAMAf", "reward": "AAAAAAAAAAA=", "terminated": "AAA=", "truncated": "AAA=",
+//	 "toMove": "AAA=", "plies": "AAAAAAAAAAA=", "endedIndex": "", "finalObs": "", "finalResult": ""}
+//
+//	{"id": 4, "cmd": "vec_step", "env": 1, "actions": "DgAAABQAAAA="}
+//	{"id": 4, "ok": true, "ended": 0, "obs": "AAMAAwAD…", "mask": "AIAKAIAa", "reward": "AAAAAAAAAAA=", "terminated": "AAA=",
+//	 "truncated": "AAA=", "toMove": "AQE=", "plies": "AQAAAAEAAAA=", "endedIndex": "", "finalObs": "", "finalResult": ""}
+//
+//	{"id": 5, "cmd": "vec_reset", "env": 1}
+//	{"id": 5, "ok": true, "ended": 0, "obs": "AwMDAwMD…", …}
+//
+//	{"id": 6, "cmd": "vec_close", "env": 1}
+//	{"id": 6, "ok": true, "open": 0}
+//
 // # Errors
 //
 // The codes are the HTTP API's ([wire.Error]):

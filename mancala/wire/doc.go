@@ -46,6 +46,12 @@
 //	perft        lines       none    PerftRequest -> PerftResponse (BatchLimits)
 //	playouts     lines       none    PlayoutsRequest -> PlayoutsResponse (BatchLimits)
 //	selfplay     lines       none    SelfplayRequest -> SelfplayResponse (BatchLimits)
+//	env_spec     lines       work    EnvSpecRequest -> EnvSpec (action count, observation, horizon)
+//	step         lines       work    StepRequest -> StepResponse (one action id in one position)
+//	vec_create   lines       none    VecConfig -> VecCreateResponse (n environments held by the session)
+//	vec_step     lines       none    VecStepRequest -> VecState
+//	vec_reset    lines       none    VecResetRequest -> VecState
+//	vec_close    lines       none    VecCloseRequest -> VecCloseResponse
 //
 // # Endpoints
 //

@@ -416,10 +416,9 @@ func (s *Service) Step(req StepRequest) (StepResponse, error) {
 
 // researchCommands returns the research commands of s.
 func (s *Service) researchCommands() []Command {
-	both := HTTP | Lines
 	return []Command{
-		NewCommand("env_spec", both, WorkPool, func(_ context.Context, _ *Session, r EnvSpecRequest) (EnvSpec, error) { return s.EnvSpec(r) }),
-		NewCommand("step", both, WorkPool, func(_ context.Context, _ *Session, r StepRequest) (StepResponse, error) { return s.Step(r) }),
+		NewCommand("env_spec", Lines, WorkPool, func(_ context.Context, _ *Session, r EnvSpecRequest) (EnvSpec, error) { return s.EnvSpec(r) }),
+		NewCommand("step", Lines, WorkPool, func(_ context.Context, _ *Session, r StepRequest) (StepResponse, error) { return s.Step(r) }),
 		NewCommand("vec_create", Lines, NoPool, func(_ context.Context, sess *Session, r VecConfig) (VecCreateResponse, error) {
 			return s.VecCreate(sess, r)
 		}),

@@ -6,7 +6,7 @@ import (
 
 // SeatObservation describes the observation of a position from either
 // player's seat, as learning environments use it (docs/engine.md, "Research
-// commands"; docs/design.md, "Learning environments"): a flat vector of
+// commands"; docs/engine.md, "Research commands"): a flat vector of
 // Len unsigned bytes (dtype uint8), element i named Names[i] and bounded
 // by Low[i] <= value <= High[i]. It depends only on the game, its rules
 // and the game's seed total, never on the position within a game.
@@ -146,7 +146,7 @@ func newSeatView[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor
 	return v
 }
 
-func flag(b bool) uint8 {
+func bit(b bool) uint8 {
 	if b {
 		return 1
 	}
@@ -186,7 +186,7 @@ func (v *seatView[P, M]) encode(dst []uint8, p P, seat mancala.Player) {
 	if o := v.opening; o != nil {
 		at = off
 		for range n {
-			dst[k] = flag(o.Nki(at))
+			dst[k] = bit(o.Nki(at))
 			k++
 			if at++; at == n {
 				at = 0
@@ -194,13 +194,13 @@ func (v *seatView[P, M]) encode(dst []uint8, p P, seat mancala.Player) {
 		}
 		from, dropping := o.DropFrom()
 		dst[k] = uint8(o.Hand())
-		dst[k+1] = flag(o.InOpening() && !dropping)
-		dst[k+2] = flag(dropping)
+		dst[k+1] = bit(o.InOpening() && !dropping)
+		dst[k+2] = bit(dropping)
 		k += 3
 		at = off
 		for range n {
-			dst[k] = flag(o.Lifted(at))
-			dst[k+n] = flag(dropping && from == at)
+			dst[k] = bit(o.Lifted(at))
+			dst[k+n] = bit(dropping && from == at)
 			k++
 			if at++; at == n {
 				at = 0
@@ -208,5 +208,5 @@ func (v *seatView[P, M]) encode(dst []uint8, p P, seat mancala.Player) {
 		}
 		k += n
 	}
-	dst[k] = flag(p.ToMove() == seat)
+	dst[k] = bit(p.ToMove() == seat)
 }

@@ -33,7 +33,7 @@ const (
 
 // Horizon returns the documented horizon of a game under rules, in plies:
 // the ply count at which a learning environment truncates a game that has
-// not ended (docs/design.md, "Learning environments"). Each is above the
+// not ended (docs/engine.md, "Research commands"). Each is above the
 // longest of many random games measured (2-core AMD EPYC, seeded random
 // legal moves: Kisolo 200,000 games, longest 242 plies; Columns:6
 // 100,000, 142; Columns:8 100,000, 310; Win:OuterRowEmptied with Outer3
@@ -492,7 +492,7 @@ func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays
 			}
 			e.pos[i], e.plies[i] = q, int32(plies)
 			binary.LittleEndian.PutUint32(out.reward[4*i:], math.Float32bits(reward))
-			out.terminated[i], out.truncated[i] = flag(term), flag(trunc)
+			out.terminated[i], out.truncated[i] = bit(term), bit(trunc)
 			if term || trunc {
 				w.ended = append(w.ended, int32(i))
 				k := len(w.final)
