@@ -6,7 +6,7 @@ import (
 
 // SeatObservation describes the observation of a position from either
 // player's seat, as learning environments use it (docs/engine.md, "Research
-// commands"; docs/engine.md, "Research commands"): a flat vector of
+// commands"): a flat vector of
 // Len unsigned bytes (dtype uint8), element i named Names[i] and bounded
 // by Low[i] <= value <= High[i]. It depends only on the game, its rules
 // and the game's seed total, never on the position within a game.
