@@ -1,6 +1,13 @@
 package kimasai
 
-import "github.com/seed8ebe013a/go-mancala/mancala"
+import (
+	"github.com/seed8ebe013a/go-mancala/internal/pits"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+// names names the board's pits: the one implementation of Pit shared
+// with the other fixed-board game (internal/pits).
+var names = pits.Board{Layout: layout, Game: Name, Want: "want a pit a1..d8: a row letter a..d and a file 1..8"}
 
 // Pit names one of the 32 pits of the board (KM-1, KM-2) by its row and
 // file as seen from South's seat: row 0 is a (South's outer row), 1 is b
@@ -15,52 +22,33 @@ type Pit struct {
 
 // PitAt returns the pit at row (0 for a .. 3 for d) and file (1..8). A row
 // or file out of range gives the zero Pit.
-func PitAt(row, file int) Pit {
-	i, ok := layout.Pit(row, file)
-	if !ok {
-		return Pit{}
-	}
-	return Pit{uint8(i + 1)}
-}
+func PitAt(row, file int) Pit { return Pit{names.At(row, file)} }
 
 // pitOf returns the pit at board index i (0..31), or the zero Pit.
-func pitOf(i int) Pit {
-	if i < 0 || i >= Pits {
-		return Pit{}
-	}
-	return Pit{uint8(i + 1)}
-}
+func pitOf(i int) Pit { return Pit{names.Of(i)} }
 
 // ParsePit reads a pit's algebraic name, "a1".."d8". Anything else gives a
 // [*mancala.SyntaxError] wrapping [mancala.ErrSyntax].
 func ParsePit(name string) (Pit, error) {
-	i, err := layout.ParsePit(name)
-	if err != nil {
-		return Pit{}, &mancala.SyntaxError{Game: Name, What: "pit", Input: name, Msg: "want a pit a1..d8: a row letter a..d and a file 1..8"}
-	}
-	return pitOf(i), nil
+	v, err := names.Parse(name)
+	return Pit{v}, err
 }
 
 // index returns the pit's board index 0..31, or -1 for the zero Pit.
-func (p Pit) index() int { return int(p.i) - 1 }
+func (p Pit) index() int { return pits.Index(p.i) }
 
 // Row returns the pit's row, 0 (a) to 3 (d); -1 for the zero Pit.
-func (p Pit) Row() int { return layout.Row(p.index()) }
+func (p Pit) Row() int { return names.Row(p.i) }
 
 // File returns the pit's file, 1..8; 0 for the zero Pit.
-func (p Pit) File() int { return max(layout.File(p.index()), 0) }
+func (p Pit) File() int { return names.File(p.i) }
 
 // IsZero reports whether p is the zero Pit.
 func (p Pit) IsZero() bool { return p.i == 0 }
 
 // String returns the pit's algebraic name ("b3"), or "none" for the zero
 // Pit.
-func (p Pit) String() string {
-	if p.IsZero() {
-		return "none"
-	}
-	return layout.PitName(p.index())
-}
+func (p Pit) String() string { return names.String(p.i) }
 
 // Move is one move of Bao la Kimasai: the pit the mover names and sows
 // from (KM-6, KM-8), written as its algebraic name ("b3"). It says nothing
@@ -109,7 +97,7 @@ func ParseMove(s string) (Move, error) {
 	if s == "none" {
 		return Move{}, nil
 	}
-	p, err := layout.ParsePit(s)
+	p, err := layout.ParsePitName(s)
 	if err != nil {
 		msg := "want a pit name a1..d8 (a row letter a..d and a file 1..8)"
 		if len(s) > 0 && s[0] == 'x' {

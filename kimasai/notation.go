@@ -14,7 +14,7 @@ import (
 var rowPits = func() (t [4][Files]int) {
 	for r := range 4 {
 		for f := range Files {
-			p, _ := layout.Pit(3-r, f+1)
+			p, _ := layout.Index(3-r, f+1)
 			t[r][f] = p
 		}
 	}
@@ -299,7 +299,7 @@ func (p Position) Diagram() string { return p.DiagramWith(nil) }
 // index numbering the pit as in KM-2, so that a front end can colour pits
 // (those a move changed, say); cell must keep the text's visible width.
 // A nil cell draws Diagram.
-func (p Position) DiagramWith(cell func(pit int, text string) string) string {
+func (p Position) DiagramWith(cell func(index int, text string) string) string {
 	var b strings.Builder
 	b.WriteString(" ")
 	for f := 1; f <= Files; f++ {

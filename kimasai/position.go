@@ -112,13 +112,13 @@ func (p Position) Index(pit Pit) int { return pit.index() }
 // out of range.
 func (p Position) Pit(index int) Pit { return pitOf(index) }
 
-// Seeds returns the number of cows in pit (0..31, numbered as KM-2); 0 for
-// a pit out of range.
-func (p Position) Seeds(pit int) int {
-	if pit < 0 || pit >= Pits {
+// Seeds returns the number of cows in the pit at index (0..31, numbered as KM-2); 0 for
+// an index out of range.
+func (p Position) Seeds(index int) int {
+	if index < 0 || index >= Pits {
 		return 0
 	}
-	return int(p.pits[pit])
+	return int(p.pits[index])
 }
 
 // Reserve returns the cows player pl still holds off the board (KM-5,

@@ -182,11 +182,11 @@ func (p *Position) trace(pit, maxLaps int, fn func(mancala.Event)) ([Pits]uint8,
 	if p.places() {
 		res[mover]--
 		board[pit]++
-		fn(mancala.Event{Kind: mancala.Reserve, From: mancala.ReserveOf(mover), To: mancala.PitAt(pit), Count: 1})
+		fn(mancala.Event{Kind: mancala.Reserve, From: mancala.ReserveOf(mover), To: mancala.PitOf(pit), Count: 1})
 	}
 	n := int(board[pit])
 	board[pit] = 0
-	fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitAt(pit), To: mancala.Hand, Count: n})
+	fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitOf(pit), To: mancala.Hand, Count: n})
 	at := layout.Next(pit)
 	raid := false
 	for laps := 1; laps <= maxLaps; laps++ {
@@ -194,7 +194,7 @@ func (p *Position) trace(pit, maxLaps int, fn func(mancala.Event)) ([Pits]uint8,
 		for ; n > 0; n-- {
 			wasEmpty = board[at] == 0
 			board[at]++
-			fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(at), Count: 1})
+			fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(at), Count: 1})
 			last, at = at, layout.Next(at)
 		}
 		if raid && innerEmpty(&board, mover.Other()) { // KM-11
@@ -209,13 +209,13 @@ func (p *Position) trace(pit, maxLaps int, fn func(mancala.Event)) ([Pits]uint8,
 		if f, ok := layout.Facing(last); ok && phase2 && board[f] > 0 { // KM-9.2, KM-10
 			n = int(board[f])
 			board[f] = 0
-			fn(mancala.Event{Kind: mancala.Capture, From: mancala.PitAt(f), To: mancala.Hand, Count: n})
+			fn(mancala.Event{Kind: mancala.Capture, From: mancala.PitOf(f), To: mancala.Hand, Count: n})
 			at, raid = last, true
 			continue
 		}
 		n = int(board[last]) // KM-9.3
 		board[last] = 0
-		fn(mancala.Event{Kind: mancala.Relay, From: mancala.PitAt(last), To: mancala.Hand, Count: n})
+		fn(mancala.Event{Kind: mancala.Relay, From: mancala.PitOf(last), To: mancala.Hand, Count: n})
 		at = layout.Next(last)
 	}
 	return board, res, mancala.EndEndless

@@ -1,12 +1,17 @@
 package kiothi
 
 import (
-	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
+	"github.com/seed8ebe013a/go-mancala/internal/pits"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
+
+// names names the board's pits: the one implementation of Pit shared
+// with the other fixed-board game (internal/pits).
+var names = pits.Board{Layout: layout, Game: Name, Want: "want a pit a1..a10 or b1..b10"}
 
 // Pit names one of the 20 pits of the Kiothi board (KI-1, KI-2) by its row
 // and file as seen from South's seat: row 0 is a (South's), row 1 is b
@@ -19,53 +24,34 @@ type Pit struct {
 
 // PitAt returns the pit at row (0 for a, 1 for b) and file (1..10). A row
 // or file out of range gives the zero Pit.
-func PitAt(row, file int) Pit {
-	i, ok := layout.Pit(row, file)
-	if !ok {
-		return Pit{}
-	}
-	return Pit{uint8(i + 1)}
-}
+func PitAt(row, file int) Pit { return Pit{names.At(row, file)} }
 
 // pitOf returns the pit at board index i (0..19), or the zero Pit.
-func pitOf(i int) Pit {
-	if i < 0 || i >= Pits {
-		return Pit{}
-	}
-	return Pit{uint8(i + 1)}
-}
+func pitOf(i int) Pit { return Pit{names.Of(i)} }
 
 // ParsePit reads a pit's algebraic name, "a1".."a10" or "b1".."b10".
 // Anything else gives a [*mancala.SyntaxError] wrapping
 // [mancala.ErrSyntax].
 func ParsePit(name string) (Pit, error) {
-	i, err := layout.ParsePit(name)
-	if err != nil {
-		return Pit{}, &mancala.SyntaxError{Game: Name, What: "pit", Input: name, Msg: "want a pit a1..a10 or b1..b10"}
-	}
-	return pitOf(i), nil
+	v, err := names.Parse(name)
+	return Pit{v}, err
 }
 
 // index returns the pit's board index 0..19, or -1 for the zero Pit.
-func (p Pit) index() int { return int(p.i) - 1 }
+func (p Pit) index() int { return pits.Index(p.i) }
 
 // Row returns the pit's row: 0 (a) or 1 (b); -1 for the zero Pit.
-func (p Pit) Row() int { return layout.Row(p.index()) }
+func (p Pit) Row() int { return names.Row(p.i) }
 
 // File returns the pit's file, 1..10; 0 for the zero Pit.
-func (p Pit) File() int { return max(layout.File(p.index()), 0) }
+func (p Pit) File() int { return names.File(p.i) }
 
 // IsZero reports whether p is the zero Pit.
 func (p Pit) IsZero() bool { return p.i == 0 }
 
 // String returns the pit's algebraic name ("a5", "b10"), or "none" for the
 // zero Pit.
-func (p Pit) String() string {
-	if p.IsZero() {
-		return "none"
-	}
-	return layout.PitName(p.index())
-}
+func (p Pit) String() string { return names.String(p.i) }
 
 // MoveKind says what a [Move] does. The zero value, NoKind, is no move.
 type MoveKind uint8

@@ -302,7 +302,7 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 	p.hand = uint8(h)
 	mover := p.ToMove()
 	if dok {
-		q, err := layout.ParsePit(dv)
+		q, err := layout.ParsePitName(dv)
 		if err != nil {
 			return bad("dropfrom="+dv, "dropfrom: want a pit a1..a10 or b1..b10")
 		}
@@ -311,7 +311,7 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 	}
 	prev := -1
 	for _, name := range strings.Split(lv, ",") {
-		q, err := layout.ParsePit(name)
+		q, err := layout.ParsePitName(name)
 		if err != nil {
 			return bad("lifted="+lv, "lifted: want pits a1..a10 or b1..b10 separated by commas")
 		}
@@ -363,7 +363,7 @@ func (p Position) Diagram() string { return p.DiagramWith(nil) }
 // mark) passed through cell(index, text), index numbering the pit as in
 // KI-2, so that a front end can colour pits (those a move changed, say);
 // cell must keep the text's visible width. A nil cell draws Diagram.
-func (p Position) DiagramWith(cell func(pit int, text string) string) string {
+func (p Position) DiagramWith(cell func(index int, text string) string) string {
 	var b strings.Builder
 	border := "      +" + strings.Repeat("----+", Files) + "\n"
 	labels := func(row byte) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -90,9 +91,9 @@ func TestOpeningNkiEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []mancala.Event{
-		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(15), Count: 1},
-		{Kind: mancala.NkiSet, From: mancala.PitAt(5)},
-		{Kind: mancala.NkiSet, From: mancala.PitAt(15)},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(15), Count: 1},
+		{Kind: mancala.NkiSet, From: mancala.PitOf(5)},
+		{Kind: mancala.NkiSet, From: mancala.PitOf(15)},
 		{Kind: mancala.End, EndReason: mancala.EndStep},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -138,18 +138,18 @@ func (p Position) Index(pit Pit) int { return pit.index() }
 // out of range.
 func (p Position) Pit(index int) Pit { return pitOf(index) }
 
-// Seeds returns the number of warriors in pit (0..19); 0 for a pit out of
+// Seeds returns the number of warriors in the pit at index (0..19); 0 for an index out of
 // range.
-func (p Position) Seeds(pit int) int {
-	if pit < 0 || pit >= Pits {
+func (p Position) Seeds(index int) int {
+	if index < 0 || index >= Pits {
 		return 0
 	}
-	return int(p.pits[pit])
+	return int(p.pits[index])
 }
 
-// Nki reports whether pit (0..19) is nki (KI-8); false out of range.
-func (p Position) Nki(pit int) bool {
-	return pit >= 0 && pit < Pits && p.nki&(1<<pit) != 0
+// Nki reports whether the pit at index (0..19) is nki (KI-8); false out of range.
+func (p Position) Nki(index int) bool {
+	return index >= 0 && index < Pits && p.nki&(1<<index) != 0
 }
 
 // Prison returns the number of warriors in pl's prison (KI-1); 0 for a
@@ -169,11 +169,11 @@ func (p Position) Hand() int { return int(p.hand) }
 // the redistributions of KI-6, played as the steps of KI-7.
 func (p Position) InOpening() bool { return p.turn < 2 }
 
-// Lifted reports whether pit was emptied by a Lift step of the opening turn
+// Lifted reports whether the pit at index was emptied by a Lift step of the opening turn
 // in progress while further lifts are still possible (the notation's
 // lifted=); once the drops begin the lifted pits are forgotten.
-func (p Position) Lifted(pit int) bool {
-	return pit >= 0 && pit < Pits && p.lifted&(1<<pit) != 0
+func (p Position) Lifted(index int) bool {
+	return index >= 0 && index < Pits && p.lifted&(1<<index) != 0
 }
 
 // DropFrom returns, while an opening turn is dropping its hand, the lowest
@@ -420,7 +420,7 @@ func (p *Position) drop(pit int, fn func(mancala.Event)) {
 	p.hand--
 	p.dropFrom = uint8(pit)
 	if fn != nil {
-		fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(pit), Count: 1})
+		fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(pit), Count: 1})
 	}
 	if p.hand == 0 {
 		p.phase, p.dropFrom = phaseNone, 0
@@ -493,7 +493,7 @@ func (p Position) applyStep(m Move, fn func(mancala.Event)) (Position, error) {
 		p.hand += n
 		p.pits[pit] = 0
 		if fn != nil {
-			fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitAt(pit), To: mancala.Hand, Count: int(n)})
+			fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitOf(pit), To: mancala.Hand, Count: int(n)})
 		}
 		if done+1 == need {
 			p.phase, p.lifted, p.dropFrom = phaseDrop, 0, uint8(first)
@@ -547,7 +547,7 @@ func (p *Position) endTurn(fn func(mancala.Event)) {
 			if n > 0 {
 				p.nki |= 1 << i
 				if fn != nil {
-					fn(mancala.Event{Kind: mancala.NkiSet, From: mancala.PitAt(i)})
+					fn(mancala.Event{Kind: mancala.NkiSet, From: mancala.PitOf(i)})
 				}
 			}
 		}
@@ -591,11 +591,11 @@ func (p *Position) sweep(fn func(mancala.Event)) {
 			p.prisons[to] += n
 			p.pits[i] = 0
 			if fn != nil {
-				fn(mancala.Event{Kind: mancala.Sweep, From: mancala.PitAt(i), To: mancala.StoreOf(to), Count: int(n)})
+				fn(mancala.Event{Kind: mancala.Sweep, From: mancala.PitOf(i), To: mancala.StoreOf(to), Count: int(n)})
 			}
 		}
 		if p.nki&(1<<i) != 0 && fn != nil {
-			fn(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitAt(i)})
+			fn(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitOf(i)})
 		}
 	}
 	p.nki = 0

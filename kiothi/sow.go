@@ -254,12 +254,12 @@ func (p *Position) trace(pit, k int, fn func(mancala.Event)) (laps, sown int, en
 
 	b[pit] -= uint8(k)
 	if fn != nil {
-		fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitAt(pit), To: mancala.Hand, Count: k})
+		fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitOf(pit), To: mancala.Hand, Count: k})
 	}
 	if nki&(1<<pit) != 0 { // the source pit is the mover's own: always cleared (KI-8)
 		nki &^= 1 << pit
 		if fn != nil {
-			fn(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitAt(pit)})
+			fn(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitOf(pit)})
 		}
 	}
 	s, n := pit, k
@@ -277,7 +277,7 @@ func (p *Position) trace(pit, k int, fn func(mancala.Event)) (laps, sown int, en
 			}
 			b[last]++
 			if fn != nil {
-				fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(last), Count: 1})
+				fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(last), Count: 1})
 			}
 		}
 		if b[last] == 1 {
@@ -293,12 +293,12 @@ func (p *Position) trace(pit, k int, fn func(mancala.Event)) (laps, sown int, en
 		b[last] = 0
 		s = last
 		if fn != nil {
-			fn(mancala.Event{Kind: mancala.Relay, From: mancala.PitAt(last), To: mancala.Hand, Count: n})
+			fn(mancala.Event{Kind: mancala.Relay, From: mancala.PitOf(last), To: mancala.Hand, Count: n})
 		}
 		if nki&(1<<last) != 0 && (anyLiftClears || owner(last) == mover) {
 			nki &^= 1 << last
 			if fn != nil {
-				fn(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitAt(last)})
+				fn(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitOf(last)})
 			}
 		}
 	}
@@ -324,7 +324,7 @@ func (p *Position) capture(e int, fn func(mancala.Event)) {
 		p.prisons[mover] += n
 		p.pits[pit] = 0
 		if fn != nil {
-			fn(mancala.Event{Kind: mancala.Capture, From: mancala.PitAt(pit), To: store, Count: int(n)})
+			fn(mancala.Event{Kind: mancala.Capture, From: mancala.PitOf(pit), To: store, Count: int(n)})
 		}
 	}
 	take(f)

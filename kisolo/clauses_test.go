@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -351,7 +352,7 @@ func TestCaptureTrace(t *testing.T) {
 			if north {
 				mv = rotateMove(mv, 7)
 			}
-			return mancala.PitAt(p.Index(mv.Pit()))
+			return mancala.PitOf(p.Index(mv.Pit()))
 		}
 		drop := func(name string) mancala.Event {
 			return mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: pit(name), Count: 1}
@@ -377,7 +378,7 @@ func TestCaptureTrace(t *testing.T) {
 	}
 	p = mustParse(t, gametest.ExampleByID(t, Name, "KS2").Before)
 	ev = checkTrace(t, p, mustMove(t, "a1"))
-	if ev[0] != (mancala.Event{Kind: mancala.Lift, From: mancala.PitAt(0), To: mancala.Hand, Count: 2}) {
+	if ev[0] != (mancala.Event{Kind: mancala.Lift, From: mancala.PitOf(0), To: mancala.Hand, Count: 2}) {
 		t.Fatalf("KS2 starts with %v", ev[0])
 	}
 	p = mustParse(t, gametest.ExampleByID(t, Name, "KS5").Before)

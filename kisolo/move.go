@@ -39,7 +39,7 @@ func PitAt(row, file int) Pit {
 // ParsePit reads a pit's algebraic name, "a1".."d8". Anything else gives a
 // [*mancala.SyntaxError] wrapping [mancala.ErrSyntax].
 func ParsePit(name string) (Pit, error) {
-	row, file, err := mancala.ParsePitName(name)
+	row, file, err := mancala.SplitPitName(name)
 	if err != nil || row >= maxRows || file > maxFiles {
 		return Pit{}, &mancala.SyntaxError{Game: Name, What: "pit", Input: name, Msg: "want a pit a1..d8: a row letter a..d and a file 1..8 (8 on the widest board)"}
 	}
@@ -160,7 +160,7 @@ func ParseMove(s string) (Move, error) {
 	if len(s) > 0 && s[0] == 'x' {
 		k, name = CaptureKind, s[1:]
 	}
-	row, file, err := mancala.ParsePitName(name)
+	row, file, err := mancala.SplitPitName(name)
 	if err != nil {
 		return Move{}, &mancala.SyntaxError{Game: Name, What: "move", Input: s, Msg: "want a pit name like b3, or x and a pit name like xb3"}
 	}

@@ -310,7 +310,7 @@ func (p Position) Diagram() string { return p.DiagramWith(nil) }
 // index numbering the pit as in KS-2, so that a front end can colour pits
 // (those a move changed, say); cell must keep the text's visible width.
 // A nil cell draws Diagram.
-func (p Position) DiagramWith(cell func(pit int, text string) string) string {
+func (p Position) DiagramWith(cell func(index int, text string) string) string {
 	g := p.geom()
 	var b strings.Builder
 	b.WriteString("   ")

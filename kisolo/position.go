@@ -100,15 +100,15 @@ func (p Position) Rules() Rules { return p.rules.Rules() }
 // (KS-1..KS-4): shared, immutable, built once per column count.
 func (p Position) Layout() *mancala.Layout { return p.geom().layout }
 
-// Seeds returns the number of seeds in pit (0..4C-1, numbered as in KS-2:
+// Seeds returns the number of seeds in the pit at index (0..4C-1, numbered as in KS-2:
 // for C = 7 South's a1..a7 = 0..6, b7..b1 = 7..13, North's d7..d1 =
-// 14..20, c1..c7 = 21..27), or 0 for a pit out of range.
-func (p Position) Seeds(pit int) int {
+// 14..20, c1..c7 = 21..27), or 0 for an index out of range.
+func (p Position) Seeds(index int) int {
 	g := p.geom()
-	if pit < 0 || pit >= 4*g.c {
+	if index < 0 || index >= 4*g.c {
 		return 0
 	}
-	return int(p.circ[g.slot(pit)])
+	return int(p.circ[g.slot(index)])
 }
 
 // slot returns where pit (0..4C-1, KS-2) is kept in Position.circ.

@@ -198,7 +198,7 @@ func (p *Position) trace(b *[32]uint8, k MoveKind, pit int, fn func(mancala.Even
 		// KS-6: lift the pit and sow from the next one.
 		hand = int(b[pit&31])
 		b[pit&31] = 0
-		fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitAt(pit), To: mancala.Hand, Count: hand})
+		fn(mancala.Event{Kind: mancala.Lift, From: mancala.PitOf(pit), To: mancala.Hand, Count: hand})
 		pos = pit
 	}
 
@@ -213,7 +213,7 @@ func (p *Position) trace(b *[32]uint8, k MoveKind, pit int, fn func(mancala.Even
 				pos = m0
 			}
 			b[pos&31]++
-			fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(pos), Count: 1})
+			fn(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(pos), Count: 1})
 		}
 		// KS-8: L = pos received the last seed, X is the next pit.
 		last := pos
@@ -243,7 +243,7 @@ func (p *Position) trace(b *[32]uint8, k MoveKind, pit int, fn func(mancala.Even
 		// KS-8.4: relay (pussa kanawa) from X.
 		hand = int(b[x&31])
 		b[x&31] = 0
-		fn(mancala.Event{Kind: mancala.Relay, From: mancala.PitAt(x), To: mancala.Hand, Count: hand})
+		fn(mancala.Event{Kind: mancala.Relay, From: mancala.PitOf(x), To: mancala.Hand, Count: hand})
 		pos = x
 	}
 }
@@ -257,9 +257,9 @@ func (p *Position) take(b *[32]uint8, g *geom, m0, i int, fn func(mancala.Event)
 	bh := o0 + i - g.c
 	nf, nb := int(b[f&31]), int(b[bh&31])
 	b[f&31], b[bh&31] = 0, 0
-	fn(mancala.Event{Kind: mancala.Capture, From: mancala.PitAt(f), To: mancala.Hand, Count: nf})
+	fn(mancala.Event{Kind: mancala.Capture, From: mancala.PitOf(f), To: mancala.Hand, Count: nf})
 	if nb > 0 {
-		fn(mancala.Event{Kind: mancala.Capture, From: mancala.PitAt(bh), To: mancala.Hand, Count: nb})
+		fn(mancala.Event{Kind: mancala.Capture, From: mancala.PitOf(bh), To: mancala.Hand, Count: nb})
 	}
 	return nf + nb
 }

@@ -3,12 +3,13 @@ package mancala_test
 import (
 	"errors"
 	"fmt"
-	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/internal/toy"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -143,15 +144,15 @@ func TestOutcome(t *testing.T) {
 func TestReplay(t *testing.T) {
 	c := mancala.Counts{Pits: []int{0, 2, 0, 3}, Stores: [2]int{1, 0}, Nki: make([]bool, 4)}
 	events := []mancala.Event{
-		{Kind: mancala.Lift, From: mancala.PitAt(1), To: mancala.Hand, Count: 2},
-		{Kind: mancala.NkiClear, From: mancala.PitAt(1)},
-		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(2), Count: 1},
-		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(3), Count: 1},
-		{Kind: mancala.Relay, From: mancala.PitAt(3), To: mancala.Hand, Count: 4},
-		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(0), Count: 1},
-		{Kind: mancala.Capture, From: mancala.PitAt(2), To: mancala.StoreOf(mancala.North), Count: 1},
+		{Kind: mancala.Lift, From: mancala.PitOf(1), To: mancala.Hand, Count: 2},
+		{Kind: mancala.NkiClear, From: mancala.PitOf(1)},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(2), Count: 1},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(3), Count: 1},
+		{Kind: mancala.Relay, From: mancala.PitOf(3), To: mancala.Hand, Count: 4},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(0), Count: 1},
+		{Kind: mancala.Capture, From: mancala.PitOf(2), To: mancala.StoreOf(mancala.North), Count: 1},
 		{Kind: mancala.Sweep, From: mancala.Hand, To: mancala.StoreOf(mancala.South), Count: 3},
-		{Kind: mancala.NkiSet, From: mancala.PitAt(0)},
+		{Kind: mancala.NkiSet, From: mancala.PitOf(0)},
 		{Kind: mancala.End, EndReason: mancala.EndEmptyPit},
 	}
 	if err := c.ReplayAll(events); err != nil {
@@ -165,15 +166,15 @@ func TestReplay(t *testing.T) {
 		t.Errorf("Total() = %d, want 6", c.Total())
 	}
 	r := mancala.Counts{Reserves: [2]int{24, 24}, Pits: make([]int, 2)}
-	if err := r.Replay(mancala.Event{Kind: mancala.Reserve, From: mancala.ReserveOf(mancala.North), To: mancala.PitAt(1), Count: 1}); err != nil || r.Reserves[1] != 23 || r.Pits[1] != 1 {
+	if err := r.Replay(mancala.Event{Kind: mancala.Reserve, From: mancala.ReserveOf(mancala.North), To: mancala.PitOf(1), Count: 1}); err != nil || r.Reserves[1] != 23 || r.Pits[1] != 1 {
 		t.Errorf("reserve replay: %v %+v", err, r)
 	}
 	bad := []mancala.Event{
-		{Kind: mancala.Lift, From: mancala.PitAt(0), To: mancala.Hand, Count: 5},
-		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(9), Count: 1},
-		{Kind: mancala.Drop, From: mancala.Place{}, To: mancala.PitAt(0), Count: 1},
-		{Kind: mancala.Lift, From: mancala.PitAt(0), To: mancala.Hand, Count: -1},
-		{Kind: mancala.NkiSet, From: mancala.PitAt(0)},
+		{Kind: mancala.Lift, From: mancala.PitOf(0), To: mancala.Hand, Count: 5},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(9), Count: 1},
+		{Kind: mancala.Drop, From: mancala.Place{}, To: mancala.PitOf(0), Count: 1},
+		{Kind: mancala.Lift, From: mancala.PitOf(0), To: mancala.Hand, Count: -1},
+		{Kind: mancala.NkiSet, From: mancala.PitOf(0)},
 		{Kind: mancala.EventKind(99)},
 		{Kind: mancala.Capture, From: mancala.StoreOf(mancala.Player(3)), To: mancala.Hand},
 	}

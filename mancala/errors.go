@@ -2,8 +2,9 @@ package mancala
 
 import (
 	"errors"
-	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
+
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 )
 
 // Sentinel errors. Every error returned by this module for a bad move or bad

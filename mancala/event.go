@@ -23,8 +23,8 @@ type Place struct {
 	Index int       // the pit index for PitPlace, the Player for StorePlace and ReservePlace, else 0
 }
 
-// PitAt returns the place of pit p.
-func PitAt(p int) Place { return Place{Kind: PitPlace, Index: p} }
+// PitOf returns the place of the pit at board index index.
+func PitOf(index int) Place { return Place{Kind: PitPlace, Index: index} }
 
 // StoreOf returns the place of pl's store (Kiothi's prison).
 func StoreOf(pl Player) Place { return Place{Kind: StorePlace, Index: int(pl)} }

@@ -16,7 +16,7 @@ func FuzzParsePit(f *testing.F) {
 	ls := layouts(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, nl := range ls {
-			p, err := nl.l.ParsePit(s)
+			p, err := nl.l.ParsePitName(s)
 			if err != nil {
 				if !errors.Is(err, mancala.ErrSyntax) {
 					t.Fatalf("%s: ParsePit(%q) error %v does not wrap ErrSyntax", nl.name, s, err)

@@ -191,55 +191,55 @@ func (l *Layout) HasStores() bool { return l.stores }
 // (Kiothi, KI-3) rather than each round their own circuit.
 func (l *Layout) SharedRing() bool { return l.shared }
 
-// Owner returns the player who owns pit p (C-7): South for the first half of
-// the indices, North for the second. For p out of range it returns
-// Player(255).
-func (l *Layout) Owner(p int) Player {
-	if !l.ok(p) {
+// Owner returns the player who owns the pit at board index index (C-7):
+// South for the first half of the indices, North for the second. For an
+// index out of range it returns Player(255).
+func (l *Layout) Owner(index int) Player {
+	if !l.ok(index) {
 		return Player(255)
 	}
-	return l.owner[p]
+	return l.owner[index]
 }
 
-// Row returns pit p's row, 0 ("a", nearest South) to Rows()-1, or -1 for p
-// out of range.
-func (l *Layout) Row(p int) int {
-	if !l.ok(p) {
+// Row returns the row of the pit at index, 0 ("a", nearest South) to
+// Rows()-1, or -1 for an index out of range.
+func (l *Layout) Row(index int) int {
+	if !l.ok(index) {
 		return -1
 	}
-	return l.row[p]
+	return l.row[index]
 }
 
-// File returns pit p's file, 1 (South's left) to Files(), or -1 for p out
-// of range.
-func (l *Layout) File(p int) int {
-	if !l.ok(p) {
+// File returns the file of the pit at index, 1 (South's left) to Files(),
+// or -1 for an index out of range.
+func (l *Layout) File(index int) int {
+	if !l.ok(index) {
 		return -1
 	}
-	return l.file[p]
+	return l.file[index]
 }
 
-// Pit returns the pit at row (0-based, from South) and file (1-based, from
-// South's left), and false if there is none.
-func (l *Layout) Pit(row, file int) (int, bool) {
+// Index returns the board index of the pit at row (0-based, from South)
+// and file (1-based, from South's left), and false if there is none.
+func (l *Layout) Index(row, file int) (int, bool) {
 	if row < 0 || row >= l.rows || file < 1 || file > l.files {
 		return -1, false
 	}
 	return l.at[row*l.files+file-1], true
 }
 
-// IsInner reports whether p is in an inner row (b or c) of a four-row
-// layout. Two-row layouts have no inner row.
-func (l *Layout) IsInner(p int) bool { return l.ok(p) && l.inner[p] }
+// IsInner reports whether the pit at index is in an inner row (b or c) of
+// a four-row layout. Two-row layouts have no inner row.
+func (l *Layout) IsInner(index int) bool { return l.ok(index) && l.inner[index] }
 
-// Next returns the pit after p on the sowing ring that p lies on: the shared
-// ring of a two-row layout, or p's owner's circuit of a four-row layout. It
-// returns -1 for p out of range.
-func (l *Layout) Next(p int) int {
-	if !l.ok(p) {
+// Next returns the index of the pit after the pit at index on the sowing
+// ring it lies on: the shared ring of a two-row layout, or its owner's
+// circuit of a four-row layout. It returns -1 for an index out of range.
+func (l *Layout) Next(index int) int {
+	if !l.ok(index) {
 		return -1
 	}
-	return l.next[p]
+	return l.next[index]
 }
 
 // RingLen returns the number of pits on the ring that player pl sows round:
@@ -263,77 +263,81 @@ func (l *Layout) Circuit(pl Player) []int {
 	return append([]int(nil), l.circ[pl]...)
 }
 
-// CircuitIndex returns how far along pl's circuit pit p lies, 0 for pl's
-// first pit, or -1 if p is not on pl's circuit or out of range.
-func (l *Layout) CircuitIndex(pl Player, p int) int {
-	if pl > North || !l.ok(p) {
-		return -1
-	}
-	return l.circAt[pl][p]
-}
-
-// Facing returns the pit opposite p: on a two-row layout the pit in the
-// same file of the other row (KI-4: p faces 2*Files()-1-p); on a four-row
-// layout, for an inner pit, the other player's inner pit of the same file
-// (KS-4, KM-4). The result is false for an outer pit or p out of range.
-func (l *Layout) Facing(p int) (int, bool) {
-	if !l.ok(p) || l.facing[p] < 0 {
-		return -1, false
-	}
-	return l.facing[p], true
-}
-
-// Behind returns the pit behind inner pit p: the same player's outer pit of
-// the same file (KS-4). The result is false on a two-row layout, for an
-// outer pit, or for p out of range.
-func (l *Layout) Behind(p int) (int, bool) {
-	if !l.ok(p) || l.behind[p] < 0 {
-		return -1, false
-	}
-	return l.behind[p], true
-}
-
-// Rotate returns pit p turned half a turn round the board: the pit at the
-// mirrored row and file, owned by the other player, which is
-// (p + Pits()/2) mod Pits() by the numbering. It returns -1 for p out of
+// CircuitIndex returns how far along pl's circuit the pit at index lies, 0
+// for pl's first pit, or -1 if it is not on pl's circuit or index is out of
 // range.
-func (l *Layout) Rotate(p int) int {
-	if !l.ok(p) {
+func (l *Layout) CircuitIndex(pl Player, index int) int {
+	if pl > North || !l.ok(index) {
 		return -1
 	}
-	return (p + l.pits/2) % l.pits
+	return l.circAt[pl][index]
 }
 
-// PitName returns the algebraic name of pit p as seen from South's seat:
-// the row letter ("a" nearest South) followed by the file ("a1", "b10",
-// "d7"). It returns "" for p out of range.
-func (l *Layout) PitName(p int) string {
-	if !l.ok(p) {
+// Facing returns the index of the pit opposite the pit at index: on a
+// two-row layout the pit in the same file of the other row (KI-4: index i
+// faces 2*Files()-1-i); on a four-row layout, for an inner pit, the other
+// player's inner pit of the same file (KS-4, KM-4). The result is false for
+// an outer pit or an index out of range.
+func (l *Layout) Facing(index int) (int, bool) {
+	if !l.ok(index) || l.facing[index] < 0 {
+		return -1, false
+	}
+	return l.facing[index], true
+}
+
+// Behind returns the index of the pit behind the inner pit at index: the
+// same player's outer pit of the same file (KS-4). The result is false on
+// a two-row layout, for an outer pit, or for an index out of range.
+func (l *Layout) Behind(index int) (int, bool) {
+	if !l.ok(index) || l.behind[index] < 0 {
+		return -1, false
+	}
+	return l.behind[index], true
+}
+
+// Rotate returns the index of the pit at index turned half a turn round
+// the board: the pit at the mirrored row and file, owned by the other
+// player, which is (index + Pits()/2) mod Pits() by the numbering. It
+// returns -1 for an index out of range.
+func (l *Layout) Rotate(index int) int {
+	if !l.ok(index) {
+		return -1
+	}
+	return (index + l.pits/2) % l.pits
+}
+
+// PitName returns the algebraic name of the pit at index as seen from
+// South's seat: the row letter ("a" nearest South) followed by the file
+// ("a1", "b10", "d7"). It returns "" for an index out of range.
+func (l *Layout) PitName(index int) string {
+	if !l.ok(index) {
 		return ""
 	}
-	return string(rune('a'+l.row[p])) + strconv.Itoa(l.file[p])
+	return string(rune('a'+l.row[index])) + strconv.Itoa(l.file[index])
 }
 
-// ParsePit parses an algebraic pit name ("a1".."d10") for this layout. An
-// unknown row letter, a file out of range or any other text gives a
-// [*SyntaxError] wrapping [ErrSyntax].
-func (l *Layout) ParsePit(s string) (int, error) {
-	row, file, err := ParsePitName(s)
+// ParsePitName returns the board index of the pit named name ("a1".."d10")
+// on this layout, the inverse of [Layout.PitName]. An unknown row letter, a
+// file out of range or any other text gives a [*SyntaxError] wrapping
+// [ErrSyntax].
+func (l *Layout) ParsePitName(name string) (int, error) {
+	s := name
+	row, file, err := SplitPitName(s)
 	if err != nil {
 		return -1, err
 	}
-	p, ok := l.Pit(row, file)
+	p, ok := l.Index(row, file)
 	if !ok {
 		return -1, &SyntaxError{What: "pit", Input: s, Msg: fmt.Sprintf("no such pit on a %d x %d board", l.rows, l.files)}
 	}
 	return p, nil
 }
 
-// ParsePitName splits an algebraic pit name into its row (0 for "a") and
+// SplitPitName splits an algebraic pit name into its row (0 for "a") and
 // file (1-based), without checking them against a board: a lower-case
 // letter a..z then a decimal file 1..99 with no leading zero. Anything else
 // gives a [*SyntaxError] wrapping [ErrSyntax].
-func ParsePitName(s string) (row, file int, err error) {
+func SplitPitName(s string) (row, file int, err error) {
 	bad := func(msg string) (int, int, error) {
 		return -1, -1, &SyntaxError{What: "pit", Input: s, Msg: msg}
 	}

@@ -7,8 +7,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/seed8ebe013a/go-mancala/mancala"
 	"pgregory.net/rapid"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
 type namedLayout struct {
@@ -93,7 +94,7 @@ func TestLayoutFacingBehind(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ inner, behind string }{{"b1", "a1"}, {"b7", "a7"}, {"c1", "d1"}, {"c5", "d5"}} {
-		p, _ := kisolo.ParsePit(c.inner)
+		p, _ := kisolo.ParsePitName(c.inner)
 		b, ok := kisolo.Behind(p)
 		if !ok || kisolo.PitName(b) != c.behind {
 			t.Errorf("kisolo: Behind(%s) = %s, %v; want %s", c.inner, kisolo.PitName(b), ok, c.behind)
@@ -170,11 +171,11 @@ func TestLayoutProperties(t *testing.T) {
 				if l.CircuitIndex(pl.Other(), r) != l.CircuitIndex(pl, p) {
 					t.Fatalf("rotation does not preserve the circuit index")
 				}
-				back, err := l.ParsePit(l.PitName(p))
+				back, err := l.ParsePitName(l.PitName(p))
 				if err != nil || back != p {
 					t.Fatalf("ParsePit(PitName(%d)) = %d, %v", p, back, err)
 				}
-				if got, ok := l.Pit(l.Row(p), l.File(p)); !ok || got != p {
+				if got, ok := l.Index(l.Row(p), l.File(p)); !ok || got != p {
 					t.Fatalf("Pit(Row, File) of %d = %d", p, got)
 				}
 			})
@@ -198,7 +199,7 @@ func TestLayoutBadInput(t *testing.T) {
 			if l.Files() >= 9 && s == "a9" || l.Files() >= 10 && s == "a10" {
 				continue
 			}
-			p, err := l.ParsePit(s)
+			p, err := l.ParsePitName(s)
 			if !errors.Is(err, mancala.ErrSyntax) {
 				t.Errorf("%s: ParsePit(%q) = %d, %v; want ErrSyntax", nl.name, s, p, err)
 			}
@@ -217,7 +218,7 @@ func TestLayoutBadInput(t *testing.T) {
 				t.Errorf("%s: Owner(%d) = %v", nl.name, p, l.Owner(p))
 			}
 		}
-		if _, ok := l.Pit(l.Rows(), 1); ok {
+		if _, ok := l.Index(l.Rows(), 1); ok {
 			t.Errorf("%s: Pit beyond the rows exists", nl.name)
 		}
 		if l.Circuit(mancala.Player(2)) != nil || l.RingLen(mancala.Player(9)) != 0 {

@@ -1,9 +1,10 @@
 package mancala
 
 import (
-	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
 	"strings"
+
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 )
 
 // Status says whether a game goes on or how it ended. The zero value is

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/seed8ebe013a/go-mancala/internal/toy"
 	"github.com/seed8ebe013a/go-mancala/kimasai"
 	"github.com/seed8ebe013a/go-mancala/kiothi"
@@ -134,10 +135,10 @@ func TestSummary(t *testing.T) {
 
 func TestSummaryWithoutLayoutOrWords(t *testing.T) {
 	events := []mancala.Event{
-		{Kind: mancala.Lift, From: mancala.PitAt(3), To: mancala.Hand, Count: 2},
-		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(4), Count: 1},
-		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(5), Count: 1},
-		{Kind: mancala.Capture, From: mancala.PitAt(9), To: mancala.StoreOf(mancala.North), Count: 3},
+		{Kind: mancala.Lift, From: mancala.PitOf(3), To: mancala.Hand, Count: 2},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(4), Count: 1},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(5), Count: 1},
+		{Kind: mancala.Capture, From: mancala.PitOf(9), To: mancala.StoreOf(mancala.North), Count: 3},
 		{Kind: mancala.End, EndReason: mancala.EndEmptyPit},
 	}
 	s := mancala.Summarize(nil, mancala.Words{}, events)
@@ -159,11 +160,11 @@ func TestSummarizeRefused(t *testing.T) {
 
 func TestSummarizerStreams(t *testing.T) {
 	events := []mancala.Event{
-		{Kind: mancala.Lift, From: mancala.PitAt(3), To: mancala.Hand, Count: 1},
-		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(4), Count: 1},
-		{Kind: mancala.Capture, From: mancala.PitAt(15), To: mancala.StoreOf(mancala.South), Count: 2},
-		{Kind: mancala.Capture, From: mancala.PitAt(4), To: mancala.StoreOf(mancala.South), Count: 1},
-		{Kind: mancala.NkiClear, From: mancala.PitAt(3)},
+		{Kind: mancala.Lift, From: mancala.PitOf(3), To: mancala.Hand, Count: 1},
+		{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(4), Count: 1},
+		{Kind: mancala.Capture, From: mancala.PitOf(15), To: mancala.StoreOf(mancala.South), Count: 2},
+		{Kind: mancala.Capture, From: mancala.PitOf(4), To: mancala.StoreOf(mancala.South), Count: 1},
+		{Kind: mancala.NkiClear, From: mancala.PitOf(3)},
 		{Kind: mancala.End, EndReason: mancala.EndEmptyPit},
 	}
 	l := kiothi.Start().Layout()

@@ -9,12 +9,12 @@ package notation
 import (
 	"errors"
 	"fmt"
-	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 

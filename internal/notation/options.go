@@ -2,10 +2,10 @@ package notation
 
 import (
 	"errors"
-	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"strconv"
 	"strings"
 
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 

@@ -83,7 +83,7 @@ func (m Move) String() string {
 
 // ParseMove reads a pit name.
 func ParseMove(s string) (Move, error) {
-	p, err := layout.ParsePit(s)
+	p, err := layout.ParsePitName(s)
 	if err != nil {
 		return 0, err
 	}
@@ -240,7 +240,7 @@ func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
 			fn(e)
 		}
 	}
-	emit(mancala.Event{Kind: mancala.Lift, From: mancala.PitAt(src), To: mancala.Hand, Count: n})
+	emit(mancala.Event{Kind: mancala.Lift, From: mancala.PitOf(src), To: mancala.Hand, Count: n})
 	if p.bug == Leak && n >= 3 {
 		n--
 	}
@@ -251,15 +251,15 @@ func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
 		before = b[pit]
 		b[pit]++
 		if !(p.bug == Trace && k == n-1) {
-			emit(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitAt(pit), Count: 1})
+			emit(mancala.Event{Kind: mancala.Drop, From: mancala.Hand, To: mancala.PitOf(pit), Count: 1})
 		}
 	}
 	q := p
 	if before == 0 && layout.Owner(pit) == p.side {
 		f, _ := layout.Facing(pit)
 		if b[f] > 0 {
-			emit(mancala.Event{Kind: mancala.Capture, From: mancala.PitAt(f), To: mancala.StoreOf(p.side), Count: int(b[f])})
-			emit(mancala.Event{Kind: mancala.Capture, From: mancala.PitAt(pit), To: mancala.StoreOf(p.side), Count: 1})
+			emit(mancala.Event{Kind: mancala.Capture, From: mancala.PitOf(f), To: mancala.StoreOf(p.side), Count: int(b[f])})
+			emit(mancala.Event{Kind: mancala.Capture, From: mancala.PitOf(pit), To: mancala.StoreOf(p.side), Count: 1})
 			q.stores[p.side] += b[f] + 1
 			b[f], b[pit] = 0, 0
 		}

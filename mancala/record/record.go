@@ -40,7 +40,6 @@ package record
 import (
 	"errors"
 	"fmt"
-	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"io"
 	"strconv"
 	"strings"
@@ -48,6 +47,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 

@@ -2,13 +2,13 @@ package record
 
 import (
 	"errors"
-	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/internal/toy"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"pgregory.net/rapid"

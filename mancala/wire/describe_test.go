@@ -38,7 +38,7 @@ func describeText(text string, l *mancala.Layout) wire.LegalMove {
 		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
 			j++
 		}
-		p, err := l.ParsePit(text[i:j])
+		p, err := l.ParsePitName(text[i:j])
 		if err != nil {
 			continue
 		}

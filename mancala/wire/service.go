@@ -3,12 +3,12 @@ package wire
 import (
 	"context"
 	"errors"
-	quotepkg "github.com/seed8ebe013a/go-mancala/internal/quote"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
+	quotepkg "github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
