@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -165,14 +166,18 @@ func TestTimeBudget(t *testing.T) {
 // thinking…" on standard error, and clears it, when standard error is a
 // terminal; never otherwise.
 func TestThinking(t *testing.T) {
+	// The move thinks for 300 ms, far longer than the 1 ms before the
+	// indicator shows, so that a loaded machine still shows it (with 30 ms
+	// the indicator's goroutine could wake after the move had ended).
+	indicator := regexp.MustCompile("^\rSouth is thinking… [0-9]+\\.[0-9]s")
 	for _, thinking := range []bool{true, false} {
 		var out, errOut bytes.Buffer
 		c := console{thinking: thinking, thinkAfter: time.Millisecond}
-		if code := main1([]string{"-time", "30ms", "-plies", "1", "-quiet"}, strings.NewReader(""), &out, &errOut, c); code != 0 {
+		if code := main1([]string{"-time", "300ms", "-plies", "1", "-quiet"}, strings.NewReader(""), &out, &errOut, c); code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut.String())
 		}
 		got := errOut.String()
-		if thinking && (!strings.HasPrefix(got, "\rSouth is thinking… 0.") || !strings.HasSuffix(got, "\r\033[K")) {
+		if thinking && (!indicator.MatchString(got) || !strings.HasSuffix(got, "\r\033[K")) {
 			t.Errorf("stderr %q, want the indicator and its erasure", got)
 		}
 		if !thinking && got != "" {
