@@ -6,8 +6,14 @@
 //
 //	go run ./examples/web                  # then open http://127.0.0.1:8080
 //	go run ./examples/web -addr :9000      # another address (all interfaces)
-//
 //	go run ./examples/web -maxconns 1000   # at most 1000 connections at once
+//	go run ./examples/web -export site     # the page as a static site, no server
+//
+// With -export DIR it writes the page into DIR as a static site that runs
+// the rules in the browser: the library compiled to WebAssembly
+// (examples/web/wasm) in a Web Worker, with Go's wasm_exec.js. Any static
+// file host serves the folder; the page then makes no request but for its
+// own files.
 //
 // The server keeps no game state: the page keeps its own history of
 // positions, so a restart loses nothing. It binds 127.0.0.1 by default, has
@@ -59,6 +65,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (host:port)")
 	maxConns := fs.Int("maxconns", defaultMaxConns(), "the most connections open at once (the one idle the longest is closed to make room)")
+	export := fs.String("export", "", "write the page as a static site (WebAssembly rules, no server) into this new `dir` and exit")
+	wasmFile := fs.String("wasm", "", "with -export: copy this mancala.wasm `file` instead of building it")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -69,6 +77,13 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	if *maxConns < 2 {
 		fmt.Fprintf(stderr, "web: -maxconns %d: want at least 2\n", *maxConns)
 		return 2
+	}
+	if *export != "" {
+		if err := exportSite(*export, *wasmFile, stdout); err != nil {
+			fmt.Fprintln(stderr, "web:", err)
+			return 1
+		}
+		return 0
 	}
 	h, err := newHandler()
 	if err != nil {

@@ -26,6 +26,7 @@ import (
 var server struct {
 	once sync.Once
 	url  string
+	bin  string
 	err  error
 	cmd  *exec.Cmd
 }
@@ -49,6 +50,7 @@ func startServer(t *testing.T) string {
 			return
 		}
 		bin := filepath.Join(dir, "web")
+		server.bin = bin
 		build := exec.Command("go", "build", "-o", bin, ".")
 		build.Dir = ".."
 		if out, err := build.CombinedOutput(); err != nil {
@@ -109,7 +111,14 @@ type browser struct {
 
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	url := startServer(t)
+	return newBrowserAt(t, startServer(t))
+}
+
+// newBrowserAt opens a browser whose page is at url (the served page or
+// the static site); the tests' own API calls still go to the server.
+func newBrowserAt(t *testing.T, url string) *browser {
+	t.Helper()
+	startServer(t)
 	exe := chromium(t)
 	// A fresh profile; removed once Chromium has gone (t.TempDir would
 	// fail while Chromium still writes to it).

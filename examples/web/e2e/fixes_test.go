@@ -403,9 +403,7 @@ func TestHelpLevelsAndLoad(t *testing.T) {
 		var levels []string
 		for _, gi := range games.Games {
 			if gi.Name == g {
-				for _, l := range levelsOf(gi) {
-					levels = append(levels, l)
-				}
+				levels = append(levels, levelsOf(gi)...)
 			}
 		}
 		if strings.Join(help.Levels, "|") != strings.Join(levels, "|") {

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestExport writes the static site with a given wasm file (the browser
+// tests export with a real build and play on it): every embedded file,
+// index.html switched to the wasm backend, wasm_exec.js of the toolchain
+// and the wasm file; a folder that is not empty and a file that is not
+// WebAssembly are refused.
+func TestExport(t *testing.T) {
+	tmp := t.TempDir()
+	wasm := filepath.Join(tmp, "in.wasm")
+	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644)
+	dir := filepath.Join(tmp, "site")
+	var out, errb bytes.Buffer
+	if code := main1([]string{"-export", dir, "-wasm", wasm}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var want []string
+	fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
+		if !d.IsDir() {
+			want = append(want, strings.TrimPrefix(p, "static/"))
+		}
+		return nil
+	})
+	want = append(want, "mancala.wasm", "wasm_exec.js")
+	sort.Strings(want)
+	ents, _ := os.ReadDir(dir)
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("exported %v, want %v", got, want)
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	if !bytes.Contains(index, []byte(`<body data-busy="1" data-backend="wasm">`)) {
+		t.Errorf("index.html not switched to wasm: %.300s", index)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "mancala.wasm")); string(b) != "\x00asm\x01\x00\x00\x00" {
+		t.Errorf("mancala.wasm %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "wasm_exec.js")); !bytes.Contains(b, []byte("globalThis.Go = class")) {
+		t.Errorf("wasm_exec.js is not Go's: %.200s", b)
+	}
+	if !strings.Contains(out.String(), "wrote the static site to "+dir) {
+		t.Errorf("stdout %q", out.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-export", dir, "-wasm", wasm}, "web: export: " + dir + " is not empty\n"},
+		{[]string{"-export", filepath.Join(tmp, "b"), "-wasm", filepath.Join(tmp, "b", "..", "..", "nowhere")}, "no such file"},
+		{[]string{"-export", filepath.Join(tmp, "c"), "-wasm", filepath.Join(dir, "index.html")}, "is not a WebAssembly file"},
+	} {
+		errb.Reset()
+		if code := main1(c.args, &out, &errb); code != 1 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, %q; want 1 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
