@@ -35,7 +35,7 @@ __all__ = ["Engine", "EngineError", "EngineClosed", "ProtocolError", "Answer"]
 #: An answer of the engine: a JSON object without its "id" and "ok".
 Answer = Dict[str, Any]
 
-_READ = 1 << 20  # bytes per read
+_READ = 1 << 18  # bytes per read, into a buffer allocated once
 
 
 class EngineError(Exception):
@@ -151,6 +151,8 @@ class Engine:
         self._wbuf = bytearray()
         self._written = 0  # bytes of requests written so far
         self._rbuf = bytearray()
+        self._chunk = bytearray(_READ)
+        self._chunk_view = memoryview(self._chunk)
         self._scan = 0  # rbuf[:scan] has no line break
         self._skipping = False  # dropping the rest of an over-long line
         # A session of its own, so that closing can stop a whole process
@@ -166,8 +168,10 @@ class Engine:
         assert self._proc.stdin is not None and self._proc.stdout is not None
         self._in = self._proc.stdin.fileno()
         self._out = self._proc.stdout.fileno()
+        # Requests are written without blocking (a full pipe must not stop
+        # the timeout); answers are read after poll says so, or, without a
+        # deadline, by a blocking read (one system call less).
         os.set_blocking(self._in, False)
-        os.set_blocking(self._out, False)
         self._poll_out = select.poll()
         self._poll_out.register(self._out, select.POLLIN)
         self._poll_both = select.poll()
@@ -208,6 +212,15 @@ class Engine:
         out."""
         with self._cond:
             return self._dropped
+
+    def __copy__(self) -> "Engine":
+        return self
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Engine":
+        """An Engine is a handle on a process: copies are the same handle
+        (so that it can go in Gymnasium's make kwargs, which are deep
+        copied)."""
+        return self
 
     def __enter__(self) -> "Engine":
         return self
@@ -312,6 +325,9 @@ class Engine:
                     return False
                 ms = max(1, int(left * 1000 + 0.999))
             writing = bool(self._wbuf) and not self._wclosed
+            if ms < 0 and not writing:
+                self._read_some()
+                continue
             try:
                 events = (self._poll_both if writing else self._poll_out).poll(ms)
             except InterruptedError:
@@ -345,12 +361,12 @@ class Engine:
 
     def _read_some(self) -> None:
         try:
-            data = os.read(self._out, _READ)
-        except BlockingIOError:
+            got = os.readv(self._out, (self._chunk,))
+        except (BlockingIOError, InterruptedError):
             return
         except OSError:
-            data = b""
-        if not data:
+            got = 0
+        if not got:
             if self._rbuf or self._skipping:
                 self._file(EngineClosed(f"the engine ended (status {self._proc.poll()}) in the middle of the answer"))
             self._rbuf.clear()
@@ -359,7 +375,7 @@ class Engine:
                 self._cond.notify_all()
             return
         buf = self._rbuf
-        buf += data
+        buf += self._chunk_view[:got]
         start = 0
         while True:
             i = buf.find(b"\n", max(start, self._scan))
@@ -476,8 +492,6 @@ class Engine:
         try:
             if self._closed:
                 raise EngineClosed("the engine is closed")
-            if not self._tickets and not self._wbuf and self._readable():
-                self._read_some()  # lines now answer no request
             with self._cond:
                 if self._unsolicited:
                     lines, self._unsolicited = self._unsolicited, []
@@ -512,9 +526,6 @@ class Engine:
             raise TimeoutError("the engine did not read all of the request before the timeout; its answer will be dropped")
         finally:
             self._release()
-
-    def _readable(self) -> bool:
-        return bool(self._poll_out.poll(0))
 
     def receive(self, ticket: Hashable, timeout: Optional[float] = None) -> Answer:
         """Waits for the answer to the request of ``ticket`` and returns it.

@@ -1,0 +1,231 @@
+"""PettingZoo AEC environments of the three games, like PettingZoo's classic
+games (needs ``pettingzoo`` and ``gymnasium``: ``pip install
+'./examples/python[pettingzoo]'``).
+
+    from mancala_engine.pettingzoo import kisolo_v0
+
+    env = kisolo_v0.env(rules="Columns:6", render_mode="ansi")
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = env.action_space(agent).sample(observation["action_mask"])
+        env.step(action)
+    env.close()
+
+``env(rules=..., horizon=..., render_mode=..., engine=...)`` wraps
+``raw_env`` as connect_four does (TerminateIllegalWrapper with reward -1,
+AssertOutOfBoundsWrapper, OrderEnforcingWrapper). Agents: ``player_0`` is
+South (who moves first), ``player_1`` North; the same player may move
+several times in a row (Kiothi's opening steps), so ``agent_selection`` is
+whoever is to move. ``observe(agent)`` works for either agent: the board
+seen from that agent's seat (a uint8 Box with per-element bounds, last
+element 1 when that agent is to move) and ``action_mask`` (int8, the
+legal action ids; all 0 for the agent not to move). Rewards: +1 to the
+winner and -1 to the loser on the move that ends the game. A game still
+going at the horizon (plies; the game's default from the engine's
+env_spec) is truncated for both agents.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as _e:  # pragma: no cover - depends on the machine
+    raise ImportError(
+        "mancala_engine.pettingzoo needs pettingzoo and gymnasium (pip install 'mancala-engine[pettingzoo]'): " + str(_e)
+    ) from _e
+
+from ._client import Engine
+from .env import Game, IllegalAction
+from .render import render_text
+
+__all__ = ["raw_env", "env", "kisolo_v0", "kiothi_v0", "kimasai_v0", "KisoloEnv", "KiothiEnv", "KimasaiEnv", "AGENTS"]
+
+#: The agents: South, North.
+AGENTS = ("player_0", "player_1")
+_SEAT = {"player_0": "S", "player_1": "N"}
+_AGENT = {"S": "player_0", "N": "player_1"}
+
+
+class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name
+    """A game of ``game`` under ``rules`` as a PettingZoo AEC environment
+    (see the module's documentation). ``render_mode`` is None, ``"human"``
+    (prints the board) or ``"ansi"`` (returns it as text)."""
+
+    metadata: Dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "mancala_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
+                 render_mode: Optional[str] = None, engine: Optional[Engine] = None) -> None:
+        EzPickle.__init__(self, game, rules, horizon=horizon, render_mode=render_mode)
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self._game = Game(game, rules, horizon=horizon, engine=engine)
+        spec = self._game.spec
+        self.spec_ = spec
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        self.action_spaces = {a: spaces.Discrete(spec.actions) for a in AGENTS}
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=spec.low, high=spec.high, shape=(spec.obs_len,), dtype=np.uint8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(spec.actions,), dtype=np.int8),
+            })
+            for a in AGENTS
+        }
+        self.rewards = {a: 0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[0]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        seat = _SEAT[agent]
+        return {"observation": self._game.observation(seat), "action_mask": self._game.mask(seat)}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """Starts a new game from the start position. The games have no
+        chance, so ``seed`` changes nothing (it is accepted as PettingZoo's
+        API asks); ``options`` may hold ``position`` (notation) and
+        ``plies`` (plies already played) to start from another position."""
+        if seed is not None:
+            self.np_random, self.np_random_seed = gymnasium.utils.seeding.np_random(seed)
+        options = options or {}
+        self._game.reset(options.get("position"), int(options.get("plies", 0)))
+        self.agents = list(AGENTS)
+        self.rewards = {a: 0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}
+        self._settle()
+        if self.render_mode == "human":
+            self.render()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        try:
+            r = self._game.step(int(action))
+        except IllegalAction as e:
+            raise ValueError(f"{agent}: {e}") from None
+        self._cumulative_rewards[agent] = 0
+        self.rewards = {"player_0": r[0], "player_1": r[1]}
+        self._settle()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _settle(self) -> None:
+        """agent_selection, terminations and truncations from the game."""
+        g = self._game
+        if g.terminated:
+            self.terminations = {a: True for a in self.agents}
+        elif g.truncated:
+            self.truncations = {a: True for a in self.agents}
+        mover = g.to_move
+        if mover is not None:
+            self.agent_selection = _AGENT[mover]
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        text = render_text(self._game)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to free: the engine is shared (or the caller's)."""
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """``raw_env(**kwargs)`` with PettingZoo's classic wrappers."""
+    return _wrap(raw_env(**kwargs))
+
+
+def _wrap(e: raw_env) -> AECEnv:
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class KisoloEnv(raw_env):
+    """Kisolo as a PettingZoo AEC environment: ``kisolo_v0.raw_env``."""
+
+    metadata = dict(raw_env.metadata, name="kisolo_v0")
+
+    def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
+        super().__init__("kisolo", rules, **kwargs)
+        EzPickle.__init__(self, rules, **kwargs)
+
+
+class KiothiEnv(raw_env):
+    """Kiothi as a PettingZoo AEC environment: ``kiothi_v0.raw_env``."""
+
+    metadata = dict(raw_env.metadata, name="kiothi_v0")
+
+    def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
+        super().__init__("kiothi", rules, **kwargs)
+        EzPickle.__init__(self, rules, **kwargs)
+
+
+class KimasaiEnv(raw_env):
+    """Bao la Kimasai as a PettingZoo AEC environment: ``kimasai_v0.raw_env``."""
+
+    metadata = dict(raw_env.metadata, name="kimasai_v0")
+
+    def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
+        super().__init__("kimasai", rules, **kwargs)
+        EzPickle.__init__(self, rules, **kwargs)
+
+
+class _GameModule:
+    """kisolo_v0 and its kin, as PettingZoo's game modules: ``env(rules=...,
+    horizon=..., render_mode=..., engine=...)`` (wrapped) and ``raw_env``."""
+
+    def __init__(self, name: str, cls: type) -> None:
+        self.name = name
+        self.raw_env = cls
+
+    def env(self, **kwargs: Any) -> AECEnv:
+        return _wrap(self.raw_env(**kwargs))
+
+    def __repr__(self) -> str:
+        return f"<mancala_engine.pettingzoo.{self.name}>"
+
+
+kisolo_v0 = _GameModule("kisolo_v0", KisoloEnv)
+kiothi_v0 = _GameModule("kiothi_v0", KiothiEnv)
+kimasai_v0 = _GameModule("kimasai_v0", KimasaiEnv)
