@@ -359,7 +359,11 @@ class TestFindEngine(unittest.TestCase):
         go_dir = os.path.dirname(shutil.which("go"))
         env = {"PATH": go_dir + ":/usr/bin:/bin", "XDG_CACHE_HOME": self.dir, "MANCALA_MODULE": module_root(HERE),
                "HOME": os.path.expanduser("~")}
-        for k in ("GOPATH", "GOCACHE", "GOMODCACHE", "GOFLAGS", "GOPROXY", "GOTOOLCHAIN"):
+        # Go's build cache is under XDG_CACHE_HOME too: keep the usual one,
+        # or the build compiles everything again.
+        for k in ("GOPATH", "GOCACHE", "GOMODCACHE"):
+            env[k] = subprocess.run(["go", "env", k], capture_output=True, text=True, check=True).stdout.strip()
+        for k in ("GOFLAGS", "GOPROXY", "GOTOOLCHAIN"):
             if k in os.environ:
                 env[k] = os.environ[k]
         p = run_python(PROBE, env)

@@ -239,6 +239,49 @@ class TestGymnasium(unittest.TestCase):
                 self.assertGreater(ended, 0)
                 envs.close()
 
+    def test_make_vec_seeded(self) -> None:
+        """reset(seed) fixes the games and the opponent's choices."""
+        import gymnasium
+        import numpy as np
+
+        import mancala_engine.gymnasium  # noqa: F401
+
+        runs = []
+        for _ in range(2):
+            envs = gymnasium.make_vec("mancala/Kimasai-v0", num_envs=8, vectorization_mode="vector_entry_point",
+                                      opponent={"agent": "random"}, seat="N", engine=ENGINE)
+            obs, infos = envs.reset(seed=9)
+            trace = [obs]
+            for _ in range(40):
+                obs, rewards, terminations, truncations, infos = envs.step(infos["action_mask"].argmax(axis=1))
+                trace += [obs, rewards, terminations]
+            envs.close()
+            runs.append(trace)
+        for x, y in zip(*runs):
+            np.testing.assert_array_equal(x, y)
+
+
+@unittest.skipIf(NO_PETTINGZOO, NO_PETTINGZOO)
+class TestReadme(unittest.TestCase):
+    def test_python_section_runs(self) -> None:
+        """The README's PettingZoo and Gymnasium loop runs as written."""
+        import re
+
+        readme = os.path.join(module_root(HERE), "README.md")
+        if not os.path.isfile(readme):
+            self.skipTest("no README.md: not run from a checkout")
+        with open(readme, encoding="utf-8") as f:
+            blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+        loops = [b for b in blocks if "kisolo_v0.env" in b]
+        self.assertEqual(len(loops), 1, blocks)
+        self.assertIn("make_vec", loops[0])
+        env = {"__name__": "readme"}
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(loops[0], readme, "exec"), env)
+        self.assertEqual(env["obs"].shape, (1024, 29))
+        self.assertEqual(env["env"].agents, [])
+        env["envs"].close()
+
 
 if __name__ == "__main__":
     unittest.main()
