@@ -23,70 +23,38 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 func main() { serve() }
 
 // newService returns the service of examples/web: the same games in the
-// same order, with the default limits.
+// same order (examples/internal/games), with the default limits.
 func newService() (*wire.Service, error) {
-	return wire.NewService(wire.Limits{},
-		wire.NewGame(&kisolo.Descriptor), wire.NewGame(&kiothi.Descriptor), wire.NewGame(&kimasai.Descriptor))
+	return games.NewService(wire.Limits{})
 }
 
-// call answers one request as the HTTP API does: the status and the JSON
-// body. cmd is an endpoint's name, body its request's JSON text (ignored
-// for games).
+// call answers one request as the HTTP API does, through the service's
+// transport-free [wire.Service.Call] (the HTTP handler's own command table,
+// decoder and slots): the status and the JSON body with its final line
+// break, byte for byte what Handler writes. cmd is an endpoint's name,
+// body its request's JSON text (ignored for games).
 func call(ctx context.Context, s *wire.Service, cmd string, body []byte) (int, []byte) {
-	var resp any
-	var err error
-	switch cmd {
-	case "games":
-		resp = s.Games()
-	case "state":
-		resp, err = decodeCall(body, s.State)
-	case "apply":
-		resp, err = decodeCall(body, s.Apply)
-	case "think":
-		resp, err = decodeCall(body, func(r wire.ThinkRequest) (wire.ThinkResponse, error) { return s.Think(ctx, r) })
-	case "record":
-		resp, err = decodeCall(body, s.Record)
-	case "replay":
-		resp, err = decodeCall(body, s.Replay)
-	default:
-		err = &wire.Error{Code: wire.CodeNotFound, Message: "wire: no endpoint \"/api/v1/" + cmd + "\" (see GET /api/v1/games)"}
+	out, err := s.Call(ctx, cmd, body)
+	if err == nil {
+		return http.StatusOK, append(out, '\n')
 	}
-	status := http.StatusOK
-	if err != nil {
-		e, ok := err.(*wire.Error)
-		if !ok {
-			e = &wire.Error{Code: wire.CodeInternal, Message: err.Error()}
-		}
-		status, resp = e.Status(), e
+	var e *wire.Error
+	if !errors.As(err, &e) {
+		e = &wire.Error{Code: wire.CodeInternal, Message: "wire: internal error: " + err.Error()}
 	}
-	// Encoded as the handler encodes: no HTML escaping, a final newline.
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(resp); err != nil {
-		buf.Reset()
-		status = http.StatusInternalServerError
-		enc.Encode(&wire.Error{Code: wire.CodeInternal, Message: "wire: internal error: " + err.Error()})
-	}
-	return status, buf.Bytes()
-}
-
-// decodeCall decodes body strictly, as the HTTP handler does, and calls fn.
-func decodeCall[Req, Resp any](body []byte, fn func(Req) (Resp, error)) (any, error) {
-	var req Req
-	if err := wire.DecodeRequest(body, &req); err != nil {
-		return nil, err
-	}
-	return fn(req)
+	enc.SetEscapeHTML(false) // as the handler writes
+	enc.Encode(e)
+	return e.Status(), buf.Bytes()
 }
