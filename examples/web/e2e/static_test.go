@@ -314,3 +314,43 @@ func dropElapsed(b []byte) []byte {
 	}
 	return []byte(s[:i] + s[j:])
 }
+
+// TestDocsExample runs the minimal board of docs/js.md on the exported
+// site: a Kisolo game of clicks against the computer, through the module's
+// wasm backend, until the game ends (the example cannot rot).
+func TestDocsExample(t *testing.T) {
+	url := startStatic(t)
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "js.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```html\n")
+	page, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("docs/js.md has no html block")
+	}
+	if err := os.WriteFile(filepath.Join(site.dir, "minimal.html"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowserAt(t, url)
+	b.run(t, chromedp.Navigate(url+"/minimal.html"))
+	b.poll(t, `document.getElementById('status').textContent === 'Your move'`)
+	moves := 0
+	for ; moves < 300; moves++ {
+		var status string
+		b.run(t, chromedp.Evaluate(`document.getElementById('status').textContent`, &status))
+		if status != "Your move" {
+			if !strings.Contains(status, "wins") && !strings.HasPrefix(status, "Draw") {
+				t.Fatalf("after %d moves: status %q", moves, status)
+			}
+			t.Logf("the docs' minimal board: %q after %d of South's moves", status, moves)
+			break
+		}
+		// Click a playable pit, then wait until the board has been drawn
+		// again and the computer has answered.
+		b.run(t, chromedp.Evaluate(`window.oldPit = document.querySelector('#board button'); document.querySelector('#board button:enabled').click()`, nil))
+		b.poll(t, `!window.oldPit.isConnected && document.getElementById('status').textContent !== 'Thinking…'`)
+	}
+	checkNoAPI(t)
+	b.checkNoErrors(t)
+}
