@@ -1,6 +1,8 @@
 package kimasai
 
 import (
+	"testing"
+
 	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -75,4 +77,14 @@ func mirror(p Position, t0 int, r0 Rules) Position {
 	q := rotate(p, p.Turn()+mirrorShift(t0, r0))
 	q.rules = packRules(mirrorRules(t0, r0))
 	return rederive(q)
+}
+
+// mustNew returns the start position for rules given as in rules=.
+func mustNew(t testing.TB, rules string) Position {
+	t.Helper()
+	p, err := Descriptor.New(rules)
+	if err != nil {
+		t.Fatalf("New(%q): %v", rules, err)
+	}
+	return p
 }

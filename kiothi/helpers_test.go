@@ -137,3 +137,13 @@ func withMaxLaps(p Position, n int) Position {
 	p.rules = packRules(r.Normalize())
 	return p
 }
+
+// mustNew returns the start position for rules given as in rules=.
+func mustNew(t testing.TB, rules string) Position {
+	t.Helper()
+	p, err := Descriptor.New(rules)
+	if err != nil {
+		t.Fatalf("New(%q): %v", rules, err)
+	}
+	return p
+}

@@ -6,16 +6,6 @@ import (
 	"github.com/seed8ebe013a/go-mancala/internal/gametest"
 )
 
-// mustNew returns the start position for rules given as in rules=.
-func mustNew(t testing.TB, rules string) Position {
-	t.Helper()
-	p, err := Descriptor.New(rules)
-	if err != nil {
-		t.Fatalf("New(%q): %v", rules, err)
-	}
-	return p
-}
-
 // TestConformance runs the shared conformance suite (internal/gametest)
 // under the default rules and under every option: random games from the
 // start positions checking conservation, move order, refusals, notation

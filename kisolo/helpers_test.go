@@ -87,3 +87,13 @@ func mirrorExample(t testing.TB, ex gametest.Example) gametest.Example {
 		func(s string) string { return rotate(mustParse(t, s)).String() },
 		func(s string) string { return rotateMove(mustMove(t, s), c).String() })
 }
+
+// mustNew returns the start position for rules given as in rules=.
+func mustNew(t testing.TB, rules string) Position {
+	t.Helper()
+	p, err := Descriptor.New(rules)
+	if err != nil {
+		t.Fatalf("New(%q): %v", rules, err)
+	}
+	return p
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/seed8ebe013a/go-mancala/kimasai"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 )
@@ -35,4 +36,58 @@ func ExamplePlay() {
 	}
 	fmt.Println(len(moves) > 0, final.Outcome().Over())
 	// Output: true true
+}
+
+// Random plays a uniformly random legal move from a seeded stream: the
+// same seed and positions give the same moves.
+func ExampleRandom() {
+	r := agent.NewRandom[kimasai.Position, kimasai.Move](7)
+	p := kimasai.Start()
+	var moves []kimasai.Move
+	for range 4 {
+		m, err := r.Move(context.Background(), p)
+		if err != nil {
+			panic(err)
+		}
+		moves = append(moves, m)
+		p, _ = p.Apply(m)
+	}
+	fmt.Println(moves)
+	fmt.Println(p)
+	// Output:
+	// [b2 c8 a8 c3]
+	// kimasai 0,1,1,0,0,0,0,0/3,1,0,0,2,0,2,0/1,0,0,2,0,2,0,2/0,0,0,0,0,1,1,0 S turn=4 reserves=23,22
+}
+
+// MCTS searches by seeded random playouts (UCT); with an iteration budget
+// its choice is the same on every run. Here it finds the capture that
+// empties North's inner row (rules example KS6).
+func ExampleMCTS() {
+	p, err := kisolo.Parse("kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10")
+	if err != nil {
+		panic(err)
+	}
+	s := agent.NewMCTS[kisolo.Position, kisolo.Move](500, 1)
+	r, err := s.Search(context.Background(), p)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.Move, r.Iterations)
+	// Output:
+	// xb1 500
+}
+
+// AgentFunc makes a function an Agent: here a player that always takes
+// the first legal move, against Random.
+func ExampleAgentFunc() {
+	first := agent.AgentFunc[kisolo.Position, kisolo.Move](func(_ context.Context, p kisolo.Position) (kisolo.Move, error) {
+		return p.LegalMoves()[0], nil
+	})
+	moves, final, err := agent.Play(context.Background(), kisolo.Start(), first, agent.NewRandom[kisolo.Position, kisolo.Move](3), 0, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(moves), moves[:3], final.Outcome())
+	// Output:
+	// 7 [xb7 xc4 xb7] South wins (inner)
 }
