@@ -108,24 +108,37 @@
 //	 "divide": [{"move": "xb7", "nodes": 112}, {"move": "xb6", "nodes": 94}, …, {"move": "xb1", "nodes": 89}], "elapsedMs": 0}
 //
 // playouts plays n seeded random games from the start (game i is
-// mancala.NewPlayout(seed+i).Run(start, maxPlies) in Go) on all cores and
-// counts their results; "maxPlies" bounds each game (default 10,000), and
-// a game still going then is unfinished ([wire.PlayoutsRequest]):
+// mancala.NewPlayout(wire.GameSeed(seed, i)).Run(start, maxPlies) in
+// Go) on all cores and counts their results; "maxPlies" bounds each game
+// (default and limit 10,000; the -max-playout-plies flag raises the limit
+// up to 100,000), and a game still going then is unfinished. "first"
+// (default 0) is the index of the first game, so that a study split into
+// requests (first, n) plays the same games as one request; "perGame" adds
+// each game's result and plies ([wire.PlayoutsRequest]). A request that
+// reaches the 60 s deadline answers its first finished games with
+// "incomplete": true and "games" saying how many:
 //
 //	{"id": 9, "cmd": "playouts", "game": "kimasai", "n": 1000, "seed": 1}
-//	{"id": 9, "ok": true, "games": 1000, "south": 444, "north": 512, "draws": 44, "unfinished": 0, "plies": 92866, "endless": 44,
-//	 "results": {"N:inner": 484, "N:selfinner": 28, "S:inner": 432, "S:selfinner": 12, "draw:endless": 44}, "elapsedMs": 47}
+//	{"id": 9, "ok": true, "games": 1000, "first": 0, "incomplete": false, "south": 445, "north": 509, "draws": 46, "unfinished": 0,
+//	 "plies": 96008, "endless": 46, "results": {"N:inner": 488, "N:selfinner": 21, "S:inner": 433, "S:selfinner": 12, "draw:endless": 46}, "elapsedMs": 54}
+//
+//	{"id": 11, "cmd": "playouts", "game": "kisolo", "n": 3, "first": 1000, "seed": 1, "perGame": true}
+//	{"id": 11, "ok": true, "games": 3, "first": 1000, "incomplete": false, "south": 2, "north": 1, "draws": 0, "unfinished": 0, "plies": 84,
+//	 "endless": 0, "results": {"N:inner": 1, "S:inner": 2}, "gameResults": ["N:inner", "S:inner", "S:inner"], "gamePlies": [20, 41, 23], "elapsedMs": 0}
 //
 // selfplay plays n games between a South and a North agent, each given
 // with the fields of think ("agent", "depth", "iterations", "seed",
-// "timeMs"), and answers the games as records in the mancala/record
-// format; "maxPlies" bounds each game (default 1,000; "*" then)
-// ([wire.SelfplayRequest]):
+// "timeMs"), on all cores, and answers the games as records in the
+// mancala/record format with each game's result and plies; "maxPlies"
+// bounds each game (default and limit 1,000, "*" then; the
+// -max-selfplay-plies flag raises the limit up to 10,000); "first",
+// "incomplete" and "games" are as for playouts ([wire.SelfplayRequest]):
 //
 //	{"id": 10, "cmd": "selfplay", "game": "kisolo", "rules": "Columns:6", "n": 2, "seed": 1,
 //	 "south": {"agent": "random"}, "north": {"agent": "alphabeta", "depth": 4}}
-//	{"id": 10, "ok": true, "records": ["[Game \"kisolo\"]\n[Rules \"Columns:6\"]\n[South \"random\"]\n[North \"alphabeta depth 4\"]\n[Result \"N:inner\"]\n\nxb6 xc3 xb6 xc1\n", …],
-//	 "results": ["N:inner", "N:inner"], "south": 0, "north": 2, "draws": 0, "unfinished": 0, "plies": 18, "elapsedMs": 2}
+//	{"id": 10, "ok": true, "games": 2, "first": 0, "incomplete": false,
+//	 "records": ["[Game \"kisolo\"]\n[Rules \"Columns:6\"]\n[South \"random\"]\n[North \"alphabeta depth 4\"]\n[Result \"N:inner\"]\n\nxb6 xc3 xb6 xc1\n", …],
+//	 "results": ["N:inner", "N:inner"], "gamePlies": [4, 8], "south": 0, "north": 2, "draws": 0, "unfinished": 0, "plies": 12, "elapsedMs": 1}
 //
 // # Research commands
 //

@@ -33,6 +33,8 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	verbose := fs.Bool("v", false, "log every request (id, command, code, time) to standard error")
+	playoutPlies := fs.Int("max-playout-plies", 10_000, "the most plies of one playouts game (maxPlies), up to 100000")
+	selfplayPlies := fs.Int("max-selfplay-plies", 1_000, "the most plies of one selfplay game (maxPlies), up to 10000")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -40,7 +42,13 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "engine: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	svc, err := games.NewService(wire.Limits{})
+	if *playoutPlies < 1 || *playoutPlies > wire.MaxPlayoutPliesCap || *selfplayPlies < 1 || *selfplayPlies > wire.MaxSelfplayPliesCap {
+		fmt.Fprintf(stderr, "engine: -max-playout-plies must be 1..%d and -max-selfplay-plies 1..%d\n", wire.MaxPlayoutPliesCap, wire.MaxSelfplayPliesCap)
+		return 2
+	}
+	l := wire.DefaultLimits()
+	l.Batch.MaxPlayoutPlies, l.Batch.MaxSelfplayPlies = *playoutPlies, *selfplayPlies
+	svc, err := games.NewService(l)
 	if err != nil {
 		fmt.Fprintln(stderr, "engine:", err)
 		return 1

@@ -335,47 +335,98 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 // PlayoutsRequest asks for N (1..BatchLimits.MaxPlayouts) seeded random
 // games from Position, or from the standard start of Game under Rules,
 // each of at most MaxPlies plies (1..BatchLimits.MaxPlayoutPlies, 0 for
-// that limit). Game i (from 0) is exactly what
+// that limit): the games First, First+1, ..., First+N-1 (First 0 or more,
+// First+N at most [MaxGameIndex]). Game i is exactly what
 //
-//	mancala.NewPlayout[P, M](seed + i).Run(start, maxPlies)
+//	mancala.NewPlayout[P, M](wire.GameSeed(seed, i)).Run(start, maxPlies)
 //
-// plays in Go (i added to Seed modulo 2^64), so any one game can be
-// replayed in process.
+// plays in Go, fixed by the seed and its own index: any split of [0, n)
+// into requests (First, N) plays the same games as one request, so a
+// study can be sharded across requests, processes or machines. With
+// PerGame the answer also lists each game's result and length (then N is
+// at most MaxPerGame).
 type PlayoutsRequest struct {
 	Game     string `json:"game,omitempty"`
 	Rules    string `json:"rules,omitempty"`
 	Position string `json:"position,omitempty"`
 	N        int    `json:"n"`
+	First    int64  `json:"first,omitempty"`
 	Seed     uint64 `json:"seed,omitempty"`
 	MaxPlies int    `json:"maxPlies,omitempty"`
+	PerGame  bool   `json:"perGame,omitempty"`
 }
 
-// PlayoutsResponse counts the Games played: those South won, North won
-// and drawn, and those still going after MaxPlies plies (Unfinished);
-// Plies, the plies of all games; Endless, the games drawn by an endless
-// move (draw:endless, C-6: under Endless=Draw the endless moves played);
+// PlayoutsResponse counts the Games played (games First..First+Games-1;
+// fewer than asked only when Incomplete): those South won, North won and
+// drawn, and those still going after MaxPlies plies (Unfinished); Plies,
+// the plies of all games; Endless, the games drawn by an endless move
+// (draw:endless, C-6: under Endless=Draw the endless moves played);
 // Results, the games by result text ("S:inner", "draw:endless"; "*" for
-// the unfinished); and the time taken.
+// the unfinished); with PerGame, GameResults and GamePlies, each game's
+// result text and plies in index order; and the time taken. Incomplete
+// says that the deadline (BatchLimits.MaxTime) stopped the request: the
+// answer then counts the first Games games, every one finished, and a
+// request from First+Games plays the rest.
 type PlayoutsResponse struct {
-	Games      int            `json:"games"`
-	South      int            `json:"south"`
-	North      int            `json:"north"`
-	Draws      int            `json:"draws"`
-	Unfinished int            `json:"unfinished"`
-	Plies      int64          `json:"plies"`
-	Endless    int            `json:"endless"`
-	Results    map[string]int `json:"results"`
-	ElapsedMs  int64          `json:"elapsedMs"`
+	Games       int            `json:"games"`
+	First       int64          `json:"first"`
+	Incomplete  bool           `json:"incomplete"`
+	South       int            `json:"south"`
+	North       int            `json:"north"`
+	Draws       int            `json:"draws"`
+	Unfinished  int            `json:"unfinished"`
+	Plies       int64          `json:"plies"`
+	Endless     int            `json:"endless"`
+	Results     map[string]int `json:"results"`
+	GameResults []string       `json:"gameResults,omitempty"`
+	GamePlies   []int          `json:"gamePlies,omitempty"`
+	ElapsedMs   int64          `json:"elapsedMs"`
+}
+
+// MaxGameIndex bounds a batch request's game indices: First+N is at most
+// 2^53, so that every index is an exact JSON number everywhere.
+const MaxGameIndex = 1 << 53
+
+// MaxPerGame is the most games of a playouts request with PerGame.
+const MaxPerGame = 100_000
+
+// GameSeed returns the seed of game index of a batch request with seed
+// seed: a SplitMix64 mix of both, so that nearby seeds and indices give
+// unrelated streams (seed s game i+1 is not seed s+1 game i).
+func GameSeed(seed, index uint64) uint64 {
+	return splitmix(splitmix(seed) ^ index)
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// checkFirst checks a request's first game index and count.
+func checkFirst(what string, first int64, n int) error {
+	if first < 0 || first > MaxGameIndex-int64(n) {
+		return errorf(CodeBadRequest, "wire: "+what+" first "+strconv.FormatInt(first, 10)+" out of range (want 0..2^53-n)")
+	}
+	return nil
 }
 
 // Playouts plays req.N seeded random games from the start of req on
 // BatchLimits.Workers goroutines and counts their results; the answer
-// depends only on the request. A finished start gives game_over; the
-// deadline gives too_large.
+// depends only on the request (not on the workers). A finished start
+// gives game_over; the deadline answers the games finished before it,
+// Incomplete.
 func (b *Batch) Playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResponse, error) {
 	g, err := b.games("playouts", req.N, b.l.MaxPlayouts, &req.MaxPlies, b.l.MaxPlayoutPlies, req.Game, req.Rules, req.Position)
 	if err != nil {
 		return PlayoutsResponse{}, err
+	}
+	if err := checkFirst("playouts", req.First, req.N); err != nil {
+		return PlayoutsResponse{}, err
+	}
+	if req.PerGame && req.N > MaxPerGame {
+		return PlayoutsResponse{}, errorf(CodeBadRequest, "wire: playouts n "+strconv.Itoa(req.N)+" with perGame out of range (want 1.."+strconv.Itoa(MaxPerGame)+")")
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
@@ -422,14 +473,6 @@ type ending struct {
 	reason mancala.Reason
 }
 
-// tally counts games by ending.
-type tally struct {
-	endings    map[ending]int
-	unfinished int
-	plies      int64
-	err        error
-}
-
 // overErr is the game_over error for a finished p, in the game's words,
 // or nil while p's game goes on.
 func (a *adapter[P, M]) overErr(p P) error {
@@ -437,6 +480,25 @@ func (a *adapter[P, M]) overErr(p P) error {
 		return errorf(CodeGameOver, a.d.Name+": the game is over: "+outcomeOf(o, p.ToMove(), a.d.Words).Text)
 	}
 	return nil
+}
+
+// gameEnd is how one game of a batch ended (over false: still going at
+// its ply cap).
+type gameEnd struct {
+	done  bool
+	over  bool
+	end   ending
+	plies int32
+}
+
+// prefix returns the number of games at the start of ends that are done.
+func prefix(ends []gameEnd) int {
+	for i, e := range ends {
+		if !e.done {
+			return i
+		}
+	}
+	return len(ends)
 }
 
 func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error) {
@@ -450,13 +512,13 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 	t0 := time.Now()
 	const chunk = 64 // games a worker takes at a time
 	var next atomic.Int64
-	tallies := make([]tally, min(l.Workers, (req.N+chunk-1)/chunk))
+	ends := make([]gameEnd, req.N)
+	errs := make([]error, min(l.Workers, (req.N+chunk-1)/chunk))
 	var wg sync.WaitGroup
-	for w := range tallies {
+	for w := range errs {
 		wg.Add(1)
-		go func(t *tally) {
+		go func() {
 			defer wg.Done()
-			t.endings = map[ending]int{}
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= req.N {
@@ -464,44 +526,49 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 				}
 				for i := lo; i < min(lo+chunk, req.N); i++ {
 					if ctx.Err() != nil {
-						t.err = deadlineErr(ctx, "playouts", l)
 						return
 					}
-					q, plies, err := mancala.NewPlayout[P, M](req.Seed+uint64(i)).Run(start, req.MaxPlies)
+					q, plies, err := mancala.NewPlayout[P, M](GameSeed(req.Seed, uint64(req.First)+uint64(i))).Run(start, req.MaxPlies)
 					if err != nil {
-						t.err = errorf(CodeInternal, "wire: internal error: "+err.Error())
+						errs[w] = errorf(CodeInternal, "wire: internal error: "+err.Error())
 						return
 					}
-					t.plies += int64(plies)
+					e := &ends[i]
+					e.plies = int32(plies)
 					if o := q.Outcome(); o.Over() {
-						t.endings[ending{o.Status, o.Winner, o.Reason}]++
-					} else {
-						t.unfinished++
+						e.over, e.end = true, ending{o.Status, o.Winner, o.Reason}
 					}
+					e.done = true
 				}
 			}
-		}(&tallies[w])
+		}()
 	}
 	wg.Wait()
-	resp := PlayoutsResponse{Games: req.N, Results: map[string]int{}}
-	var w wins
-	for _, t := range tallies {
-		if t.err != nil {
-			return PlayoutsResponse{}, t.err
-		}
-		resp.Plies += t.plies
-		w.add(mancala.Outcome{}, t.unfinished)
-		for e, n := range t.endings {
-			o := mancala.Outcome{Status: e.status, Winner: e.winner, Reason: e.reason}
-			w.add(o, n)
-			if o.Reason == mancala.Endless {
-				resp.Endless += n
-			}
-			resp.Results[o.Result()] += n
+	for _, err := range errs {
+		if err != nil {
+			return PlayoutsResponse{}, err
 		}
 	}
-	if w.unfinished > 0 {
-		resp.Results["*"] = w.unfinished
+	k := prefix(ends)
+	resp := PlayoutsResponse{Games: k, First: req.First, Incomplete: k < req.N, Results: map[string]int{}}
+	if req.PerGame {
+		resp.GameResults, resp.GamePlies = make([]string, k), make([]int, k)
+	}
+	var w wins
+	for i, e := range ends[:k] {
+		resp.Plies += int64(e.plies)
+		o := mancala.Outcome{}
+		if e.over {
+			o = mancala.Outcome{Status: e.end.status, Winner: e.end.winner, Reason: e.end.reason}
+		}
+		w.add(o, 1)
+		if o.Reason == mancala.Endless {
+			resp.Endless++
+		}
+		resp.Results[o.Result()]++
+		if req.PerGame {
+			resp.GameResults[i], resp.GamePlies[i] = o.Result(), int(e.plies)
+		}
 	}
 	resp.South, resp.North, resp.Draws, resp.Unfinished = w.south, w.north, w.draws, w.unfinished
 	resp.ElapsedMs = time.Since(t0).Milliseconds()
@@ -567,17 +634,23 @@ func (s AgentSpec) label() string {
 // SelfplayRequest asks for N games (1..BatchLimits.MaxSelfplayGames)
 // between the South and North agents from Position, or from the standard
 // start of Game under Rules, each of at most MaxPlies plies
-// (1..BatchLimits.MaxSelfplayPlies, 0 for that limit). Game i (from 0)
-// has fresh agents: South's seeded with Seed+2i+South.Seed, North's with
-// Seed+2i+1+North.Seed (modulo 2^64). With depth and iteration budgets
-// the games depend only on the request; a time budget (every move has
-// one, Limits.MaxTime by default) makes a search that reaches it depend
-// on the machine's speed.
+// (1..BatchLimits.MaxSelfplayPlies, 0 for that limit): the games First,
+// First+1, ..., First+N-1 (First 0 or more, First+N at most
+// [MaxGameIndex]). Game i has fresh agents: South's seeded with
+// GameSeed(GameSeed(Seed, i), 0)+South.Seed, North's with
+// GameSeed(GameSeed(Seed, i), 1)+North.Seed (modulo 2^64), so each game
+// is fixed by the seed and its own index and any split of [0, n) into
+// requests plays the same games as one request. With depth and
+// iteration budgets the games depend only on the request (not on the
+// number of workers); a time budget (every move has one, Limits.MaxTime
+// by default) makes a search that reaches it depend on the machine's
+// speed.
 type SelfplayRequest struct {
 	Game     string    `json:"game,omitempty"`
 	Rules    string    `json:"rules,omitempty"`
 	Position string    `json:"position,omitempty"`
 	N        int       `json:"n"`
+	First    int64     `json:"first,omitempty"`
 	Seed     uint64    `json:"seed,omitempty"`
 	South    AgentSpec `json:"south"`
 	North    AgentSpec `json:"north"`
@@ -586,12 +659,20 @@ type SelfplayRequest struct {
 
 // SelfplayResponse holds the Records of the games in the mancala/record
 // format (players named "alphabeta depth 4" and so on, Result "*" for a
-// game still going after MaxPlies plies), their Results in order, the
-// games South won, North won, drawn and left Unfinished, the Plies of all
-// games and the time taken.
+// game still going after MaxPlies plies), their Results and GamePlies
+// (each game's plies) in order, the games South won, North won, drawn and
+// left Unfinished, the Plies of all games and the time taken. Games is
+// the number of games answered, First..First+Games-1: fewer than asked
+// only when Incomplete says that the deadline stopped the request (the
+// answer then holds the first Games games, every one played to its end or
+// its ply cap; a request from First+Games plays the rest).
 type SelfplayResponse struct {
+	Games      int      `json:"games"`
+	First      int64    `json:"first"`
+	Incomplete bool     `json:"incomplete"`
 	Records    []string `json:"records"`
 	Results    []string `json:"results"`
+	GamePlies  []int    `json:"gamePlies"`
 	South      int      `json:"south"`
 	North      int      `json:"north"`
 	Draws      int      `json:"draws"`
@@ -600,12 +681,16 @@ type SelfplayResponse struct {
 	ElapsedMs  int64    `json:"elapsedMs"`
 }
 
-// Selfplay plays req.N games between two agents, one after another, each
-// move searched within the think caps of the Service's [Limits]. A
-// finished start gives game_over; the deadline gives too_large.
+// Selfplay plays req.N games between two agents on BatchLimits.Workers
+// goroutines, each move searched within the think caps of the Service's
+// [Limits]. A finished start gives game_over; the deadline answers the
+// games finished before it, Incomplete.
 func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResponse, error) {
 	g, err := b.games("selfplay", req.N, b.l.MaxSelfplayGames, &req.MaxPlies, b.l.MaxSelfplayPlies, req.Game, req.Rules, req.Position)
 	if err != nil {
+		return SelfplayResponse{}, err
+	}
+	if err := checkFirst("selfplay", req.First, req.N); err != nil {
 		return SelfplayResponse{}, err
 	}
 	if err := req.South.check("south", b.s.limits); err != nil {
@@ -635,6 +720,15 @@ func (a *adapter[P, M]) newAgent(s AgentSpec, seed uint64) agent.Agent[P, M] {
 	return agent.NewRandom[P, M](seed)
 }
 
+// selfplayGame is one finished game of a selfplay request.
+type selfplayGame struct {
+	done   bool
+	record string
+	result string
+	plies  int
+	o      mancala.Outcome
+}
+
 func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits) (SelfplayResponse, error) {
 	start, err := a.startOf(req.Rules, req.Position)
 	if err != nil {
@@ -644,32 +738,62 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 		return SelfplayResponse{}, err
 	}
 	t0 := time.Now()
-	resp := SelfplayResponse{Records: []string{}, Results: []string{}}
+	games := make([]selfplayGame, req.N)
+	errs := make([]error, min(l.Workers, req.N))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= req.N || ctx.Err() != nil {
+					return
+				}
+				seed := GameSeed(req.Seed, uint64(req.First)+uint64(i))
+				south := a.newAgent(req.South, GameSeed(seed, 0)+req.South.Seed)
+				north := a.newAgent(req.North, GameSeed(seed, 1)+req.North.Seed)
+				moves, final, err := agent.Play(ctx, start, south, north, req.MaxPlies, nil)
+				if ctx.Err() != nil {
+					return // the deadline: this game is not answered
+				}
+				if err != nil {
+					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+					return
+				}
+				r, err := record.New(start, moves)
+				if err != nil {
+					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+					return
+				}
+				r.South, r.North = req.South.label(), req.North.label()
+				text, err := record.Format(a.d, r)
+				if err != nil {
+					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+					return
+				}
+				games[i] = selfplayGame{done: true, record: text, result: r.Result, plies: len(moves), o: final.Outcome()}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return SelfplayResponse{}, err
+		}
+	}
+	k := 0
+	for k < req.N && games[k].done {
+		k++
+	}
+	resp := SelfplayResponse{Games: k, First: req.First, Incomplete: k < req.N,
+		Records: make([]string, k), Results: make([]string, k), GamePlies: make([]int, k)}
 	var w wins
-	for i := range req.N {
-		seed := req.Seed + 2*uint64(i)
-		south := a.newAgent(req.South, seed+req.South.Seed)
-		north := a.newAgent(req.North, seed+1+req.North.Seed)
-		moves, final, err := agent.Play(ctx, start, south, north, req.MaxPlies, nil)
-		if ctx.Err() != nil {
-			return SelfplayResponse{}, deadlineErr(ctx, "selfplay", l)
-		}
-		if err != nil {
-			return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
-		}
-		r, err := record.New(start, moves)
-		if err != nil {
-			return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
-		}
-		r.South, r.North = req.South.label(), req.North.label()
-		text, err := record.Format(a.d, r)
-		if err != nil {
-			return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
-		}
-		resp.Records = append(resp.Records, text)
-		resp.Results = append(resp.Results, r.Result)
-		resp.Plies += int64(len(moves))
-		w.add(final.Outcome(), 1)
+	for i, g := range games[:k] {
+		resp.Records[i], resp.Results[i], resp.GamePlies[i] = g.record, g.result, g.plies
+		resp.Plies += int64(g.plies)
+		w.add(g.o, 1)
 	}
 	resp.South, resp.North, resp.Draws, resp.Unfinished = w.south, w.north, w.draws, w.unfinished
 	resp.ElapsedMs = time.Since(t0).Milliseconds()

@@ -2,6 +2,7 @@ package wire_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -128,7 +129,7 @@ func playoutsInProcess[P mancala.Position[P, M], M mancala.Move](t *testing.T, s
 	t.Helper()
 	r := wire.PlayoutsResponse{Games: n, Results: map[string]int{}}
 	for i := range n {
-		q, plies, err := mancala.NewPlayout[P, M](seed+uint64(i)).Run(start, maxPlies)
+		q, plies, err := mancala.NewPlayout[P, M](wire.GameSeed(seed, uint64(i))).Run(start, maxPlies)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,7 +180,7 @@ func playoutsAgree[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *ma
 
 func TestPlayouts(t *testing.T) {
 	r := playoutsAgree(t, &kisolo.Descriptor, "", 200, 1, 0)
-	want := wire.PlayoutsResponse{Games: 200, South: 102, North: 98, Plies: 4754, Results: map[string]int{"N:inner": 96, "N:selfinner": 2, "S:inner": 102}}
+	want := wire.PlayoutsResponse{Games: 200, South: 101, North: 99, Plies: 4675, Results: map[string]int{"N:inner": 97, "N:selfinner": 2, "S:inner": 97, "S:selfinner": 4}}
 	if diff := cmp.Diff(want, r); diff != "" {
 		t.Errorf("kisolo seed 1 (-want +got):\n%s", diff)
 	}
@@ -220,12 +221,24 @@ func TestPlayoutsLimits(t *testing.T) {
 	if err != nil || r.Plies != 150 || r.Unfinished != 3 {
 		t.Errorf("kiothi, 50-ply limit: %+v %v", r, err)
 	}
+	// The deadline answers the games finished before it, a prefix, and
+	// says the answer is incomplete; those games are the same as in a
+	// complete request.
 	slow := newBatch(t, wire.BatchLimits{MaxTime: 30 * time.Millisecond})
 	t0 := time.Now()
-	_, err = slow.Playouts(ctx, wire.PlayoutsRequest{Game: "kiothi", N: 1_000_000})
-	wantCode(t, err, "too_large", "wire: playouts: not done within the 30ms deadline; ask for less")
+	cut, err := slow.Playouts(ctx, wire.PlayoutsRequest{Game: "kiothi", N: 1_000_000, Seed: 4, PerGame: false})
 	if el := time.Since(t0); el > time.Second {
 		t.Errorf("a 30 ms playouts request took %v", el)
+	}
+	if err != nil || !cut.Incomplete || cut.Games >= 1_000_000 {
+		t.Fatalf("deadline-cut playouts: %v, incomplete %v, %d games", err, cut.Incomplete, cut.Games)
+	}
+	if cut.Games > 0 {
+		full, err := newBatch(t, wire.BatchLimits{}).Playouts(ctx, wire.PlayoutsRequest{Game: "kiothi", N: cut.Games, Seed: 4})
+		cut.ElapsedMs, full.ElapsedMs, cut.Incomplete = 0, 0, false
+		if err != nil || !cmp.Equal(cut, full) {
+			t.Errorf("the cut request's %d games differ from a complete request's: %v\n%s", cut.Games, err, cmp.Diff(full, cut))
+		}
 	}
 	if l := wire.NewBatch(newService(t, wire.Limits{}), wire.BatchLimits{MaxPlayouts: 1 << 30, MaxTime: time.Hour}).Limits(); l.MaxPlayouts != wire.MaxPlayoutsCap ||
 		l.MaxTime != wire.MaxBatchTimeCap || l.MaxSelfplayPlies != 1000 || l.MaxPlayoutPlies != 10000 || l.Workers < 1 {
@@ -252,7 +265,7 @@ func TestSelfplay(t *testing.T) {
 	var wins [2]int
 	var plies int64
 	for i := range 3 {
-		south := agent.NewRandom[kisolo.Position, kisolo.Move](10 + 2*uint64(i) + 5)
+		south := agent.NewRandom[kisolo.Position, kisolo.Move](wire.GameSeed(wire.GameSeed(10, uint64(i)), 0) + 5)
 		north := agent.NewAlphaBeta(&kisolo.Descriptor, 2)
 		north.TableSize = 1 << 16
 		moves, final, err := agent.Play(context.Background(), start, agent.Agent[kisolo.Position, kisolo.Move](south), north, 1000, nil)
@@ -282,12 +295,12 @@ func TestSelfplay(t *testing.T) {
 	}
 	// Every game and agent; MCTS too; a ply cap leaves games unfinished.
 	for _, g := range []string{"kisolo", "kiothi", "kimasai"} {
-		r, err := b.Selfplay(context.Background(), wire.SelfplayRequest{Game: g, N: 2, MaxPlies: 12,
+		r, err := b.Selfplay(context.Background(), wire.SelfplayRequest{Game: g, N: 2, MaxPlies: 4,
 			South: wire.AgentSpec{Agent: "mcts", Iterations: 50}, North: wire.AgentSpec{Agent: "random"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Unfinished != 2 || r.Plies != 24 || r.Results[0] != "*" || len(r.Records) != 2 ||
+		if r.Unfinished != 2 || r.Plies != 8 || r.Results[0] != "*" || len(r.Records) != 2 ||
 			!strings.Contains(r.Records[1], `[South "mcts 50 iterations"]`) {
 			t.Errorf("%s: %+v", g, r)
 		}
@@ -325,10 +338,123 @@ func TestSelfplayLimits(t *testing.T) {
 	}
 	slow := newBatch(t, wire.BatchLimits{MaxTime: 50 * time.Millisecond})
 	t0 := time.Now()
-	_, err := slow.Selfplay(ctx, wire.SelfplayRequest{Game: "kiothi", N: 100,
+	r, err := slow.Selfplay(ctx, wire.SelfplayRequest{Game: "kiothi", N: 100,
 		South: wire.AgentSpec{Agent: "mcts", Iterations: 100000}, North: wire.AgentSpec{Agent: "alphabeta", Depth: 10}})
-	wantCode(t, err, "too_large", "wire: selfplay: not done within the 50ms deadline; ask for less")
+	if err != nil || !r.Incomplete || r.Games != 0 || len(r.Records) != 0 {
+		t.Errorf("a selfplay cut by its deadline before any game ended: %v %+v", err, r)
+	}
 	if el := time.Since(t0); el > time.Second {
 		t.Errorf("a 50 ms selfplay request took %v", el)
+	}
+}
+
+// TestBatchShards: playouts and selfplay split into 1, 3 and 7 requests
+// (by first and n) give identical totals and per-game results, whatever
+// the number of workers.
+func TestBatchShards(t *testing.T) {
+	ctx := context.Background()
+	splits := [][]int{{40}, {13, 14, 13}, {1, 9, 5, 7, 3, 10, 5}}
+	var base wire.PlayoutsResponse
+	for k, split := range splits {
+		b := newBatch(t, wire.BatchLimits{Workers: 1 + k})
+		sum := wire.PlayoutsResponse{Results: map[string]int{}, GameResults: []string{}, GamePlies: []int{}}
+		first := int64(0)
+		for _, n := range split {
+			r, err := b.Playouts(ctx, wire.PlayoutsRequest{Game: "kimasai", N: n, First: first, Seed: 9, PerGame: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.First != first || r.Games != n || r.Incomplete || len(r.GameResults) != n || len(r.GamePlies) != n {
+				t.Fatalf("shard first %d n %d: %+v", first, n, r)
+			}
+			sum.Games += r.Games
+			sum.South, sum.North, sum.Draws, sum.Unfinished = sum.South+r.South, sum.North+r.North, sum.Draws+r.Draws, sum.Unfinished+r.Unfinished
+			sum.Plies, sum.Endless = sum.Plies+r.Plies, sum.Endless+r.Endless
+			for res, c := range r.Results {
+				sum.Results[res] += c
+			}
+			sum.GameResults = append(sum.GameResults, r.GameResults...)
+			sum.GamePlies = append(sum.GamePlies, r.GamePlies...)
+			first += int64(n)
+		}
+		if k == 0 {
+			base = sum
+			total := int64(0)
+			for _, p := range sum.GamePlies {
+				total += int64(p)
+			}
+			if total != sum.Plies || sum.South+sum.North+sum.Draws+sum.Unfinished != 40 {
+				t.Errorf("per-game plies add to %d, plies %d; %+v", total, sum.Plies, sum)
+			}
+			continue
+		}
+		if diff := cmp.Diff(base, sum); diff != "" {
+			t.Errorf("playouts in %d requests (-1 request +%d):\n%s", len(split), len(split), diff)
+		}
+	}
+	// Different seeds are unrelated: seed 9's game 1 is not seed 10's game 0.
+	a, _ := newBatch(t, wire.BatchLimits{}).Playouts(ctx, wire.PlayoutsRequest{Game: "kisolo", N: 30, Seed: 9, PerGame: true})
+	b, _ := newBatch(t, wire.BatchLimits{}).Playouts(ctx, wire.PlayoutsRequest{Game: "kisolo", N: 30, Seed: 10, PerGame: true})
+	if slices.Equal(a.GamePlies[1:], b.GamePlies[:29]) {
+		t.Error("seed 10 replays seed 9 shifted by one game")
+	}
+
+	req := func(first int64, n int) wire.SelfplayRequest {
+		return wire.SelfplayRequest{Game: "kisolo", N: n, First: first, Seed: 3, MaxPlies: 60,
+			South: wire.AgentSpec{Agent: "mcts", Iterations: 30}, North: wire.AgentSpec{Agent: "alphabeta", Depth: 2}}
+	}
+	var one wire.SelfplayResponse
+	for k, split := range [][]int{{7}, {2, 3, 2}, {1, 1, 1, 1, 1, 1, 1}} {
+		b := newBatch(t, wire.BatchLimits{Workers: 1 + k})
+		sum := wire.SelfplayResponse{Records: []string{}, Results: []string{}, GamePlies: []int{}}
+		first := int64(0)
+		for _, n := range split {
+			r, err := b.Selfplay(ctx, req(first, n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Games != n || r.First != first || r.Incomplete {
+				t.Fatalf("selfplay shard %d+%d: %+v", first, n, r)
+			}
+			sum.Games += r.Games
+			sum.Records = append(sum.Records, r.Records...)
+			sum.Results = append(sum.Results, r.Results...)
+			sum.GamePlies = append(sum.GamePlies, r.GamePlies...)
+			sum.South, sum.North, sum.Draws, sum.Unfinished, sum.Plies = sum.South+r.South, sum.North+r.North, sum.Draws+r.Draws, sum.Unfinished+r.Unfinished, sum.Plies+r.Plies
+			first += int64(n)
+		}
+		if k == 0 {
+			one = sum
+			if len(slices.Compact(slices.Clone(one.Records))) < 2 {
+				t.Errorf("7 selfplay games are all the same game")
+			}
+			continue
+		}
+		if diff := cmp.Diff(one, sum); diff != "" {
+			t.Errorf("selfplay in %d requests, %d workers (-1 request +split):\n%s", len(split), 1+k, diff)
+		}
+	}
+	// A deadline-cut selfplay answers its finished games, incomplete:
+	// the same games as a complete request for that many.
+	cutReq := wire.SelfplayRequest{Game: "kisolo", N: 1000, Seed: 3,
+		South: wire.AgentSpec{Agent: "random"}, North: wire.AgentSpec{Agent: "alphabeta", Depth: 1}}
+	cut, err := newBatch(t, wire.BatchLimits{MaxTime: 200 * time.Millisecond}).Selfplay(ctx, cutReq)
+	if err != nil || !cut.Incomplete || cut.Games == 0 || cut.Games >= 1000 || len(cut.Records) != cut.Games {
+		t.Errorf("deadline-cut selfplay: %v, incomplete %v, %d games", err, cut.Incomplete, cut.Games)
+	} else {
+		cutReq.N = cut.Games
+		full, err := newBatch(t, wire.BatchLimits{}).Selfplay(ctx, cutReq)
+		if err != nil || !cmp.Equal(full.Records, cut.Records) || full.Incomplete {
+			t.Errorf("the cut selfplay's %d games differ from a complete request's: %v", cut.Games, err)
+		}
+	}
+	for _, bad := range []wire.SelfplayRequest{{Game: "kisolo", N: 1, First: -1}, {Game: "kisolo", N: 2, First: wire.MaxGameIndex - 1}} {
+		bad.South, bad.North = wire.AgentSpec{Agent: "random"}, wire.AgentSpec{Agent: "random"}
+		if _, err := newBatch(t, wire.BatchLimits{}).Selfplay(ctx, bad); err == nil {
+			t.Errorf("first %d n %d answered", bad.First, bad.N)
+		}
+	}
+	if _, err := newBatch(t, wire.BatchLimits{}).Playouts(ctx, wire.PlayoutsRequest{Game: "kisolo", N: wire.MaxPerGame + 1, PerGame: true}); err == nil {
+		t.Error("perGame over its limit answered")
 	}
 }
