@@ -420,7 +420,7 @@ class Engine:
         if line.endswith(b"\r"):
             line = line[:-1]
         try:
-            msg = json.loads(line)
+            msg = json.loads(line.decode("utf-8"))
         except RecursionError:
             return ProtocolError("an answer nested too deep: " + _excerpt(line))
         except ValueError as e:  # also invalid UTF-8, an integer too long to read
@@ -579,13 +579,47 @@ class Engine:
         with self._cond:
             self._next_id += 1
             rid = self._next_id
-        line = json.dumps({"id": rid, "cmd": cmd, **_fields(fields)}, separators=(",", ":"))
-        ticket = self._send(line.encode("utf-8"), rid, deadline)
+            # The common case, one thread and nothing in flight: own the
+            # pipes once for writing and reading.
+            fast = not (self._io_busy or self._tickets or self._wbuf or self._closed or self._unsolicited
+                        or self._wclosed or self._eof)
+            if fast:
+                self._io_busy = True
+                self._ticket_count += 1
+                ticket = self._ticket_count
+                self._tickets[ticket] = _Ticket(rid)
+        line = json.dumps({"id": rid, "cmd": cmd, **_fields(fields)}, separators=(",", ":")).encode("utf-8")
+        if not fast:
+            ticket = self._send(line, rid, deadline)
+            try:
+                return self._receive(ticket, deadline)
+            except TimeoutError:
+                self.forget(ticket)
+                raise
         try:
-            return self._receive(ticket, deadline)
-        except TimeoutError:
-            self.forget(ticket)
-            raise
+            start = self._written
+            self._wbuf += line
+            self._wbuf += b"\n"
+            self._write_some()
+            answers = self._answers
+            self._pump(deadline, lambda: ticket in answers or self._wclosed)
+            with self._cond:
+                msg = answers.pop(ticket, None)
+                if msg is None:
+                    if self._eof or self._wclosed:
+                        self._tickets.pop(ticket, None)
+                        raise EngineClosed(f"the engine ended (status {self._proc.poll()}) before answering request {rid}")
+                    if self._written <= start:  # not a byte written: take it back
+                        self._wbuf.clear()
+                        self._tickets.pop(ticket, None)
+                        raise TimeoutError("the engine did not read the request before the timeout; it was not sent")
+                    self._tickets[ticket].abandoned = True
+                    raise TimeoutError(f"no answer to request {rid} within the timeout; it will be dropped")
+        finally:
+            self._release()
+        if isinstance(msg, EngineError):
+            raise msg
+        return msg
 
     # The commands (see docs/engine.md).
 
