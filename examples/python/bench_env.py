@@ -18,6 +18,7 @@ numpy is needed (Debian: python3-numpy, with /usr/bin/python3).
 import argparse
 import os
 import platform
+import random
 import statistics
 import sys
 import time
@@ -47,7 +48,22 @@ def machine() -> str:
     except OSError:
         pass
     load = os.getloadavg() if hasattr(os, "getloadavg") else ("?",)
-    return f"{cpu}, {os.cpu_count()} CPUs, load {' '.join(f'{x:.1f}' for x in load)}, Python {platform.python_version()}"
+    return (f"{cpu}, {os.cpu_count()} CPUs, load {' '.join(f'{x:.1f}' for x in load)}, Python {platform.python_version()}, "
+            f"reference loop {reference_loop():.0f} µs")
+
+
+def reference_loop() -> float:
+    """µs for 100,000 additions in a Python loop (best of 5): a gauge of
+    much of a core this process gets (compare it between runs: it grows
+    with the machine's load)."""
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        x = 0
+        for i in range(100000):
+            x += i
+        best = min(best, time.perf_counter() - t0)
+    return best * 1e6
 
 
 class CPU:
@@ -86,10 +102,11 @@ def bench_single(engine, game, rules, steps, rng):
     g.reset()
     times = []
     cpu = CPU(engine).__enter__()
+    pick = random.Random(1).choice
     for _ in range(steps):
         if g.over:
             g.reset()
-        a = int(rng.choice(g.legal))
+        a = pick(g.legal)
         t0 = time.perf_counter()
         g.step(a)
         times.append(time.perf_counter() - t0)
@@ -97,7 +114,7 @@ def bench_single(engine, game, rules, steps, rng):
     us = [t * 1e6 for t in times]
     print(f"single step      {game:<8} {steps:>9} steps  median {statistics.median(us):7.1f} µs  "
           f"p99 {percentile(us, 99):7.1f} µs  mean {statistics.mean(us):7.1f} µs  ({cpu.per(steps)}, "
-          "including the random choice)")
+          "with the random choice)")
 
 
 def bench_vector(engine, game, rules, n, seconds, rng):
@@ -116,6 +133,27 @@ def bench_vector(engine, game, rules, n, seconds, rng):
           f"{cpu.per(steps * n)})")
 
 
+def aec_loop(env, steps):
+    """PettingZoo's usual AEC loop with random masked actions (the
+    action space's sample(mask)) for at least steps steps; returns the
+    steps and the wall seconds."""
+    done = 0
+    seed = 0
+    t0 = time.perf_counter()
+    while done < steps:
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = env.action_space(agent).sample(obs["action_mask"])
+                done += 1
+            env.step(action)
+        seed += 1
+    return done, time.perf_counter() - t0
+
+
 def bench_pettingzoo(engine, game, rules, steps, rng):
     try:
         from mancala_engine import pettingzoo as pz
@@ -123,22 +161,16 @@ def bench_pettingzoo(engine, game, rules, steps, rng):
         print(f"pettingzoo       skipped: {e}")
         return
     env = getattr(pz, f"{game}_v0").env(rules=rules, engine=engine)
-    done = 0
-    t0 = time.perf_counter()
-    cpu = CPU(engine).__enter__()
-    while done < steps:
-        env.reset()
-        for agent in env.agent_iter():
-            obs, reward, termination, truncation, info = env.last()
-            if termination or truncation:
-                action = None
-            else:
-                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-                done += 1
-            env.step(action)
-    wall = time.perf_counter() - t0
-    cpu.__exit__()
+    with CPU(engine) as cpu:
+        done, wall = aec_loop(env, steps)
     print(f"pettingzoo AEC   {game:<8} {done:>9} steps  {done / wall:>10.0f} steps/s  ({cpu.per(done)})")
+    try:
+        from pettingzoo.classic import tictactoe_v3
+    except ImportError as e:
+        print(f"pettingzoo AEC   tictactoe_v3 skipped: {e}")
+        return
+    done, wall = aec_loop(tictactoe_v3.env(), steps)
+    print(f"pettingzoo AEC   tictactoe_v3 {done:>5} steps  {done / wall:>10.0f} steps/s  (PettingZoo's own game, the same loop)")
 
 
 def bench_gym_vector(engine, game, rules, n, seconds, rng):
