@@ -140,8 +140,13 @@ class TestCommands(EngineTestCase):
 
     def test_playouts(self) -> None:
         r = self.engine.playouts(200, seed=1, game="kisolo")
-        self.assertEqual((r["games"], r["south"], r["north"], r["draws"], r["plies"]), (200, 102, 98, 0, 4754))
-        self.assertEqual(r["results"], {"N:inner": 96, "N:selfinner": 2, "S:inner": 102})
+        self.assertEqual((r["games"], r["south"], r["north"], r["draws"], r["plies"]), (200, 101, 99, 0, 4675))
+        self.assertEqual(r["results"], {"N:inner": 97, "N:selfinner": 2, "S:inner": 97, "S:selfinner": 4})
+        # Games are fixed by the seed and their index: two requests split at
+        # game 80 (first=80) play the same 200 games.
+        a = self.engine.playouts(80, seed=1, game="kisolo")
+        b = self.engine.playouts(120, seed=1, game="kisolo", first=80)
+        self.assertEqual((a["south"] + b["south"], a["north"] + b["north"], a["plies"] + b["plies"]), (101, 99, 4675))
         for game in ("kiothi", "kimasai"):
             r = self.engine.playouts(100, seed=2, game=game)
             self.assertEqual(r["south"] + r["north"] + r["draws"] + r["unfinished"], 100)
