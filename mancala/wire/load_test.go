@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -156,5 +157,97 @@ func BenchmarkSlowest(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/request")
 		})
+	}
+}
+
+// BenchmarkCostlyFlood measures ordinary requests (the state and apply of
+// positions of random games under the default rules) on a real loopback
+// server while 16 clients post, as fast as they are answered, the state of
+// a Kiothi position under Endless:Illegal,MaxLaps:2000000 (100-190 ms of
+// CPU each): the p50 and p99 latency of the ordinary requests, and the
+// flood's answers (ok and busy) per second; an ordinary request answered
+// busy is an error. The flood waits for the few costly slots
+// (Limits.MaxCostly), so ordinary requests keep their work slots and a
+// core. Run it with -benchtime=500x or more.
+func BenchmarkCostlyFlood(b *testing.B) {
+	srv := httptest.NewServer(wire.Handler(newService(b, wire.Limits{})))
+	defer srv.Close()
+	const flood = "kiothi 0,1,7,4,5,6,3,1,5,1/2,3,0,1,2,1,5,1,5,2 N turn=9 prisons=5,0 rules=Endless:Illegal,MaxLaps:2000000"
+	post := func(hc *http.Client, path string, body any) (int, error) {
+		data, _ := json.Marshal(body)
+		res, err := hc.Post(srv.URL+path, "application/json", bytes.NewReader(data))
+		if err != nil {
+			return 0, err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode, nil
+	}
+	stop := make(chan struct{})
+	var ok, busy, failed atomic.Int64
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			hc := &http.Client{Timeout: 30 * time.Second}
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				switch code, err := post(hc, "/api/v1/state", map[string]string{"position": flood}); {
+				case err == nil && code == http.StatusOK:
+					ok.Add(1)
+				case err == nil && code == http.StatusTooManyRequests:
+					busy.Add(1)
+				default:
+					failed.Add(1)
+				}
+			}
+		}()
+	}
+	var work [][2]string
+	work = append(work, samples(&kisolo.Descriptor, 100)...)
+	work = append(work, samples(&kiothi.Descriptor, 100)...)
+	work = append(work, samples(&kimasai.Descriptor, 100)...)
+	hc := &http.Client{Timeout: 30 * time.Second}
+	time.Sleep(200 * time.Millisecond) // let the flood start
+	lat := make([]time.Duration, 0, b.N)
+	ordinaryBusy := 0
+	t0 := time.Now()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		w := work[i%len(work)]
+		path, body := "/api/v1/state", map[string]string{"position": w[0]}
+		if i%2 == 1 {
+			path, body = "/api/v1/apply", map[string]string{"position": w[0], "move": w[1]}
+		}
+		start := time.Now()
+		code, err := post(hc, path, body)
+		if err != nil || code != http.StatusOK && code != http.StatusTooManyRequests {
+			b.Fatalf("%s %v: %d %v", path, body, code, err)
+		}
+		lat = append(lat, time.Since(start))
+		if code == http.StatusTooManyRequests {
+			ordinaryBusy++
+		}
+	}
+	b.StopTimer()
+	el := time.Since(t0)
+	close(stop)
+	wg.Wait()
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(ok.Load())/el.Seconds(), "flood-ok/s")
+	b.ReportMetric(float64(busy.Load())/el.Seconds(), "flood-busy/s")
+	b.ReportMetric(float64(ordinaryBusy), "ordinary-busy")
+	if ordinaryBusy > 0 {
+		b.Errorf("%d of %d ordinary requests answered busy", ordinaryBusy, len(lat))
+	}
+	if failed.Load() > 0 {
+		b.Errorf("%d flood requests failed (not 200 or 429)", failed.Load())
 	}
 }
