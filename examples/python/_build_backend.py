@@ -47,7 +47,29 @@ def _build(tmp):
                    cwd=_HERE, check=True, stdout=subprocess.DEVNULL)
     (info,) = [d for d in os.listdir(egg) if d.endswith(".egg-info")]
     with open(os.path.join(egg, info, "PKG-INFO"), encoding="utf-8") as f:
-        return lib, f.read()
+        pkg_info = f.read()
+    requires = os.path.join(egg, info, "requires.txt")
+    if "Requires-Dist:" not in pkg_info and os.path.isfile(requires):
+        with open(requires, encoding="utf-8") as f:
+            pkg_info = _add_requires(pkg_info, f.read())
+    return lib, pkg_info
+
+
+def _add_requires(pkg_info, requires_txt):
+    """PKG-INFO with Requires-Dist lines from egg_info's requires.txt
+    (sections [extra] or [extra:marker]) before the description."""
+    lines, extra, marker = [], "", ""
+    for raw in requires_txt.splitlines():
+        req = raw.strip()
+        if not req:
+            continue
+        if req.startswith("[") and req.endswith("]"):
+            extra, _, marker = req[1:-1].partition(":")
+            continue
+        cond = " and ".join(c for c in (marker and f"({marker})", extra and f'extra == "{extra}"') if c)
+        lines.append(f"Requires-Dist: {req}" + (f"; {cond}" if cond else ""))
+    head, sep, body = pkg_info.partition("\n\n")
+    return head + "\n" + "\n".join(lines) + sep + body if lines else pkg_info
 
 
 def _field(pkg_info, name):
