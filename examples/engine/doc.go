@@ -23,7 +23,10 @@
 //
 // The id is echoed byte for byte as it was written (so [1, 2] comes back
 // as [1, 2]; an id holding invalid UTF-8 comes back re-encoded, each bad
-// byte as U+FFFD); it may be left out, and is then null. The fields of a
+// byte as U+FFFD); it may be left out, and is then null. An id may have
+// at most 256 bytes as written and 8 levels of arrays and objects
+// ([wire.MaxIDBytes], [wire.MaxIDDepth]): a larger one is answered
+// bad_request with id null. The fields of a
 // command are exactly those of its wire request (an unknown field is a
 // bad_request); the fields of an answer are those of its wire response.
 //

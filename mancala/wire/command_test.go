@@ -216,10 +216,17 @@ func TestHandlerPaths(t *testing.T) {
 		{"GET", "/api/v1/", 404, `{"error":"wire: no endpoint \"/api/v1/\"`},
 		{"GET", "/api", 404, `{"error":"wire: no endpoint \"/api\"`},
 		{"POST", "/api/v1/perft", 404, `{"error":"wire: no endpoint \"/api/v1/perft\"`},
+		{"GET", "/api%2fv1%2fgames", 404, `{"error":"wire: no endpoint \"/api/v1/games\"`},
+		{"POST", "/api/v1%2fstate", 404, `{"error":"wire: no endpoint \"/api/v1/state\"`},
+		{"GET", "/api/v1/g%61mes", 200, `{"games":[`},
+		{"GET", "/api/v1/st%61te", 405, `{"error":"wire: /api/v1/state takes POST, not \"GET\"","code":"method_not_allowed"}`},
 	} {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest(tt.method, "/", strings.NewReader("{}"))
 		req.URL.Path = tt.path
+		if strings.Contains(tt.path, "%") { // as sent: an escaped path
+			req = httptest.NewRequest(tt.method, tt.path, strings.NewReader("{}"))
+		}
 		h.ServeHTTP(rec, req)
 		if rec.Code != tt.status || !strings.HasPrefix(rec.Body.String(), tt.body) || rec.Header().Get("Content-Type") != "application/json; charset=utf-8" {
 			t.Errorf("%s %s: %d %q %.100s, want %d %s", tt.method, tt.path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String(), tt.status, tt.body)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -81,11 +82,16 @@ func allow(c Command) string {
 
 // other answers what no pattern took: a method the command does not take,
 // or no command.
+//
+// The path is read as the mux reads it, escaped: "/api%2fv1%2fgames" is
+// one element, so no command ("st%61te" is "state").
 func (h *handler) other(w http.ResponseWriter, r *http.Request) {
-	if name, ok := strings.CutPrefix(r.URL.Path, "/api/v1/"); ok {
-		if c, ok := h.s.command(name, HTTP); ok {
-			methodNotAllowed(w, r, allow(c))
-			return
+	if esc, ok := strings.CutPrefix(r.URL.EscapedPath(), "/api/v1/"); ok {
+		if name, err := url.PathUnescape(esc); err == nil && !strings.Contains(name, "/") {
+			if c, ok := h.s.command(name, HTTP); ok {
+				methodNotAllowed(w, r, allow(c))
+				return
+			}
 		}
 	}
 	h.notFound(w, r)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -202,6 +203,10 @@ func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []
 		}
 	}
 	body = append(body, '}')
+	if id != nil && (len(id) > MaxIDBytes || depth(id) > MaxIDDepth) {
+		return nil, "", nil, errorf(CodeBadRequest, "engine: bad request: the id is over "+strconv.Itoa(MaxIDBytes)+
+			" bytes or nested deeper than "+strconv.Itoa(MaxIDDepth)+" (it is answered as null)")
+	}
 	if id != nil && !utf8.Valid(id) {
 		id = reencode(id)
 	}
@@ -226,6 +231,36 @@ func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []
 		return id, "", nil, errorf(CodeBadRequest, "engine: cmd must be a string naming a command, not "+quote(string(rawCmd)))
 	}
 	return id, cmd, body, nil
+}
+
+// The largest id a request line may have, so that every response's id is
+// short and readable: at most MaxIDBytes bytes as written, at most
+// MaxIDDepth arrays and objects deep. A larger id is answered with
+// bad_request and id null.
+const (
+	MaxIDBytes = 256
+	MaxIDDepth = 8
+)
+
+// depth returns the deepest nesting of arrays and objects in the JSON
+// value raw (0 for a scalar).
+func depth(raw []byte) int {
+	d, deepest, inString := 0, 0, false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			d++
+			deepest = max(deepest, d)
+		case c == ']' || c == '}':
+			d--
+		}
+	}
+	return deepest
 }
 
 // reencode returns the JSON value raw with its invalid UTF-8 replaced (by

@@ -256,6 +256,10 @@ func TestErrors(t *testing.T) {
 		{"selfplay agent", `{"id":23,"cmd":"selfplay","game":"kisolo","n":1,"south":{"agent":"random"},"north":{"agent":"random","depth":-1}}`, "23", "bad_request", "wire: selfplay north: depth -1 out of range"},
 		{"selfplay agent field", `{"id":24,"cmd":"selfplay","game":"kisolo","n":1,"south":{"agent":"random","colour":1},"north":{"agent":"random"}}`, "24", "bad_request", `wire: bad request: json: unknown field "colour"`},
 		{"id with a bad character", "{\"id\":\"a\xffb\",\"cmd\":\"moves\"}", "\"a\ufffdb\"", "not_found", `engine: unknown command "moves"`},
+		{"id of 256 bytes", `{"id":"` + strings.Repeat("i", 254) + `","cmd":"moves"}`, `"` + strings.Repeat("i", 254) + `"`, "not_found", `engine: unknown command "moves"`},
+		{"id over 256 bytes", `{"id":"` + strings.Repeat("i", 255) + `","cmd":"games"}`, "null", "bad_request", "engine: bad request: the id is over 256 bytes or nested deeper than 8 (it is answered as null)"},
+		{"id 8 deep", `{"id":[[[[[[[{"a":"]]]]"}]]]]]]],"cmd":"moves"}`, `[[[[[[[{"a":"]]]]"}]]]]]]]`, "not_found", `engine: unknown command "moves"`},
+		{"id 9 deep", `{"id":[[[[[[[[{"a":"x"}]]]]]]]],"cmd":"games"}`, "null", "bad_request", "engine: bad request: the id is over 256 bytes"},
 	}
 	var requests []string
 	for _, tt := range tests {
