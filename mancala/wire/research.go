@@ -38,13 +38,15 @@ type EnvSpec struct {
 }
 
 // StepRequest is one step of one position (the step command): Action is
-// the action id played in Position (nil: play nothing, only describe
-// Position, as at a reset); Plies is the number of plies of the episode
+// the action id played in Position, or Move the move in the game's
+// notation ("xb3", as think answers it; at most one of the two; neither:
+// play nothing, only describe Position, as at a reset); Plies is the number of plies of the episode
 // before Position (for the horizon), Horizon the truncation ply count (0
 // for the game's [Horizon], at most MaxHorizon).
 type StepRequest struct {
 	Position string `json:"position"`
 	Action   *int   `json:"action,omitempty"`
+	Move     string `json:"move,omitempty"`
 	Plies    int    `json:"plies,omitempty"`
 	Horizon  int    `json:"horizon,omitempty"`
 }
@@ -115,17 +117,28 @@ func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
 	}
 	plies := req.Plies
 	var resp StepResponse
-	if req.Action != nil {
-		if o := p.Outcome(); o.Over() {
-			return StepResponse{}, errorf(CodeGameOver, "wire: action "+strconv.Itoa(*req.Action)+": the game is over ("+o.Result()+")")
+	if req.Action != nil && req.Move != "" {
+		return StepResponse{}, errorf(CodeBadRequest, "wire: give action or move, not both")
+	}
+	if req.Action != nil || req.Move != "" {
+		what := "move " + quote(req.Move)
+		if req.Action != nil {
+			what = "action " + strconv.Itoa(*req.Action)
 		}
-		m, err := d.ActionMove(p, *req.Action)
-		if err != nil {
-			return StepResponse{}, errorf(CodeBadRequest, "wire: "+err.Error())
+		if o := p.Outcome(); o.Over() {
+			return StepResponse{}, errorf(CodeGameOver, "wire: "+what+": the game is over ("+o.Result()+")")
+		}
+		var m M
+		if req.Action != nil {
+			if m, err = d.ActionMove(p, *req.Action); err != nil {
+				return StepResponse{}, errorf(CodeBadRequest, "wire: "+err.Error())
+			}
+		} else if m, err = d.ParseMove(req.Move); err != nil {
+			return StepResponse{}, fromErr(err)
 		}
 		q, err := p.Apply(m)
 		if err != nil {
-			return StepResponse{}, errorf(CodeIllegal, "wire: action "+strconv.Itoa(*req.Action)+": "+err.Error())
+			return StepResponse{}, errorf(CodeIllegal, "wire: "+what+": "+err.Error())
 		}
 		p = q
 		plies++
@@ -177,7 +190,8 @@ type VecCreateResponse struct {
 // observation's length, B the mask bytes, k the number of environments
 // whose game ended in this step:
 //
-//	obs          uint8   (n, L)  each environment's seat observation (self-play: the seat to move; with an opponent: the agent's)
+//	obs          uint8   (n, L)  each environment's seat observation (self-play: the seat to move; with an opponent: the agent's);
+//	                             with bothSeats (n, 2, L): South's seat, then North's
 //	mask         uint8   (n, B)  legal action ids, bit-packed: id a is bit a%8 of byte a/8 (numpy.unpackbits(..., bitorder="little"))
 //	reward       float32 (n)     the step's reward for the seat that acted (self-play: the player who moved; else the agent): +1 win, -1 loss, 0
 //	terminated   uint8   (n)     1 if the game ended in this step
@@ -185,7 +199,7 @@ type VecCreateResponse struct {
 //	toMove       uint8   (n)     the player to move in the returned position: 0 South, 1 North
 //	plies        int32   (n)     plies of the returned position's episode (0 or the opponent's first plies after a reset)
 //	endedIndex   int32   (k)     the environments that ended (terminated or truncated), in increasing order
-//	finalObs     uint8   (k, L)  their last observation, before the reset (Gymnasium's final_obs)
+//	finalObs     uint8   (k, L)  their last observation, before the reset (Gymnasium's final_obs); (k, 2, L) with bothSeats
 //	finalResult  int8    (k)     their result for South: +1 South won, -1 North won, 0 draw or truncated
 //
 // An environment that ended is reset in the same step (Gymnasium's

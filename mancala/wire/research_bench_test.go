@@ -40,11 +40,14 @@ func benchVec(b *testing.B, n int) {
 	body := pick(state)
 	b.ReportAllocs()
 	b.ResetTimer()
+	var cpu int64
 	for b.Loop() {
+		c0 := wire.CPUNanos()
 		out, err := sess.Call(context.Background(), "vec_step", body)
 		if err != nil {
 			b.Fatal(err)
 		}
+		cpu += wire.CPUNanos() - c0
 		b.StopTimer()
 		if err := json.Unmarshal(out, &state); err != nil {
 			b.Fatal(err)
@@ -53,6 +56,7 @@ func benchVec(b *testing.B, n int) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "envsteps/s")
+	b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 }
 
 func BenchmarkVecStep1024(b *testing.B) { benchVec(b, 1024) }
@@ -65,9 +69,11 @@ func BenchmarkStep(b *testing.B) {
 	a := 14
 	body, _ := json.Marshal(wire.StepRequest{Position: kisolo.Start().String(), Action: &a})
 	b.ReportAllocs()
+	c0 := wire.CPUNanos()
 	for b.Loop() {
 		if _, err := sess.Call(context.Background(), "step", body); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(wire.CPUNanos()-c0)/float64(b.N), "cpu-ns/op")
 }

@@ -103,6 +103,10 @@ type VecConfig struct {
 	// "alternate" (environment i plays South for even i, North for odd).
 	// It must be empty without an opponent.
 	Seat string `json:"seat,omitempty"`
+	// BothSeats makes every observation two: from South's seat, then
+	// from North's (obs of shape (n, 2, L), finalObs (k, 2, L)), as a
+	// multi-agent environment that observes both players needs.
+	BothSeats bool `json:"bothSeats,omitempty"`
 }
 
 // VecOpponent is a vector environment's built-in opponent: "random"
@@ -253,6 +257,9 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 	actions := d.Actions(start)
 	v := newSeatView(d, start, true)
 	e.obsLen = v.spec.Len
+	if cfg.BothSeats {
+		e.obsLen *= 2
+	}
 	e.inf = VecInfo{N: n, Actions: actions, MaskBytes: (actions + 7) / 8, Observation: v.spec, Horizon: cfg.Horizon}
 	if cfg.Opponent != nil {
 		seats := make([]byte, n)
@@ -413,11 +420,23 @@ func (e *vecEnv[P, M]) obsSeat(i int, p P) mancala.Player {
 	return p.ToMove()
 }
 
+// encode writes environment i's observation of p (both seats' with
+// BothSeats) into dst.
+func (e *vecEnv[P, M]) encode(w *vecWorker[P, M], dst []uint8, i int, p P) {
+	if e.cfg.BothSeats {
+		l := e.obsLen / 2
+		w.view.encode(dst, p, mancala.South)
+		w.view.encode(dst[l:], p, mancala.North)
+		return
+	}
+	w.view.encode(dst, p, e.obsSeat(i, p))
+}
+
 // write writes environment i's observation, mask, player to move and
 // plies into out.
 func (e *vecEnv[P, M]) write(w *vecWorker[P, M], i int, out *vecArrays) {
 	p := e.pos[i]
-	w.view.encode(out.obs[i*e.obsLen:], p, e.obsSeat(i, p))
+	e.encode(w, out.obs[i*e.obsLen:], i, p)
 	mb := e.inf.MaskBytes
 	dst := out.mask[i*mb : (i+1)*mb]
 	clear(dst)
@@ -497,7 +516,7 @@ func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays
 				w.ended = append(w.ended, int32(i))
 				k := len(w.final)
 				w.final = append(w.final, make([]uint8, e.obsLen)...)
-				w.view.encode(w.final[k:], q, e.obsSeat(i, q))
+				e.encode(w, w.final[k:], i, q)
 				var r int8
 				if o.Status == mancala.Win {
 					r = 1
