@@ -60,7 +60,7 @@ class IllegalAction(ValueError):
     (the game is unchanged)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Spec:
     """What a learning environment needs to know of a game under its rules
     (the engine's ``env_spec``).
