@@ -799,3 +799,76 @@ func lineOf[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		checkLine(t, p, Evaluation(d), d.MoveKey, depth)
 	}
 }
+
+// TestMCTSLeaf: a playout cut at MaxPlies is scored by the Leaf
+// evaluation through the logistic curve: with an evaluation of +4 seeds
+// for South everywhere and the default scale of 4, every cut playout gives
+// South 1/(1+e^-1), so the root move's win rate for South (to move) is
+// exactly that; North to move gets the rest. Without Leaf, cut playouts
+// score 1/2.
+func TestMCTSLeaf(t *testing.T) {
+	south := 1 / (1 + math.Exp(-1))
+	four := func() Eval[kiothi.Position] {
+		return func(_ kiothi.Position, pl mancala.Player) int {
+			if pl == mancala.South {
+				return 4
+			}
+			return -4
+		}
+	}
+	north, err := kiothi.Start().Apply(kiothi.Start().LegalMoves()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(north.LegalMoves()) > 0 && north.ToMove() == mancala.South {
+		if north, err = north.Apply(north.LegalMoves()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		p    kiothi.Position
+		leaf func() Eval[kiothi.Position]
+		want float64
+	}{
+		{"south", kiothi.Start(), four, south},
+		{"north", north, four, 1 - south},
+		{"no leaf", kiothi.Start(), nil, 0.5},
+	} {
+		m := &MCTS[kiothi.Position, kiothi.Move]{Iterations: 300, Seed: 3, MaxPlies: 1, Leaf: tt.leaf}
+		r, err := m.Search(context.Background(), tt.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(r.WinRate-tt.want) > 1e-12 {
+			t.Errorf("%s: win rate %.15f, want %.15f", tt.name, r.WinRate, tt.want)
+		}
+	}
+	for _, scale := range []float64{math.NaN(), math.Inf(1), -1} {
+		m := NewMCTSEval(&kiothi.Descriptor, 10, 1)
+		m.LeafScale = scale
+		if _, err := m.Search(context.Background(), kiothi.Start()); !errors.Is(err, ErrConfig) {
+			t.Errorf("LeafScale %v: err = %v, want ErrConfig", scale, err)
+		}
+	}
+}
+
+// TestMCTSEvalDeterministic: NewMCTSEval's agents, like MCTS's, give the
+// same moves for the same seed, with one worker or several.
+func TestMCTSEvalDeterministic(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		var moves [2]kimasai.Move
+		for k := range moves {
+			m := NewMCTSEval(&kimasai.Descriptor, 300, 9)
+			m.Workers = workers
+			mv, err := m.Move(context.Background(), kimasai.Start())
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves[k] = mv
+		}
+		if moves[0] != moves[1] {
+			t.Errorf("%d workers: moves %v and %v from the same seed", workers, moves[0], moves[1])
+		}
+	}
+}

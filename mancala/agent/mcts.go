@@ -19,6 +19,11 @@ const (
 	DefaultPlayoutPlies = 1000
 	// MaxWorkers is the largest MCTS.Workers that Search accepts.
 	MaxWorkers = 1024
+	// DefaultLeafScale is the MCTS.LeafScale used when it is 0: an
+	// evaluation of 4 seeds scores a cut playout 0.73 (1/(1+e^-1)).
+	DefaultLeafScale = 4
+	// LeafPlies is the playout cap of [NewMCTSEval]'s agents.
+	LeafPlies = 20
 )
 
 // MCTS is Monte Carlo tree search with the UCT rule. Each iteration walks
@@ -65,6 +70,18 @@ type MCTS[P mancala.Game[P, M], M comparable] struct {
 	Workers int
 	// MaxPlies caps each playout; 0 means DefaultPlayoutPlies.
 	MaxPlies int
+	// Leaf, when not nil, scores the playouts that MaxPlies cuts short:
+	// it returns a new evaluation function (one per worker, so an
+	// evaluation with scratch state, such as [Evaluation]'s, is never
+	// shared), and a cut playout ending in position q gets the reward
+	// 1/(1+exp(-Eval(q, South)/LeafScale)) for South and the rest for
+	// North, instead of 1/2 each. A finished playout is scored by its
+	// outcome as always.
+	Leaf func() Eval[P]
+	// LeafScale is the evaluation, in seeds, that scores a cut playout
+	// 1/(1+1/e) for the player it favours; 0 means DefaultLeafScale. It
+	// must be a finite number >= 0.
+	LeafScale float64
 
 	calls uint64 // moves searched so far: the stream number of the next
 	trees []*tree[P, M]
@@ -75,6 +92,17 @@ type MCTS[P mancala.Game[P, M], M comparable] struct {
 // agent.NewMCTS[kimasai.Position, kimasai.Move](2000, 1).
 func NewMCTS[P mancala.Game[P, M], M comparable](iterations int, seed uint64) *MCTS[P, M] {
 	return &MCTS[P, M]{Iterations: iterations, Seed: seed}
+}
+
+// NewMCTSEval returns an MCTS agent for d's game whose playouts stop after
+// [LeafPlies] plies and are then scored by d's evaluation ([Evaluation],
+// through MCTS.Leaf with the default LeafScale), with the given iteration
+// budget and seed. Short playouts scored by the game's heuristic are both
+// cheaper and more informative than long random ones where random play
+// says little about a position (docs/strength.md measures the gain).
+func NewMCTSEval[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], iterations int, seed uint64) *MCTS[P, M] {
+	return &MCTS[P, M]{Iterations: iterations, Seed: seed, MaxPlies: LeafPlies,
+		Leaf: func() Eval[P] { return Evaluation(d) }}
 }
 
 // MCTSResult describes a finished MCTS search.
@@ -123,6 +151,10 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p P) (MCTSResult[M], error) {
 	if maxPlies <= 0 {
 		maxPlies = DefaultPlayoutPlies
 	}
+	scale := s.LeafScale
+	if scale == 0 {
+		scale = DefaultLeafScale
+	}
 	errs := make([]error, workers)
 	run := func(w int) {
 		n := 0 // no limit
@@ -134,6 +166,13 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p P) (MCTSResult[M], error) {
 			n = max(n, 1)
 		}
 		t := s.trees[w]
+		if s.Leaf != nil && t.eval == nil {
+			t.eval = s.Leaf()
+		}
+		if s.Leaf == nil {
+			t.eval = nil
+		}
+		t.scale = scale
 		errs[w] = t.search(ctx, p, n, deadline, c, maxPlies, s.Seed, call<<8|uint64(w))
 	}
 	if workers == 1 {
@@ -187,6 +226,8 @@ func (s *MCTS[P, M]) check() error {
 	switch {
 	case math.IsNaN(s.C) || math.IsInf(s.C, 0) || s.C < 0:
 		return fmt.Errorf("%w: mcts: exploration constant C is %v; want a finite C >= 0 (0 means sqrt(2))", ErrConfig, s.C)
+	case math.IsNaN(s.LeafScale) || math.IsInf(s.LeafScale, 0) || s.LeafScale < 0:
+		return fmt.Errorf("%w: mcts: leaf scale is %v; want a finite number >= 0 (0 means %d)", ErrConfig, s.LeafScale, DefaultLeafScale)
 	case s.Workers > MaxWorkers:
 		return fmt.Errorf("%w: mcts: %d workers; at most %d", ErrConfig, s.Workers, MaxWorkers)
 	}
@@ -210,6 +251,8 @@ type tree[P mancala.Game[P, M], M comparable] struct {
 	nodes   []node[P, M]
 	buf     []M
 	playout *mancala.Playout[P, M]
+	eval    Eval[P] // scores cut playouts (MCTS.Leaf), or nil
+	scale   float64 // MCTS.LeafScale, default filled in
 }
 
 func (t *tree[P, M]) search(ctx context.Context, root P, iters int, deadline time.Time, c float64, maxPlies int, seed, stream uint64) error {
@@ -295,9 +338,13 @@ func (t *tree[P, M]) iterate(c float64, maxPlies int) error {
 		return err
 	}
 	var reward [2]float64
-	switch o := final.Outcome(); o.Status {
-	case mancala.Win:
+	switch o := final.Outcome(); {
+	case o.Status == mancala.Win:
 		reward[o.Winner&1] = 1
+	case o.Status == mancala.Ongoing && t.eval != nil:
+		v := float64(clampEval(t.eval(final, mancala.South)))
+		south := 1 / (1 + math.Exp(-v/t.scale))
+		reward[mancala.South&1], reward[mancala.North&1] = south, 1-south
 	default:
 		reward = [2]float64{0.5, 0.5}
 	}
