@@ -89,15 +89,28 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 	}
 	g.shown = len(g.moves)
 	names := [2]string{o.south, o.north}
+	var described [2]string
 	for i, name := range names {
+		described[i] = cli.Describe(name, o.budget)
 		if name == "human" {
 			continue
 		}
-		if g.agents[i], err = cli.NewAgent(d, name, o.budget, o.seed*2+uint64(i)); err != nil {
+		kind, budget := name, o.budget
+		// A level plays with its own agent and budget (the -depth,
+		// -iterations and -time flags are for the named agents).
+		if l, isLevel, err := cli.Level(d.Name, name); err != nil {
+			return err
+		} else if isLevel && !cli.IsAgent(name) {
+			kind, budget = cli.LevelAgent(l)
+			budget.Workers = o.budget.Workers
+			described[i] = cli.DescribeLevel(l)
+			names[i] = l.Name
+		}
+		if g.agents[i], err = cli.NewAgent(d, kind, budget, o.seed*2+uint64(i)); err != nil {
 			return err
 		}
 	}
-	fmt.Fprintf(out, "%s: South %s vs North %s, seed %d\n", d.Name, cli.Describe(o.south, o.budget), cli.Describe(o.north, o.budget), o.seed)
+	fmt.Fprintf(out, "%s: South %s vs North %s, seed %d\n", d.Name, described[0], described[1], o.seed)
 	if o.load != "" {
 		fmt.Fprintf(out, "Loaded %s: %s played.\n", o.load, cli.Plies(len(g.moves)))
 	}

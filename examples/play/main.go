@@ -80,8 +80,8 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer, c console) 
 	fs.StringVar(&o.rules, "rules", "", `rule options as in a position's rules= field, e.g. "Endless:Illegal"`)
 	fs.StringVar(&o.start, "start", "", "start from this position (notation) instead of the standard start")
 	fs.StringVar(&o.load, "load", "", "resume the game of this record file (its game, start, rules and moves)")
-	fs.StringVar(&o.south, "south", "alphabeta", "South's player: human|"+cli.AgentNames)
-	fs.StringVar(&o.north, "north", "mcts", "North's player: human|"+cli.AgentNames)
+	fs.StringVar(&o.south, "south", "alphabeta", "South's player: human|"+cli.AgentNames+", or a level with its own budget, by name or as level:N from the weakest ("+cli.LevelNames()+")")
+	fs.StringVar(&o.north, "north", "mcts", "North's player: human|"+cli.AgentNames+" or a level (see -south)")
 	fs.IntVar(&o.budget.Depth, "depth", 4, "alphabeta search depth in plies (0: only -time limits it, or without -time the agent's default, 6; -time alone makes it 0)")
 	fs.IntVar(&o.budget.Iterations, "iterations", 2000, "mcts playouts per move (0: only -time limits it, or without -time the agent's default, 1000; -time alone makes it 0)")
 	fs.DurationVar(&o.budget.Time, "time", 0, "time per computer move, e.g. 500ms; replaces the default -depth and -iterations (0: none; breaks reproducibility)")
@@ -132,8 +132,8 @@ func (o *options) check() error {
 		return errors.New("-load takes the start position and the rules from the record: leave out -start and -rules")
 	}
 	for _, n := range []string{o.south, o.north} {
-		if n != "human" && !cli.IsAgent(n) {
-			return fmt.Errorf("unknown player %q (want human|%s)", n, cli.AgentNames)
+		if n != "human" && !cli.IsAgent(n) && !cli.IsLevel(n) {
+			return fmt.Errorf("unknown player %q (want human|%s or a level: %s)", n, cli.AgentNames, cli.LevelNames())
 		}
 	}
 	return nil
@@ -197,7 +197,7 @@ func writeRecord(f *os.File, text string) error {
 // loaded returns the start position and moves of the game to play: the
 // record text of -load, or -start, or the standard start of -rules; and,
 // for a record, its South and North players where they name a kind of
-// player (human, random, alphabeta, mcts), else "".
+// player (human, random, alphabeta, mcts) or a level of the game, else "".
 func loaded[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, text string) (P, []M, [2]string, error) {
 	var zero P
 	var players [2]string
@@ -207,7 +207,7 @@ func loaded[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 			return zero, nil, players, fmt.Errorf("%s: %w", o.load, err)
 		}
 		for i, name := range [2]string{r.South, r.North} {
-			if name == "human" || cli.IsAgent(name) {
+			if _, isLevel, err := cli.Level(d.Name, name); name == "human" || cli.IsAgent(name) || (isLevel && err == nil) {
 				players[i] = name
 			}
 		}

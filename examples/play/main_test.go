@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,8 +12,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -202,7 +205,9 @@ func TestBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-game", "chess"}, 1, "play: unknown game \"chess\" (want kiothi|kisolo|kimasai)\n"},
-		{[]string{"-south", "deep-blue"}, 2, "play: unknown player \"deep-blue\" (want human|random|alphabeta|mcts)\n"},
+		{[]string{"-south", "deep-blue"}, 2, "play: unknown player \"deep-blue\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
+		{[]string{"-south", "level:0"}, 2, "play: unknown player \"level:0\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
+		{[]string{"-game", "kiothi", "-south", "level:99"}, 1, fmt.Sprintf("play: kiothi has %d levels: \"level:99\" is not one (want level:1..level:%d)\n", len(wire.Levels("kiothi")), len(wire.Levels("kiothi")))},
 		{[]string{"-rules", "Nonsense:1"}, 1, "play: kisolo: bad rules: \"Nonsense:1\": unknown option \"Nonsense\" (the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, SelfEmptiedInnerRow, Setup, Win)\n"},
 		{[]string{"-start", "kisolo 1/2"}, 1, "play: kisolo: bad position: \"kisolo 1/2\": only 2 fields; want at least four: <game> <rows> <side> turn=<n>\n"},
 		{[]string{"-rules", "Endless:Illegal", "-start", kisolo7}, 1, "play: -rules Endless:Illegal conflicts with -start, which has the default rules: write the rules in the position's rules= field, or leave -rules out\n"},
@@ -248,5 +253,26 @@ func TestRecordKeptOnInputError(t *testing.T) {
 	r, err := record.Parse(string(text), &kisolo.Descriptor)
 	if err != nil || len(r.Moves) != 2 || r.Moves[0].String() != "xb1" || r.Result != "*" {
 		t.Errorf("record %q: %+v, %v; want the 2 plies played, unfinished", text, r, err)
+	}
+}
+
+// TestLevels: -south and -north take a level of the game, by name in any
+// case or by number, and play it with its own agent and budget.
+func TestLevels(t *testing.T) {
+	for _, game := range []string{"kisolo", "kiothi", "kimasai"} {
+		levels := wire.Levels(game)
+		top := levels[len(levels)-1]
+		var out, errOut bytes.Buffer
+		args := []string{"-game", game, "-south", strings.ToLower(levels[1].Name), "-north", fmt.Sprintf("level:%d", len(levels)), "-plies", "1", "-quiet"}
+		if code := main1(args, strings.NewReader(""), &out, &errOut, console{}); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		want := fmt.Sprintf("%s: South %s vs North %s, seed 1\n", game, cli.DescribeLevel(levels[1]), cli.DescribeLevel(top))
+		if first, _, _ := strings.Cut(out.String(), "\n"); first+"\n" != want {
+			t.Errorf("%v: first line %q, want %q", args, first, want)
+		}
+	}
+	if got, want := cli.DescribeLevel(wire.Level{Name: "Casual", Rating: 1250, Agent: wire.LevelAgent{Agent: "alphabeta", Depth: 2}}), "Casual (alphabeta, depth 2; 1250 Elo)"; got != want {
+		t.Errorf("DescribeLevel = %q, want %q", got, want)
 	}
 }

@@ -27,9 +27,12 @@
 //	go run ./examples/tournament -game kiothi -agents random,alphabeta,mcts -games 20
 //	go run ./examples/tournament -game kisolo -agents alphabeta:2,alphabeta:4 -games 50 -ratings kisolo.tsv
 //
-// A player is random, alphabeta or mcts, optionally with its own budget
+// A player is random, alphabeta, mcts or mcts-eval (MCTS with short
+// playouts scored by the game's evaluation), optionally with its own budget
 // after a colon: alphabeta:6 searches 6 plies, mcts:500 makes 500 playouts
-// a move. Results are the same for the same flags and -seed (unless -time
+// a move; or a level of the game (Beginner, Casual, ..., or level:N from
+// the weakest), which plays its own agent and budget (wire.Levels; -levels
+// takes all of them, weakest first). Results are the same for the same flags and -seed (unless -time
 // is set), however many games run in parallel.
 package main
 
@@ -58,6 +61,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/agent/rating"
 	"github.com/seed8ebe013a/go-mancala/mancala/match"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 type options struct {
@@ -77,6 +81,7 @@ type options struct {
 	censored    string
 	times       bool
 	ladder      bool
+	levels      bool
 }
 
 func main() {
@@ -105,6 +110,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&o.prior, "prior", 2, "virtual games per pairing in the rating fit, won half by each player (0: plain maximum likelihood)")
 	fs.Float64Var(&o.anchor, "anchor", 1000, "the rating of the first player listed")
 	fs.StringVar(&o.censored, "censored", "drop", "censored games in scores and ratings: drop (left out) or draw (counted as draws)")
+	fs.BoolVar(&o.levels, "levels", false, "the players are the game's levels, weakest first (instead of -agents)")
 	fs.BoolVar(&o.ladder, "ladder", false, "play only the pairs of players listed next to each other (a ladder, weakest first) instead of every pair")
 	fs.BoolVar(&o.times, "times", false, "print each player's mean and longest time per move (they vary from run to run)")
 	if err := fs.Parse(args); err != nil {
@@ -166,7 +172,16 @@ type player struct {
 	budget     cli.Budget
 }
 
-func parsePlayer(s string, b cli.Budget) (player, error) {
+// parsePlayer reads one entry of -agents: a kind with an optional budget
+// (alphabeta:6), or a level of the game (Casual, level:2), which plays with
+// its own agent and budget and is labelled by its name.
+func parsePlayer(game, s string, b cli.Budget) (player, error) {
+	if l, isLevel, err := cli.Level(game, s); err != nil {
+		return player{}, err
+	} else if isLevel {
+		kind, budget := cli.LevelAgent(l)
+		return player{name: l.Name, kind: kind, budget: budget}, nil
+	}
 	kind, arg, has := strings.Cut(s, ":")
 	p := player{name: s, kind: kind, budget: b}
 	if !cli.IsAgent(kind) {
@@ -261,8 +276,14 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		return err
 	}
 	var players []player
+	if o.levels {
+		o.agents = nil
+		for _, l := range wire.Levels(d.Name) {
+			o.agents = append(o.agents, l.Name)
+		}
+	}
 	for _, s := range o.agents {
-		p, err := parsePlayer(strings.TrimSpace(s), o.budget)
+		p, err := parsePlayer(d.Name, strings.TrimSpace(s), o.budget)
 		if err != nil {
 			return err
 		}
@@ -314,6 +335,24 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		pr.results, err = m.PlayRange(context.Background(), 0, o.games, o.parallel, done)
 		if err != nil {
 			return err
+		}
+		if o.progress {
+			// A line per finished pairing, so that a long run shows its
+			// results as it goes.
+			var w, dr, l, c int
+			for _, r := range pr.results {
+				switch s, ok := r.AScore(); {
+				case !ok:
+					c++
+				case s == 1:
+					w++
+				case s == 0:
+					l++
+				default:
+					dr++
+				}
+			}
+			fmt.Fprintf(log, "\n%s vs %s: %d wins, %d draws, %d losses, %d censored\n", players[pr.a].name, players[pr.b].name, w, dr, l, c)
 		}
 		if o.records != "" {
 			if err := writeRecords(d, start, players, pr, o.records); err != nil {

@@ -96,7 +96,7 @@ func TestTournamentErrors(t *testing.T) {
 	}{
 		{[]string{"-game", "nim"}, `tournament: unknown game "nim" (want kiothi|kisolo|kimasai)`},
 		{[]string{"-agents", "random"}, "tournament: need at least two players, got 1"},
-		{[]string{"-agents", "random,gpt"}, `tournament: unknown player "gpt" (want random|alphabeta|mcts)`},
+		{[]string{"-agents", "random,gpt"}, `tournament: unknown player "gpt" (want random|alphabeta|mcts|mcts-eval)`},
 		{[]string{"-agents", "random,mcts:x"}, `tournament: bad budget in "mcts:x" (alphabeta:<depth> or mcts:<iterations>)`},
 		{[]string{"-agents", "random:3,mcts"}, `tournament: bad budget in "random:3" (alphabeta:<depth> or mcts:<iterations>)`},
 		{[]string{"-agents", "alphabeta:500,random"}, `tournament: player "alphabeta:500": -depth 500: at most 100 plies`},

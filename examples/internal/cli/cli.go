@@ -25,20 +25,21 @@ type Budget struct {
 }
 
 // AgentNames lists the computer players NewAgent builds.
-const AgentNames = "random|alphabeta|mcts"
+const AgentNames = "random|alphabeta|mcts|mcts-eval"
 
 // IsAgent reports whether name is one of AgentNames.
 func IsAgent(name string) bool {
 	switch name {
-	case "random", "alphabeta", "mcts":
+	case "random", "alphabeta", "mcts", "mcts-eval":
 		return true
 	}
 	return false
 }
 
-// NewAgent returns the computer player called name ("random", "alphabeta"
-// or "mcts") for d's game with budget b; seed makes its choices
-// reproducible. An unknown name gives an error.
+// NewAgent returns the computer player called name ("random", "alphabeta",
+// "mcts", or "mcts-eval": MCTS with short playouts scored by the game's
+// evaluation, agent.NewMCTSEval) for d's game with budget b; seed makes
+// its choices reproducible. An unknown name gives an error.
 func NewAgent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], name string, b Budget, seed uint64) (agent.Agent[P, M], error) {
 	switch name {
 	case "random":
@@ -50,6 +51,10 @@ func NewAgent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P,
 		return a, nil
 	case "mcts":
 		s := agent.NewMCTS[P, M](b.Iterations, seed)
+		s.Time, s.Workers = b.Time, b.Workers
+		return s, nil
+	case "mcts-eval":
+		s := agent.NewMCTSEval(d, b.Iterations, seed)
 		s.Time, s.Workers = b.Time, b.Workers
 		return s, nil
 	}
@@ -101,7 +106,7 @@ func Describe(name string, b Budget) string {
 		case b.Time == 0:
 			parts = append(parts, fmt.Sprintf("depth %d", agent.DefaultDepth))
 		}
-	case "mcts":
+	case "mcts", "mcts-eval":
 		switch {
 		case b.Iterations > 0:
 			parts = append(parts, fmt.Sprintf("%d iterations", b.Iterations))
