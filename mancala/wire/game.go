@@ -67,6 +67,7 @@ func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, 
 		Options: optionsOf(d.Options),
 		Start:   start.String(),
 		Layout:  layoutOf(d.Layout(start), d.Words),
+		Levels:  Levels(d.Name),
 	}
 	return Game{ops: a}
 }

@@ -74,7 +74,8 @@ type Layout struct {
 // ("kisolo"), Title ("Kisolo"), Counter word ("seed"; the same as
 // Words.Seed), Words, rule Options sorted by name, the Start position of
 // the default rules and the Layout of that start (a state carries the
-// layout of its own rules, such as Kisolo's Columns).
+// layout of its own rules, such as Kisolo's Columns), and the game's
+// strength Levels, weakest first ([Levels]).
 type GameInfo struct {
 	Name    string       `json:"name"`
 	Title   string       `json:"title"`
@@ -83,6 +84,7 @@ type GameInfo struct {
 	Options []RuleOption `json:"options"`
 	Start   string       `json:"start"`
 	Layout  Layout       `json:"layout"`
+	Levels  []Level      `json:"levels"`
 }
 
 // LimitsInfo reports the service's [Limits] to clients: the body limit in
