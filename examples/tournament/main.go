@@ -225,18 +225,24 @@ func (t tally) score() (mean, lo, hi float64) {
 	return p, lo, hi
 }
 
-// clock adds up one player's thinking time.
+// clock adds up one player's thinking time: wall-clock time, and the
+// process's CPU time over each move, which is the move's own with
+// -parallel 1 (on a loaded machine the wall clock also counts the time
+// the process waited for a core).
 type clock struct {
-	mu           sync.Mutex
-	moves        int
-	total, worst time.Duration
+	mu               sync.Mutex
+	moves            int
+	total, worst     time.Duration
+	cpuTotal, cpuMax time.Duration // 0 where CPU time is not measured
 }
 
-func (c *clock) add(d time.Duration) {
+func (c *clock) add(wall, cpu time.Duration) {
 	c.mu.Lock()
 	c.moves++
-	c.total += d
-	c.worst = max(c.worst, d)
+	c.total += wall
+	c.worst = max(c.worst, wall)
+	c.cpuTotal += cpu
+	c.cpuMax = max(c.cpuMax, cpu)
 	c.mu.Unlock()
 }
 
@@ -245,6 +251,13 @@ func (c *clock) mean() time.Duration {
 		return 0
 	}
 	return c.total / time.Duration(c.moves)
+}
+
+func (c *clock) cpuMean() time.Duration {
+	if c.moves == 0 {
+		return 0
+	}
+	return c.cpuTotal / time.Duration(c.moves)
 }
 
 // timed builds p's agents, timing every move on c.
@@ -256,8 +269,14 @@ func timed[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]
 		}
 		return agent.AgentFunc[P, M](func(ctx context.Context, q P) (M, error) {
 			start := time.Now()
+			cpu0, ok0 := cpuTime()
 			m, err := a.Move(ctx, q)
-			c.add(time.Since(start))
+			cpu1, ok1 := cpuTime()
+			cpu := cpu1 - cpu0
+			if !ok0 || !ok1 {
+				cpu = 0
+			}
+			c.add(time.Since(start), cpu)
 			return m, err
 		}), nil
 	}}
@@ -458,7 +477,7 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 		o.prior, map[string]string{"drop": "left out", "draw": "as draws"}[o.censored], players[0].name, o.anchor)
 	head := "player\trating\t95% CI\tgap to previous\t95% CI\tgames"
 	if o.times {
-		head += "\tms/move\tmax ms"
+		head += "\tms/move\tmax ms\tcpu ms/move\tcpu max ms"
 	}
 	fmt.Fprintln(tw, head)
 	for a, p := range players {
@@ -475,7 +494,7 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 		}
 		line += fmt.Sprintf("\t%d", total[a].distinct)
 		if o.times {
-			line += fmt.Sprintf("\t%.2f\t%.0f", ms(clocks[a].mean()), ms(clocks[a].worst))
+			line += fmt.Sprintf("\t%.2f\t%.0f\t%.2f\t%.0f", ms(clocks[a].mean()), ms(clocks[a].worst), ms(clocks[a].cpuMean()), ms(clocks[a].cpuMax))
 		}
 		fmt.Fprintln(tw, line)
 	}
@@ -498,7 +517,7 @@ func writeRatings(path, game string, o options, players []player, total []tally,
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: %d games per pairing, %s of random opening, seed %d, ply cap %d, prior %g, censored %s, first-seat advantage %.1f Elo, draw rate %.3f\n",
 		game, o.games, cli.Plies(o.opening), o.seed, o.maxPlies, o.prior, o.censored, fit.Advantage, fit.DrawRate())
-	b.WriteString("player\trating\tlo95\thi95\tgap\tgap_lo95\tgap_hi95\tgames\twins\tdraws\tlosses\tcensored\tmean_ms\tmax_ms\n")
+	b.WriteString("player\trating\tlo95\thi95\tgap\tgap_lo95\tgap_hi95\tgames\twins\tdraws\tlosses\tcensored\tmean_ms\tmax_ms\tcpu_mean_ms\tcpu_max_ms\n")
 	for a, p := range players {
 		r, se := fit.Ratings[a], fit.StdErr(a)
 		g, gse := 0.0, 0.0
@@ -506,9 +525,10 @@ func writeRatings(path, game string, o options, players []player, total []tally,
 			g, gse = fit.Diff(a, a-1)
 		}
 		t := total[a]
-		fmt.Fprintf(&b, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.1f\n",
+		fmt.Fprintf(&b, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.1f\t%.3f\t%.1f\n",
 			p.name, r, r-rating.Z95*se, r+rating.Z95*se, g, g-rating.Z95*gse, g+rating.Z95*gse,
-			t.distinct, t.wins, t.draws, t.losses, t.censored, ms(clocks[a].mean()), ms(clocks[a].worst))
+			t.distinct, t.wins, t.draws, t.losses, t.censored, ms(clocks[a].mean()), ms(clocks[a].worst),
+			ms(clocks[a].cpuMean()), ms(clocks[a].cpuMax))
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		return fmt.Errorf("-ratings: %w", err)

@@ -257,7 +257,7 @@ func TestRatingsFile(t *testing.T) {
 	}
 	first := strings.Split(lines[2], "\t")
 	second := strings.Split(lines[3], "\t")
-	if first[0] != "random" || first[1] != "1000.0" || second[0] != "alphabeta:3" || len(second) != 14 {
+	if first[0] != "random" || first[1] != "1000.0" || second[0] != "alphabeta:3" || len(second) != 16 {
 		t.Errorf("ratings file:\n%s", text)
 	}
 	if r, _ := strconv.ParseFloat(second[1], 64); r <= 1000 {

@@ -31,11 +31,32 @@ type LevelAgent struct {
 	TimeMs     int64  `json:"timeMs,omitempty"`
 }
 
-// levels is the table: per game's notation name, weakest first.
+// levels is the table: per game's notation name, weakest first. The
+// ratings are those of docs/strength.md, rounded.
 var levels = map[string][]Level{
-	"kisolo":  nil,
-	"kiothi":  nil,
-	"kimasai": nil,
+	"kisolo": {
+		{Name: "Beginner", Rating: 1000, Agent: LevelAgent{Agent: "random"}},
+		{Name: "Casual", Rating: 1446, Agent: LevelAgent{Agent: "alphabeta", Depth: 2}},
+		{Name: "Intermediate", Rating: 1620, Agent: LevelAgent{Agent: "alphabeta", Depth: 4}},
+		{Name: "Strong", Rating: 1766, Agent: LevelAgent{Agent: "alphabeta", Depth: 6}},
+		{Name: "Expert", Rating: 2030, Agent: LevelAgent{Agent: "alphabeta", Depth: 10}},
+	},
+	"kiothi": {
+		{Name: "Beginner", Rating: 1000, Agent: LevelAgent{Agent: "random"}},
+		{Name: "Novice", Rating: 1329, Agent: LevelAgent{Agent: "alphabeta", Depth: 1}},
+		{Name: "Casual", Rating: 1659, Agent: LevelAgent{Agent: "alphabeta", Depth: 2}},
+		{Name: "Intermediate", Rating: 2015, Agent: LevelAgent{Agent: "alphabeta", Depth: 3}},
+		{Name: "Strong", Rating: 2171, Agent: LevelAgent{Agent: "alphabeta", Depth: 4}},
+		{Name: "Expert", Rating: 2409, Agent: LevelAgent{Agent: "alphabeta", Depth: 6}},
+	},
+	"kimasai": {
+		{Name: "Beginner", Rating: 1000, Agent: LevelAgent{Agent: "random"}},
+		{Name: "Novice", Rating: 1720, Agent: LevelAgent{Agent: "alphabeta", Depth: 1}},
+		{Name: "Casual", Rating: 2253, Agent: LevelAgent{Agent: "alphabeta", Depth: 2}},
+		{Name: "Intermediate", Rating: 2577, Agent: LevelAgent{Agent: "alphabeta", Depth: 3}},
+		{Name: "Strong", Rating: 2851, Agent: LevelAgent{Agent: "alphabeta", Depth: 4}},
+		{Name: "Expert", Rating: 3068, Agent: LevelAgent{Agent: "alphabeta", Depth: 6}},
+	},
 }
 
 // Levels returns the strength ladder of the game named game ("kisolo",
