@@ -121,8 +121,6 @@ class Game:
     (``"*"`` while the game goes on, else the result text).
     """
 
-    _step_takes_move = True  # until an engine says otherwise
-
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
                  engine: Optional[Engine] = None) -> None:
         if game not in GAMES:
@@ -188,31 +186,14 @@ class Game:
         Used for moves chosen by an engine agent."""
         if self.over:
             raise RuntimeError("the game is over: reset it")
-        mover = self._mover
         try:
-            if self._step_takes_move:
-                try:
-                    ans = self.engine.request("step", position=self.position, move=move, plies=self.plies or None,
-                                              horizon=self.horizon)
-                    self._take(ans)
-                    return self.rewards
-                except EngineError as e:
-                    if not (e.code == "bad_request" and '"move"' in e.message):
-                        raise
-                    Game._step_takes_move = False
-            # An engine whose step takes action ids only: apply the move,
-            # then describe the position after it.
-            after = self.engine.request("apply", position=self.position, move=move)["after"]["position"]
-            ans = self.engine.request("step", position=after, plies=self.plies + 1, horizon=self.horizon)
+            ans = self.engine.request("step", position=self.position, move=move, plies=self.plies or None,
+                                      horizon=self.horizon)
         except EngineError as e:
-            if e.code in ("illegal", "syntax"):
+            if e.code in ("illegal", "syntax", "bad_request"):
                 raise IllegalAction(e.message) from None
             raise
         self._take(ans)
-        if ans["terminated"]:
-            # A describing step carries no reward: the game ended with this
-            # move, so its winner is the reward's.
-            self.rewards = _rewards_of(ans.get("result", "*"), mover)
         return self.rewards
 
     def _take(self, a: Dict[str, Any]) -> None:
@@ -247,16 +228,6 @@ class Game:
         if not self.over and (seat is None or seat == self._mover):
             m[self.legal] = 1
         return m
-
-
-def _rewards_of(result: str, mover: Optional[str]) -> Tuple[float, float]:
-    """The rewards (South's, North's) of a result text ("S:inner" South
-    won, "N:..." North won, anything else a draw)."""
-    if result.startswith("S"):
-        return (1.0, -1.0)
-    if result.startswith("N"):
-        return (-1.0, 1.0)
-    return (0.0, 0.0)
 
 
 def _seat_index(seat: str) -> int:
