@@ -228,6 +228,23 @@ class TestIds(EngineTestCase):
         self.assertEqual(self.engine.receive(a)["game"], "kisolo")
         self.assertEqual(self.engine.receive(b)["game"], "kiothi")
 
+    def test_unechoable_ids(self) -> None:
+        """An id the engine will not echo (over 256 bytes, nested deeper
+        than 8, a 5,000-digit number) gets bad_request with id null, for
+        that request only."""
+        for line in ('{"id":"' + "x" * 300 + '","cmd":"games"}', '{"id":' + "9" * 5000 + ',"cmd":"games"}',
+                     '{"id":' + "[" * 10 + "1" + "]" * 10 + ',"cmd":"games"}'):
+            t = self.engine.send_line(line)
+            nxt = self.engine.send("perft", game="kisolo", depth=1)
+            with self.assertRaises(EngineError) as cm:
+                self.engine.receive(t)
+            self.assertEqual((cm.exception.code, cm.exception.request_id), ("bad_request", None))
+            self.assertIn("the id is over 256 bytes or nested deeper than 8", cm.exception.message)
+            self.assertEqual(self.engine.receive(nxt)["counts"], [7])
+        with self.assertRaises(EngineError) as cm:
+            self.engine.receive(self.engine.send("games", request_id="y" * 300))
+        self.assertEqual(cm.exception.code, "bad_request")
+
     def test_threads(self) -> None:
         errors = []
 
