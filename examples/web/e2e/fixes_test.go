@@ -251,6 +251,7 @@ func TestKeyboardGame(t *testing.T) {
 	for ; tabs < 30 && !strings.HasPrefix(b.focused(t), "pit:"); tabs++ {
 		b.key(t, kb.Tab)
 	}
+	b.axe(t, "kisolo-keyboard")
 	t.Logf("%d Tab presses to the board", tabs)
 	if !strings.HasPrefix(b.focused(t), "pit:") {
 		t.Fatalf("30 Tabs never reached the board")

@@ -103,11 +103,13 @@ func TestPlay(t *testing.T) {
 				t.Errorf("the move list does not show the last move (ply %s)", end.Ply)
 			}
 			b.screenshot(t, g.name+"-end")
+			b.axe(t, g.name+"-end")
 
 			// Phone width: no horizontal scroll.
 			b.phone(t, 360)
 			b.noHorizontalScroll(t)
 			b.screenshot(t, g.name+"-phone")
+			b.axe(t, g.name+"-phone")
 			b.phone(t, 0)
 
 			// Undo goes back to the last position where the human moved.
@@ -379,6 +381,7 @@ func TestReducedMotion(t *testing.T) {
 	b.run(t, emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}))
 	b.open(t, "game=kimasai&south=human&north=human&test=1")
 	b.human(t, "")
+	b.axe(t, "kimasai-reduced-motion")
 	var speed string
 	b.run(t, chromedp.Value(`#speed`, &speed, chromedp.ByQuery))
 	if speed != "off" {

@@ -153,6 +153,7 @@ export class Board {
       grid.appendChild(label);
       for (let file = 1; file <= L.files; file++) {
         const p = byPos.get(row + ':' + file);
+        if (!p) continue; // every layout fills its grid; a hole stays empty
         const b = document.createElement('button');
         b.type = 'button';
         b.tabIndex = -1;

@@ -49,7 +49,7 @@ export function describe(a) {
  */
 export function levelsOf(g) {
   const src = g && Array.isArray(g.levels) && g.levels.length ? g.levels : FALLBACK_LEVELS;
-  return src.map((l) => ({ id: l.name.toLowerCase(), name: l.name, rating: 'rating' in l ? l.rating : undefined,
+  return src.map((l) => ({ id: l.name.toLowerCase(), name: l.name, rating: /** @type {{rating?: number}} */ (l).rating,
     agent: l.agent, doc: describe(l.agent) }));
 }
 
@@ -148,6 +148,6 @@ export function restore() {
   const index = Math.max(0, Math.min(Number(d.index) || 0, d.history.length - 1));
   const ids = new Set(['human', ...levelsOf(info(d.setup.game)).map((l) => l.id)]);
   const sides = { S: ids.has(d.setup.sides?.S) ? d.setup.sides.S : 'human', N: ids.has(d.setup.sides?.N) ? d.setup.sides.N : 'human' };
-  const variations = Array.isArray(d.variations) ? d.variations.filter((v) => v && Array.isArray(v.line) && v.line.every(ok)) : [];
+  const variations = Array.isArray(d.variations) ? d.variations.filter((/** @type {any} */ v) => v && Array.isArray(v.line) && v.line.every(ok)) : [];
   return { setup: { game: d.setup.game, rules: String(d.setup.rules || ''), sides }, index, history: d.history, variations };
 }
