@@ -6,12 +6,13 @@
 export const RULES_URL = 'https://github.com/seed8ebe013a/go-mancala/blob/main/docs/rules/';
 
 /**
- * @typedef {{summary: string[], legend: [string, string][], file: string}} Help
+ * @typedef {{summary: string[], legend: [string, string][], file: string, clause: string}} Help
  * @type {Record<string, Help>}
  */
 export const HELP = {
   kisolo: {
     file: 'kisolo.md',
+    clause: 'KS-6',
     summary: [
       'Four rows of pits; you own the two nearest you (your outer row and your inner row). Every pit starts with three seeds. You sow only round your own two rows, counter-clockwise.',
       'If one of your inner pits and the pit facing it are both occupied, you must capture: take the seeds of the facing pit and of the outer pit behind it, and sow them on from your own pit.',
@@ -26,6 +27,7 @@ export const HELP = {
   },
   kiothi: {
     file: 'kiothi.md',
+    clause: 'KI-6',
     summary: [
       'Two rows of ten pits in one shared ring; your row is the one nearest you, and each side starts with 30 warriors in its six rightmost pits. Captured warriors go to your prison.',
       'Opening: on each side\'s first turn you empty two of your pits and place the warriors you took into any pits you like, one by one. After the opening every occupied pit is nki (marked with a gold diamond): it cannot be captured until it is lifted.',
@@ -42,6 +44,7 @@ export const HELP = {
   },
   kimasai: {
     file: 'kimasai.md',
+    clause: 'KM-9',
     summary: [
       'Four rows of eight pits; you own the two nearest you. One cow stands in every inner pit, and each side keeps 24 cows in reserve. You sow only round your own two rows, clockwise.',
       'Phase 1, while any reserve holds cows: name one of your occupied pits, put a reserve cow into it (not on the very first turn), then lift all its cows and sow them. When the last cow lands in an occupied pit, you lift it and sow on; in an empty pit the move ends.',
@@ -94,6 +97,6 @@ export function fillHelp(box, game, title) {
   a.textContent = 'The full rules of ' + title;
   a.rel = 'noopener';
   p.appendChild(a);
-  p.append(' (each rule has an id such as KI-6; messages name the rule they apply).');
+  p.append(' (each rule has an id such as ' + h.clause + '; messages name the rule they apply).');
   box.appendChild(p);
 }
