@@ -257,7 +257,8 @@ func TestCompulsoryCapture(t *testing.T) {
 // is not played, and the page waits for the human.
 func TestSideChangedWhileThinking(t *testing.T) {
 	b := newBrowser(t)
-	b.open(t, "game=kiothi&south=3&north=human&step=3&test=1") // a Kiothi opening step thinks for 300 ms
+	// The strongest level: it thinks the whole 300 ms of an opening step.
+	b.open(t, "game=kiothi&south="+strconv.Itoa(len(gameOf(t, "kiothi").Levels))+"&north=human&step=3&test=1")
 	b.run(t, chromedp.Poll(`document.body.dataset.busy === '1'`, nil, chromedp.WithPollingTimeout(10*time.Second)))
 	var thinks string
 	b.run(t, chromedp.Evaluate(`document.body.dataset.thinks || '0'`, &thinks))

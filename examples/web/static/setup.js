@@ -36,7 +36,7 @@ export function fillSides(game, sides) {
       const o = new Option(l.name + (l.rating !== undefined ? ' (rating ' + l.rating + ')' : '') + ' — ' + l.doc, l.id);
       group.appendChild(o);
     }
-    s.add(group);
+    if (levels.length) s.add(group);
     s.value = levels.some((l) => l.id === sides[side]) ? sides[side] : 'human';
   }
 }

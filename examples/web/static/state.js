@@ -15,19 +15,6 @@
  */
 
 /**
- * The levels the page offered before the games list carried its own
- * (`levels` in each game of GET games, weakest first). TEMPORARY: used
- * only while the service's games have no levels; remove once every
- * service sends them.
- * @type {{name: string, agent: AgentSpec}[]}
- */
-const FALLBACK_LEVELS = [
-  { name: 'Beginner', agent: { agent: 'random' } },
-  { name: 'Casual', agent: { agent: 'alphabeta', depth: 2 } },
-  { name: 'Strong', agent: { agent: 'alphabeta', depth: 6 } },
-];
-
-/**
  * describe says which agent and budget a level is, in words.
  * @param {AgentSpec} a
  */
@@ -42,15 +29,15 @@ export function describe(a) {
 }
 
 /**
- * levelsOf returns a game's computer levels, weakest first: the game's
- * own (from GET games), else the temporary fallback.
+ * levelsOf returns a game's computer levels, weakest first, as the
+ * service's games list gives them (each game's levels: name, rating,
+ * agent); a game without levels offers none.
  * @param {GameInfo|undefined} g
  * @returns {Level[]}
  */
 export function levelsOf(g) {
-  const src = g && Array.isArray(g.levels) && g.levels.length ? g.levels : FALLBACK_LEVELS;
-  return src.map((l) => ({ id: l.name.toLowerCase(), name: l.name, rating: /** @type {{rating?: number}} */ (l).rating,
-    agent: l.agent, doc: describe(l.agent) }));
+  const src = g && Array.isArray(g.levels) ? g.levels : [];
+  return src.map((l) => ({ id: l.name.toLowerCase(), name: l.name, rating: l.rating, agent: l.agent, doc: describe(l.agent) }));
 }
 
 export const app = {
