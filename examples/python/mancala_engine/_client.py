@@ -74,6 +74,14 @@ class ProtocolError(EngineError):
         super().__init__("protocol", message, request_id)
 
 
+def _encode(msg: Dict[str, Any]) -> bytes:
+    """Encodes one request line (without its line break) as strict JSON:
+    NaN and infinities are refused (ValueError) rather than sent as the
+    non-JSON tokens Python's json module writes by default; a value json
+    cannot encode raises TypeError or ValueError."""
+    return json.dumps(msg, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
 def _key(request_id: Any) -> str:
     """The canonical JSON text of a request id, to compare ids by."""
     return json.dumps(request_id, sort_keys=True, separators=(",", ":"))
@@ -465,8 +473,8 @@ class Engine:
                 expect: Union[int, str] = request_id
             else:
                 expect = _key(request_id)
-        line = json.dumps({"id": request_id, "cmd": cmd, **_fields(fields)}, separators=(",", ":"))
-        return self._send(line.encode("utf-8"), expect, self._deadline(timeout))
+        line = _encode({"id": request_id, "cmd": cmd, **_fields(fields)})
+        return self._send(line, expect, self._deadline(timeout))
 
     def send_line(self, line: str, timeout: Optional[float] = None) -> Hashable:
         """Sends one raw request line (without its line break), for tests
@@ -579,6 +587,11 @@ class Engine:
         with self._cond:
             self._next_id += 1
             rid = self._next_id
+        # Encoded before anything is claimed: a field json cannot encode
+        # (bytes, NaN, a circular list) raises here and leaves the engine
+        # as it was.
+        line = _encode({"id": rid, "cmd": cmd, **_fields(fields)})
+        with self._cond:
             # The common case, one thread and nothing in flight: own the
             # pipes once for writing and reading.
             fast = not (self._io_busy or self._tickets or self._wbuf or self._closed or self._unsolicited
@@ -588,7 +601,6 @@ class Engine:
                 self._ticket_count += 1
                 ticket = self._ticket_count
                 self._tickets[ticket] = _Ticket(rid)
-        line = json.dumps({"id": rid, "cmd": cmd, **_fields(fields)}, separators=(",", ":")).encode("utf-8")
         if not fast:
             ticket = self._send(line, rid, deadline)
             try:

@@ -186,6 +186,21 @@ class TestErrors(EngineTestCase):
         # The engine goes on after errors.
         self.assertEqual(e.perft(1, game="kisolo")["counts"], [7])
 
+    def test_unencodable_fields(self) -> None:
+        # A field json cannot encode raises at once and leaves the engine
+        # usable (it used to keep the pipes claimed: every later request
+        # hung); NaN is refused, not sent as the non-JSON token NaN.
+        e = self.engine
+        with self.assertRaises(TypeError):
+            e.request("state", game=b"kisolo")
+        with self.assertRaises(ValueError):
+            e.request("playouts", n=1, game="kisolo", seed=float("nan"))
+        loop: list = []
+        loop.append(loop)
+        with self.assertRaises(ValueError):
+            e.send("state", game=loop)
+        self.assertEqual(e.request("perft", timeout=10, game="kisolo", depth=1)["counts"], [7])
+
     def test_bad_lines(self) -> None:
         e = self.engine
         garbage = e.send_line("this is not JSON")
