@@ -26,6 +26,12 @@ func FuzzAnswer(f *testing.F) {
 		`{"id":5,"cmd":"selfplay","game":"kisolo","n":1,"maxPlies":5,"south":{"agent":"random"},"north":{"agent":"alphabeta","depth":1}}`,
 		`{"id":6,"cmd":"observation","position":"` + kio + `"}`, `{"id":7,"cmd":"record","game":"kisolo","moves":["xb1"]}`,
 		`{"id":8,"cmd":"replay","record":"[Game \"kisolo\"]\n\nxb1"}`,
+		`{"id":9,"cmd":"env_spec","game":"kiothi","rules":"Setup:FiveByFive"}`, `{"id":10,"cmd":"step","position":"` + kis + `","action":14,"plies":3}`,
+		`{"id":11,"cmd":"step","position":"` + kio + `","move":"-a5"}`,
+		`{"id":12,"cmd":"vec_create","game":"kisolo","n":3,"seed":1,"opponent":{"agent":"random"},"seat":"alternate"}`,
+		`{"id":13,"cmd":"vec_step","env":1,"actions":"DgAAAA4AAAAOAAAA"}`, `{"id":14,"cmd":"vec_reset","env":1,"seed":5}`,
+		`{"id":15,"cmd":"vec_create","game":"kimasai","n":2,"bothSeats":true,"opponent":{"agent":"alphabeta","depth":1}}`,
+		`{"id":16,"cmd":"vec_close","env":1}`,
 		`garbage`, `{"id":`, `null`, `[]`, `{"cmd":5}`, `{"id":1,"cmd":"state"} {}`, "{\"id\":\"\xff\",\"cmd\":\"x\"}",
 	} {
 		f.Add(seed)

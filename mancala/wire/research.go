@@ -303,7 +303,7 @@ func (h *vecHandle) state() VecState {
 
 // VecCreate makes a vector environment in sess (at most MaxVecPerSession
 // at once) and answers its handle, description and first state.
-func (s *Service) VecCreate(sess *Session, cfg VecConfig) (VecCreateResponse, error) {
+func (s *Service) VecCreate(ctx context.Context, sess *Session, cfg VecConfig) (VecCreateResponse, error) {
 	g, err := s.game(cfg.Game)
 	if err != nil {
 		return VecCreateResponse{}, err
@@ -324,7 +324,7 @@ func (s *Service) VecCreate(sess *Session, cfg VecConfig) (VecCreateResponse, er
 		return VecCreateResponse{}, err
 	}
 	h := &vecHandle{ops: ops}
-	if err := ops.reset(cfg.Seed, &h.out); err != nil {
+	if err := ops.reset(ctx, cfg.Seed, &h.out); err != nil {
 		return VecCreateResponse{}, err
 	}
 	vs.mu.Lock()
@@ -373,7 +373,7 @@ func (s *Service) VecStep(ctx context.Context, sess *Session, req VecStepRequest
 }
 
 // VecReset restarts every environment of req.Env.
-func (s *Service) VecReset(sess *Session, req VecResetRequest) (VecState, error) {
+func (s *Service) VecReset(ctx context.Context, sess *Session, req VecResetRequest) (VecState, error) {
 	h, err := sessionVecs(sess).get(req.Env)
 	if err != nil {
 		return VecState{}, err
@@ -384,7 +384,7 @@ func (s *Service) VecReset(sess *Session, req VecResetRequest) (VecState, error)
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	if err := h.ops.reset(seed, &h.out); err != nil {
+	if err := h.ops.reset(ctx, seed, &h.out); err != nil {
 		return VecState{}, err
 	}
 	return h.state(), nil
@@ -433,14 +433,14 @@ func (s *Service) researchCommands() []Command {
 	return []Command{
 		NewCommand("env_spec", Lines, WorkPool, func(_ context.Context, _ *Session, r EnvSpecRequest) (EnvSpec, error) { return s.EnvSpec(r) }),
 		NewCommand("step", Lines, WorkPool, func(_ context.Context, _ *Session, r StepRequest) (StepResponse, error) { return s.Step(r) }),
-		NewCommand("vec_create", Lines, NoPool, func(_ context.Context, sess *Session, r VecConfig) (VecCreateResponse, error) {
-			return s.VecCreate(sess, r)
+		NewCommand("vec_create", Lines, NoPool, func(ctx context.Context, sess *Session, r VecConfig) (VecCreateResponse, error) {
+			return s.VecCreate(ctx, sess, r)
 		}),
 		NewCommand("vec_step", Lines, NoPool, func(ctx context.Context, sess *Session, r VecStepRequest) (VecState, error) {
 			return s.VecStep(ctx, sess, r)
 		}),
-		NewCommand("vec_reset", Lines, NoPool, func(_ context.Context, sess *Session, r VecResetRequest) (VecState, error) {
-			return s.VecReset(sess, r)
+		NewCommand("vec_reset", Lines, NoPool, func(ctx context.Context, sess *Session, r VecResetRequest) (VecState, error) {
+			return s.VecReset(ctx, sess, r)
 		}),
 		NewCommand("vec_close", Lines, NoPool, func(_ context.Context, sess *Session, r VecCloseRequest) (VecCloseResponse, error) {
 			return s.VecClose(sess, r)

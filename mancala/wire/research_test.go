@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/kimasai"
@@ -406,8 +407,8 @@ func TestVecCreateErrors(t *testing.T) {
 	}{
 		{wire.VecConfig{Game: "kisolo", N: 0}, "n must be 1..8192"},
 		{wire.VecConfig{Game: "kisolo", N: 8193}, "n must be 1..8192"},
-		{wire.VecConfig{Game: "kisolo", N: 300, Opponent: &wire.VecOpponent{Agent: "alphabeta", Depth: 2}}, "n must be 1..256"},
-		{wire.VecConfig{Game: "kisolo", N: 1, Opponent: &wire.VecOpponent{Agent: "alphabeta", Depth: 5}}, "depth must be 1..4"},
+		{wire.VecConfig{Game: "kisolo", N: 65, Opponent: &wire.VecOpponent{Agent: "alphabeta", Depth: 2}}, "n must be 1..64"},
+		{wire.VecConfig{Game: "kisolo", N: 1, Opponent: &wire.VecOpponent{Agent: "alphabeta", Depth: 4}}, "depth must be 1..3"},
 		{wire.VecConfig{Game: "kisolo", N: 1, Opponent: &wire.VecOpponent{Agent: "mcts"}}, "unknown opponent"},
 		{wire.VecConfig{Game: "kisolo", N: 1, Seat: "N"}, "a seat needs an opponent"},
 		{wire.VecConfig{Game: "kisolo", N: 1, Opponent: &wire.VecOpponent{Agent: "random"}, Seat: "E"}, "bad seat"},
@@ -510,5 +511,47 @@ func TestVecOpponent(t *testing.T) {
 		if ended == 0 {
 			t.Errorf("%s: no game ended", opp.Agent)
 		}
+	}
+}
+
+// TestVecDeadline: a step whose opponent's searches reach the deadline is
+// refused with too_large and changes nothing.
+func TestVecDeadline(t *testing.T) {
+	run := func(cut bool) wire.VecState {
+		svc := newService(t, wire.Limits{})
+		sess := svc.NewSession()
+		cfg := wire.VecConfig{Game: "kisolo", N: 64, Seed: 2, Opponent: &wire.VecOpponent{Agent: "alphabeta", Depth: 3}, Seat: "alternate"}
+		cr, err := svc.VecCreate(context.Background(), sess, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mask := unb64(t, cr.Mask)
+		acts := make([]int32, 64)
+		for i := range acts {
+			for a := range cr.Actions {
+				if mask[i*cr.MaskBytes+a/8]>>(a%8)&1 == 1 {
+					acts[i] = int32(a)
+					break
+				}
+			}
+		}
+		req := wire.VecStepRequest{Env: cr.Env, Actions: actionsB64(acts)}
+		if cut {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Microsecond)
+			defer cancel()
+			_, err := svc.VecStep(ctx, sess, req)
+			var we *wire.Error
+			if !errors.As(err, &we) || we.Code != "too_large" || !strings.Contains(we.Message, "nothing changed") {
+				t.Fatalf("a step past its deadline: %v", err)
+			}
+		}
+		s, err := svc.VecStep(context.Background(), sess, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if diff := cmp.Diff(run(false), run(true)); diff != "" {
+		t.Errorf("a step cut by its deadline changed the environments:\n%s", diff)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
@@ -20,9 +21,13 @@ const (
 	MaxVecEnvs = 8192
 	// MaxVecEnvsSearch is the most environments of one vector environment
 	// whose opponent searches (alphabeta).
-	MaxVecEnvsSearch = 256
+	MaxVecEnvsSearch = 64
 	// MaxVecOpponentDepth is the deepest alphabeta opponent, in plies.
-	MaxVecOpponentDepth = 4
+	MaxVecOpponentDepth = 3
+	// MaxVecStepTime bounds one vec_step or vec_reset (an alphabeta
+	// opponent's searches): a step not done by then is refused with
+	// too_large and every environment is left as it was.
+	MaxVecStepTime = 10 * time.Second
 	// MaxVecPerSession is the most vector environments one line session
 	// holds at once.
 	MaxVecPerSession = 16
@@ -142,7 +147,7 @@ type vecArrays struct {
 type vecOps interface {
 	info() VecInfo
 	seed() uint64
-	reset(seed uint64, out *vecArrays) error
+	reset(ctx context.Context, seed uint64, out *vecArrays) error
 	step(ctx context.Context, actions []int32, out *vecArrays) error
 }
 
@@ -175,6 +180,12 @@ type vecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	seat    []mancala.Player // the agent's seat (opponent mode)
 	rng     []pcg32
 	workers []*vecWorker[P, M]
+	saved   struct {
+		pos   []P
+		plies []int32
+		rng   []pcg32
+		seed  uint64
+	}
 }
 
 // pcg32 is a small seeded generator per environment (PCG-XSH-RR 64/32).
@@ -335,25 +346,47 @@ func (e *vecEnv[P, M]) parallel(fn func(w *vecWorker[P, M], lo, hi int)) {
 
 // reset restarts every environment (reseeding the opponent's streams
 // with seed) and writes the answer arrays.
-func (e *vecEnv[P, M]) reset(seed uint64, out *vecArrays) error {
+func (e *vecEnv[P, M]) reset(ctx context.Context, seed uint64, out *vecArrays) error {
+	ctx, cancel := context.WithTimeout(ctx, MaxVecStepTime)
+	defer cancel()
+	e.save()
 	e.cfg.Seed = seed
 	e.size(out)
 	e.parallel(func(w *vecWorker[P, M], lo, hi int) {
 		w.err = nil
 		for i := lo; i < hi; i++ {
 			e.rng[i] = newPCG(seed, uint64(i))
-			if err := e.restart(w, i); err != nil && w.err == nil {
+			if err := e.restart(ctx, w, i); err != nil && w.err == nil {
 				w.err = err
 			}
 			e.write(w, i, out)
 		}
 	})
-	for i := range out.reward {
-		out.reward[i] = 0
-	}
+	clear(out.reward)
 	clear(out.terminated)
 	clear(out.truncated)
-	return e.firstErr()
+	if err := e.firstErr(); err != nil {
+		e.restore()
+		return err
+	}
+	return nil
+}
+
+// save keeps the environments' state, for restore.
+func (e *vecEnv[P, M]) save() {
+	e.saved.pos = append(e.saved.pos[:0], e.pos...)
+	e.saved.plies = append(e.saved.plies[:0], e.plies...)
+	e.saved.rng = append(e.saved.rng[:0], e.rng...)
+	e.saved.seed = e.cfg.Seed
+}
+
+// restore puts back the state save kept: a step or reset that failed
+// half-way leaves every environment as it was.
+func (e *vecEnv[P, M]) restore() {
+	copy(e.pos, e.saved.pos)
+	copy(e.plies, e.saved.plies)
+	copy(e.rng, e.saved.rng)
+	e.cfg.Seed = e.saved.seed
 }
 
 func (e *vecEnv[P, M]) firstErr() error {
@@ -368,9 +401,9 @@ func (e *vecEnv[P, M]) firstErr() error {
 // restart puts environment i at the start, with the opponent's moves
 // played until the agent is to move (a game the opponent's opening moves
 // end is started again, at most 100 times).
-func (e *vecEnv[P, M]) restart(w *vecWorker[P, M], i int) error {
+func (e *vecEnv[P, M]) restart(ctx context.Context, w *vecWorker[P, M], i int) error {
 	for range 100 {
-		p, plies, err := e.opponent(w, i, e.start, 0)
+		p, plies, err := e.opponent(ctx, w, i, e.start, 0)
 		if err != nil {
 			return err
 		}
@@ -385,7 +418,7 @@ func (e *vecEnv[P, M]) restart(w *vecWorker[P, M], i int) error {
 // opponent plays the opponent's moves from p (plies played so far) until
 // the agent of environment i is to move or the game is over. Without an
 // opponent it returns p.
-func (e *vecEnv[P, M]) opponent(w *vecWorker[P, M], i int, p P, plies int) (P, int, error) {
+func (e *vecEnv[P, M]) opponent(ctx context.Context, w *vecWorker[P, M], i int, p P, plies int) (P, int, error) {
 	if e.cfg.Opponent == nil {
 		return p, plies, nil
 	}
@@ -393,7 +426,10 @@ func (e *vecEnv[P, M]) opponent(w *vecWorker[P, M], i int, p P, plies int) (P, i
 		var m M
 		if w.ab != nil {
 			w.ab.ClearTable()
-			r, err := w.ab.Search(context.Background(), p)
+			r, err := w.ab.Search(ctx, p)
+			if ctx.Err() != nil {
+				return p, plies, errorf(CodeTooLarge, "wire: the opponent's searches did not finish before the deadline (at most "+MaxVecStepTime.String()+" a step); nothing changed: ask for fewer environments or a shallower opponent")
+			}
 			if err != nil {
 				return p, plies, errorf(CodeInternal, fmt.Sprintf("wire: environment %d: opponent: %v", i, err))
 			}
@@ -484,6 +520,11 @@ func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays
 	if err := e.firstErr(); err != nil {
 		return err
 	}
+	ctx, cancel := context.WithTimeout(ctx, MaxVecStepTime)
+	defer cancel()
+	if e.cfg.Opponent != nil {
+		e.save() // the opponent's searches may reach the deadline
+	}
 	e.size(out)
 	e.parallel(func(w *vecWorker[P, M], lo, hi int) {
 		w.ended, w.final, w.res = w.ended[:0], w.final[:0], w.res[:0]
@@ -493,7 +534,7 @@ func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays
 			if e.cfg.Opponent != nil {
 				seat = e.seat[i]
 			}
-			q, plies, err := e.opponent(w, i, e.next[i], int(e.plies[i])+1)
+			q, plies, err := e.opponent(ctx, w, i, e.next[i], int(e.plies[i])+1)
 			if err != nil && w.err == nil {
 				w.err = err
 			}
@@ -525,7 +566,7 @@ func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays
 					}
 				}
 				w.res = append(w.res, r)
-				if err := e.restart(w, i); err != nil && w.err == nil {
+				if err := e.restart(ctx, w, i); err != nil && w.err == nil {
 					w.err = err
 				}
 			}
@@ -541,7 +582,13 @@ func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays
 			out.finalResult = append(out.finalResult, byte(r))
 		}
 	}
-	return e.firstErr()
+	if err := e.firstErr(); err != nil {
+		if e.cfg.Opponent != nil {
+			e.restore()
+		}
+		return err
+	}
+	return nil
 }
 
 func (e *vecEnv[P, M]) seed() uint64 { return e.cfg.Seed }

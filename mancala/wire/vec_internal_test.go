@@ -19,7 +19,7 @@ func BenchmarkVecCore1024(b *testing.B) {
 		b.Fatal(err)
 	}
 	var out vecArrays
-	if err := ops.reset(1, &out); err != nil {
+	if err := ops.reset(context.Background(), 1, &out); err != nil {
 		b.Fatal(err)
 	}
 	inf := ops.info()
