@@ -103,15 +103,24 @@ func (l jsonListener) Accept() (net.Conn, error) {
 // request line or header, headers over MaxHeaderBytes, an unsupported
 // Transfer-Encoding) are rewritten as the JSON error responses of package
 // wire, with the documented codes and never a 5xx: 431 too_large for
-// headers too large, 400 bad_request for everything else.
+// headers too large, 417 bad_request for an Expect header other than
+// 100-continue, 400 bad_request for everything else.
 type jsonErrors struct{ net.Conn }
 
 // plainError matches such a response: net/http writes it in one Write,
 // exactly so (net/http's conn.serve).
 var plainError = regexp.MustCompile(`(?s)\AHTTP/1\.1 ([0-9]{3}) [^\r\n]*\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n(.*)\z`)
 
+// expectationFailed matches net/http's answer to an Expect header other
+// than 100-continue: no body, no Content-Type (net/http's
+// response.sendExpectationFailed). No handler of this server answers 417.
+var expectationFailed = regexp.MustCompile(`\AHTTP/1\.1 417 Expectation Failed\r\nConnection: close\r\nDate: [^\r\n]*\r\nContent-Length: 0\r\n\r\n\z`)
+
 func (c jsonErrors) Write(b []byte) (int, error) {
 	m := plainError.FindSubmatch(b)
+	if m == nil && expectationFailed.Match(b) {
+		m = [][]byte{b, []byte("417"), nil}
+	}
 	if m == nil {
 		return c.Conn.Write(b)
 	}
@@ -119,6 +128,8 @@ func (c jsonErrors) Write(b []byte) (int, error) {
 	msg := "web: bad request: malformed HTTP request"
 	text := string(bytes.TrimSpace(m[2]))
 	switch rest, ok := strings.CutPrefix(text, string(m[1])+" "); {
+	case string(m[1]) == "417":
+		status, msg = http.StatusExpectationFailed, "web: bad request: the only expectation served is Expect: 100-continue"
 	case string(m[1]) == "431":
 		status, code, msg = http.StatusRequestHeaderFieldsTooLarge, "too_large", "web: request headers too large"
 	case ok:

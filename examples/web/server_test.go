@@ -108,6 +108,13 @@ func TestAPIAnswersJSON(t *testing.T) {
 			`{"error":"web: bad request: unsupported protocol version","code":"bad_request"}`},
 		{"headers too large", "GET /api/v1/games HTTP/1.1\r\nHost: x\r\nX-Big: " + strings.Repeat("y", 40<<10) + "\r\n\r\n", 431,
 			`{"error":"web: request headers too large","code":"too_large"}`},
+		{"unknown expectation", "GET /api/v1/games HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n", 417,
+			`{"error":"web: bad request: the only expectation served is Expect: 100-continue","code":"bad_request"}`},
+		{"bad length", "POST /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", 400,
+			`{"error":"web: bad request: malformed HTTP request","code":"bad_request"}`},
+		{"two lengths", "POST /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n", 400,
+			`{"error":"web: bad request: malformed HTTP request","code":"bad_request"}`},
+		{"HTTP/1.0", "GET /api/v1/games HTTP/1.0\r\n\r\n", 200, `{"games":[`},
 		{"100-continue over the limit", "POST /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n", 413,
 			`{"error":"wire: request body over 65536 bytes","code":"too_large"}`},
 	} {

@@ -1,8 +1,11 @@
 package wire_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -28,7 +31,8 @@ func FuzzHandler(f *testing.F) {
 			f.Add(uint8(i), seed)
 		}
 	}
-	c := newClient(f, wire.Limits{MaxTime: 20 * time.Millisecond, MaxIterations: 200, MaxDepth: 3})
+	svc := newService(f, wire.Limits{MaxTime: 20 * time.Millisecond, MaxIterations: 200, MaxDepth: 3})
+	c := &client{t: f, h: wire.Handler(svc)}
 	f.Fuzz(func(t *testing.T, path uint8, body string) {
 		c.t = t
 		p := fuzzPaths[int(path)%len(fuzzPaths)]
@@ -44,6 +48,21 @@ func FuzzHandler(f *testing.F) {
 			var e wire.Error
 			if err := json.Unmarshal(out, &e); err != nil || e.Code == "" || e.Message == "" || e.Status() != status {
 				t.Fatalf("%s %s %q: status %d, error body %s", method, p, body, status, out)
+			}
+		}
+		// Service.Call answers as the handler does (think aside: its
+		// answer depends on the time it gets).
+		if name := strings.TrimPrefix(p, "/api/v1/"); method == http.MethodPost && name != "think" && name != "games" {
+			got, err := svc.Call(context.Background(), name, []byte(body))
+			if err != nil {
+				var we *wire.Error
+				if !errors.As(err, &we) || we.Status() != status {
+					t.Fatalf("%s %q: Call %v, HTTP status %d", p, body, err, status)
+				}
+				got, _ = marshalJSON(we)
+			}
+			if string(got) != strings.TrimSuffix(string(out), "\n") {
+				t.Fatalf("%s %q:\nCall %.200s\nHTTP %.200s", p, body, got, out)
 			}
 		}
 	})
