@@ -17,8 +17,14 @@
 //
 //	go run ./examples/play
 //	go run ./examples/play -game kiothi -south human -north mcts -iterations 5000
+//	go run ./examples/play -game kiothi -south human -north expert
 //	go run ./examples/play -game kimasai -rules Endless:Illegal -record game.txt
 //	go run ./examples/play -load game.txt -south human -record game.txt
+//
+// A player can also be a level of the game's strength ladder (wire.Levels,
+// docs/strength.md): its name in any case ("casual") or level:N from the
+// weakest; a level plays its own agent and budget, and -help lists the
+// levels of every game.
 //
 // The game is the same for the same flags and -seed (computer players with
 // a depth or iteration budget, no -time). -time gives each computer move a

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 func TestTournament(t *testing.T) {
@@ -293,4 +296,41 @@ func cliNames(moves []kiothi.Move) string {
 		s[i] = m.String()
 	}
 	return strings.Join(s, " ")
+}
+
+// TestLevelsFlag: -levels plays the game's levels, weakest first, under
+// their names; with -ladder only neighbours meet; a level can also be
+// listed in -agents by name or number.
+func TestLevelsFlag(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := main1([]string{"-game", "kisolo", "-levels", "-ladder", "-games", "2", "-progress=false"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	levels := wire.Levels("kisolo")
+	var rows []string
+	for _, l := range strings.Split(strings.Split(out.String(), "\n\n")[1], "\n")[1:] {
+		if f := strings.Fields(l); len(f) > 1 {
+			rows = append(rows, f[0]+"-"+f[1])
+		}
+	}
+	var want []string
+	for i := 1; i < len(levels); i++ {
+		want = append(want, levels[i-1].Name+"-"+levels[i].Name)
+	}
+	if diff := cmp.Diff(want, rows); diff != "" {
+		t.Errorf("pairings (-want +got):\n%s\n%s", diff, out.String())
+	}
+	out.Reset()
+	if code := main1([]string{"-game", "kisolo", "-agents", "level:1,casual", "-games", "2", "-progress=false"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "Beginner  Casual") {
+		t.Errorf("levels in -agents:\n%s", out.String())
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := main1([]string{"-game", "kisolo", "-agents", "random,level:9", "-progress=false"}, &out, &errOut); code != 1 ||
+		errOut.String() != fmt.Sprintf("tournament: kisolo has %d levels: \"level:9\" is not one (want level:1..level:%d)\n", len(levels), len(levels)) {
+		t.Errorf("level:9: exit %d, %q", code, errOut.String())
+	}
 }
