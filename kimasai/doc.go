@@ -1,8 +1,10 @@
 // Package kimasai implements Bao la Kimasai, the two-phase four-row mancala
-// game of Maasai herders on the plains around Kilimanjaro, exactly as the
-// rules in this module's docs/rules/kimasai.md state it (clauses
-// KM-1..KM-13, with the common clauses C-1..C-9 of docs/rules/common.md),
-// on top of package [mancala].
+// game of Maasai herders on the plains around Kilimanjaro, with reserve cows
+// brought in and then cattle raids.
+//
+// It follows this module's docs/rules/kimasai.md exactly (clauses KM-1 to
+// KM-13, with the common clauses C-1 to C-9 of docs/rules/common.md), on
+// top of the shared core [mancala].
 //
 // Sources: David MacKay's record (2001) of the game as taught by Moinget
 // Ole Kuney, as given on Mancala World ("Bao la Kimasai (two rows)"; not the

@@ -169,7 +169,7 @@ func Parse(s string) (Position, error) {
 		}
 		p.setResult(o.Status, o.Winner, o.Reason, true)
 	} else {
-		p.derive(false)
+		p.settle(false)
 		p.turnLimit(false)
 	}
 	return p, nil
@@ -191,7 +191,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 			return "draw:turnlimit needs turn=" + strconv.Itoa(mancala.MaxTurn) + ", the last turn (C-9)"
 		}
 		q := *p
-		q.derive(false)
+		q.settle(false)
 		if q.status != mancala.Ongoing {
 			return "the game ended by " + q.Outcome().Result() + " first"
 		}
@@ -216,7 +216,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		// is endless; under Endless=Draw an endless move was played.
 		if p.rules.illegal() {
 			q := *p
-			q.derive(false)
+			q.settle(false)
 			if q.status != mancala.Draw {
 				return "under Endless=Illegal draw:endless needs every candidate move of " + p.ToMove().String() + " to be endless (C-6)"
 			}
@@ -274,7 +274,7 @@ func (p *Position) noEndlessMove() string {
 	q := *p
 	q.turn--
 	q.setResult(mancala.Ongoing, 0, mancala.NoReason, false)
-	q.derive(false) // the legal moves of the player who moved last
+	q.settle(false) // the legal moves of the player who moved last
 	return notation.NoEndlessMove[Position, Move](q, "cow")
 }
 

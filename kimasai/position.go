@@ -50,7 +50,7 @@ type Position struct {
 	winner   mancala.Player
 	reason   mancala.Reason
 	written  bool   // the result is printed as result= (set by a move or parsed)
-	legal    uint16 // bit i set iff the mover's move from circuit index i is legal (derived: see derive); 0 once over
+	legal    uint16 // bit i set iff the mover's move from circuit index i is legal (derived: see settle); 0 once over
 	turn     uint32
 	rules    ruleBits
 }
@@ -80,7 +80,7 @@ func New(r Rules) (Position, error) {
 	}
 	p := Start()
 	p.rules = packRules(r.Normalize())
-	p.derive(false)
+	p.settle(false)
 	return p, nil
 }
 
@@ -336,7 +336,7 @@ func (p *Position) finishThen(w0, w1, opp uint64, placed bool, end mancala.MoveE
 	case lazy && p.turn < mancala.MaxTurn:
 		return false
 	default:
-		p.derive(true)
+		p.settle(true)
 	}
 	p.turnLimit(true)
 	return true
@@ -350,7 +350,7 @@ func (p *Position) turnLimit(written bool) {
 	}
 }
 
-// derive stores the outcome that follows from the rules for the player to
+// settle stores the outcome that follows from the rules for the player to
 // move, if any: no occupied pit at all loses (C-8); with Endless=Illegal,
 // candidates that are all endless draw (C-6). written says whether String
 // prints it as result= (after a move) or not (derived while parsing).
@@ -360,7 +360,7 @@ func (p *Position) turnLimit(written bool) {
 // positions): the occupied pits of the mover's circuit, less the endless
 // ones under Endless=Illegal, every candidate played out once here rather
 // than on every AppendLegalMoves or Apply.
-func (p *Position) derive(written bool) {
+func (p *Position) settle(written bool) {
 	occ := p.occupied()
 	p.legal = uint16(occ)
 	if occ == 0 {
@@ -537,7 +537,7 @@ func (p Position) playRandomIllegal(pick func(n int) int, maxPlies int) (Positio
 		plies++
 	}
 	if !known {
-		p.derive(true)
+		p.settle(true)
 	}
 	return p, plies
 }

@@ -86,7 +86,7 @@ func genPosition(minTurn int) *rapid.Generator[Position] {
 				p.setResult(mancala.Draw, 0, reason, true)
 			}
 		} else {
-			p.derive(false)
+			p.settle(false)
 		}
 		return p
 	})
@@ -304,7 +304,7 @@ func TestPropFastMatchesReference(t *testing.T) {
 				rr.MaxLaps = c.maxLaps
 				pp := p
 				pp.rules = packRules(rr.Normalize())
-				pp.derive(false)
+				pp.settle(false)
 				if pp.Outcome().Over() {
 					continue // every candidate endless under Endless=Illegal
 				}

@@ -1,7 +1,10 @@
-// Package kiothi implements Kiothi, the mancala game of the Meru of Mount
-// Kenya, exactly as the rules in this module's docs/rules/kiothi.md state it
-// (clauses KI-1 .. KI-17, with the common clauses C-1 .. C-9 of
-// docs/rules/common.md), on top of the shared core [mancala]: a comparable
+// Package kiothi implements Kiothi, the two-row mancala game of the Meru of
+// Mount Kenya, with prisons, a free opening redistribution and protected nki
+// pits.
+//
+// It follows this module's docs/rules/kiothi.md exactly (clauses KI-1 to
+// KI-17, with the common clauses C-1 to C-9 of docs/rules/common.md), on
+// top of the shared core [mancala]: a comparable
 // [Position] value, [Pit]s and [Move]s with their notation, legal move
 // generation, [Position.Apply] and [Position.ApplyTrace], outcomes with the
 // final prisons, and the [Descriptor] for generic tools.

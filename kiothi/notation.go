@@ -64,7 +64,7 @@ func (p *Position) appendText(b []byte) []byte {
 		b = append(b, " dropfrom="...)
 		b = append(b, layout.PitName(int(p.dropFrom))...)
 	}
-	if p.status != mancala.Ongoing && p.shown {
+	if p.status != mancala.Ongoing && p.written {
 		b = append(b, " result="...)
 		b = append(b, p.Outcome().Result()...)
 	}
@@ -190,44 +190,10 @@ func Parse(s string) (Position, error) {
 		if err != nil {
 			return Position{}, err
 		}
-		if o.Reason != mancala.NoMove && o.Reason != mancala.Endless && o.Reason != mancala.TurnLimit {
-			return bad("result="+v, "a Kiothi game ends only by nomove (KI-15), endless (C-6) or turnlimit (C-9)")
+		if msg := p.contradicts(o); msg != "" {
+			return bad("result="+v, "%s", msg)
 		}
-		if p.turn < 2 {
-			return bad("result="+v, "a game cannot end before turn 2")
-		}
-		if o.Reason == mancala.TurnLimit {
-			if msg := p.turnLimitContradiction(); msg != "" {
-				return bad("result="+v, "%s", msg)
-			}
-		}
-		if o.Reason == mancala.Endless {
-			// C-6: under Endless=Illegal every candidate of the player to
-			// move is endless; under Endless=Draw an endless move was
-			// played, from turn 2 on.
-			if p.rules.illegal() {
-				if candidate, legal := p.hasMoves(); !candidate || legal {
-					return bad("result="+v, "under Endless=Illegal draw:endless needs every candidate move of %v to be endless (C-6)", p.ToMove())
-				}
-			} else if p.turn < 3 {
-				return bad("result="+v, "an endless move is played from turn 2 on, so draw:endless needs turn 3 or later (C-6)")
-			} else if msg := p.noEndlessMove(); msg != "" {
-				return bad("result="+v, "%s", msg)
-			}
-		}
-		if o.Reason == mancala.NoMove {
-			// KI-15, KI-16: the player to move has no move, and the
-			// prisons after the sweep decide the result.
-			if candidate, _ := p.hasMoves(); candidate {
-				return bad("result="+v, "%v has a move, so the game is not over by KI-15", p.ToMove())
-			}
-			q := p
-			q.setNoMoveResult()
-			if q.status != o.Status || q.winner != o.Winner {
-				return bad("result="+v, "the prisons after the KI-15 sweep give %s", q.Outcome().Result())
-			}
-		}
-		p.status, p.winner, p.reason, p.shown = o.Status, o.Winner, o.Reason, true
+		p.status, p.winner, p.reason, p.written = o.Status, o.Winner, o.Reason, true
 		return p, nil
 	}
 	if p.turn >= 2 {
@@ -244,6 +210,51 @@ func Parse(s string) (Position, error) {
 	return p, nil
 }
 
+// contradicts says why o cannot be the result written for p, or "", as in
+// the other games: a Kiothi game ends only from turn 2 on, by KI-15 (the
+// player to move has no move; the prisons after the sweep decide it), by
+// C-6 (under Endless=Illegal every candidate of the player to move is
+// endless; under Endless=Draw an endless move was played, from turn 3 on)
+// or by C-9.
+func (p *Position) contradicts(o mancala.Outcome) string {
+	if o.Reason != mancala.NoMove && o.Reason != mancala.Endless && o.Reason != mancala.TurnLimit {
+		return "a Kiothi game ends only by nomove (KI-15), endless (C-6) or turnlimit (C-9)"
+	}
+	if p.turn < 2 {
+		return "a game cannot end before turn 2"
+	}
+	if o.Reason == mancala.TurnLimit {
+		return p.turnLimitContradiction()
+	}
+	if o.Reason == mancala.Endless {
+		// C-6: under Endless=Illegal every candidate of the player to
+		// move is endless; under Endless=Draw an endless move was
+		// played, from turn 2 on.
+		if p.rules.illegal() {
+			if candidate, legal := p.hasMoves(); !candidate || legal {
+				return "under Endless=Illegal draw:endless needs every candidate move of " + p.ToMove().String() + " to be endless (C-6)"
+			}
+		} else if p.turn < 3 {
+			return "an endless move is played from turn 2 on, so draw:endless needs turn 3 or later (C-6)"
+		} else {
+			return p.noEndlessMove()
+		}
+	}
+	if o.Reason == mancala.NoMove {
+		// KI-15, KI-16: the player to move has no move, and the
+		// prisons after the sweep decide the result.
+		if candidate, _ := p.hasMoves(); candidate {
+			return p.ToMove().String() + " has a move, so the game is not over by KI-15"
+		}
+		q := *p
+		q.setNoMoveResult()
+		if q.status != o.Status || q.winner != o.Winner {
+			return "the prisons after the KI-15 sweep give " + q.Outcome().Result()
+		}
+	}
+	return ""
+}
+
 // noEndlessMove says why the player who moved last cannot have played an
 // endless move to reach p under Endless=Draw (C-6), or "": such a move
 // leaves the board, the nki marks and the prisons as they were, so p with
@@ -252,7 +263,7 @@ func Parse(s string) (Position, error) {
 func (p *Position) noEndlessMove() string {
 	q := *p
 	q.turn--
-	q.status, q.winner, q.reason, q.shown = mancala.Ongoing, 0, mancala.NoReason, false
+	q.status, q.winner, q.reason, q.written = mancala.Ongoing, 0, mancala.NoReason, false
 	return notation.NoEndlessMove[Position, Move](q, "warriors")
 }
 

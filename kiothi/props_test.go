@@ -186,7 +186,7 @@ func refApply(p Position, pit, k int) (Position, bool) {
 			return p, false
 		}
 		p.turn++
-		p.status, p.winner, p.reason, p.shown = mancala.Draw, 0, mancala.Endless, true
+		p.status, p.winner, p.reason, p.written = mancala.Draw, 0, mancala.Endless, true
 		return p, true
 	}
 	q.turn++
@@ -219,7 +219,7 @@ func refApply(p Position, pit, k int) (Position, bool) {
 		}
 		q.nki = 0
 		s, n := q.prisons[0], q.prisons[1]
-		q.reason, q.shown = mancala.NoMove, true
+		q.reason, q.written = mancala.NoMove, true
 		switch {
 		case s > n:
 			q.status, q.winner = mancala.Win, mancala.South
@@ -229,7 +229,7 @@ func refApply(p Position, pit, k int) (Position, bool) {
 			q.status = mancala.Draw
 		}
 	case !legal:
-		q.status, q.reason, q.shown = mancala.Draw, mancala.Endless, true
+		q.status, q.reason, q.written = mancala.Draw, mancala.Endless, true
 	}
 	return q, true
 }

@@ -66,8 +66,21 @@ func (p *Position) firstLapIllegal(pit, k int) bool {
 // on the packed board. The move must pass KI-9 and KI-10.
 func (p *Position) endless(pit, k int) bool {
 	w0, w1, w2 := p.words()
-	_, _, _, _, _, _, _, e := sowWords(w0, w1, w2, p.nki, uint(p.turn&1), uint(pit), uint(k), p.rules)
-	return e
+	return sowWords(w0, w1, w2, p.nki, uint(p.turn&1), uint(pit), uint(k), p.rules).endless
+}
+
+// sown is what [sowWords] leaves: the packed board and the nki marks
+// after the sowing, the pit that received the last warrior, the laps sown,
+// whether a lap dropped a warrior into the enemy row (for
+// CaptureNeedsCrossing, KI-13), and whether the move is endless (C-6:
+// MaxLaps laps without an end, or a repeated lap-boundary state, board,
+// marks and last pit, from lap brentStart on).
+type sown struct {
+	w0, w1, w2 uint64
+	nki        uint32
+	last, laps uint
+	crossed    bool
+	endless    bool
 }
 
 // sowWords plays the sowing of the move (pit, k) of mover on the packed
@@ -75,13 +88,9 @@ func (p *Position) endless(pit, k int) bool {
 // C-6): it lifts k warriors from pit (clearing its mark, KI-8), sows lap
 // after lap (C-2, C-4), relaying the whole landing pit while the last
 // warrior lands in an occupied pit (KI-11, clearing the mark as NkiClear
-// says) until it lands in an empty one (KI-12). It returns the board and
-// the marks then, the pit that received the last warrior, whether a lap
-// dropped a warrior into the enemy row (for CaptureNeedsCrossing, KI-13),
-// the laps sown and whether the move is endless (C-6: MaxLaps laps without
-// an end, or a repeated lap-boundary state, board, marks and last pit,
-// from lap brentStart on); the capture is the caller's.
-func sowWords(w0, w1, w2 uint64, nki uint32, mover, pit, k uint, r ruleBits) (uint64, uint64, uint64, uint32, uint, bool, uint, bool) {
+// says) until it lands in an empty one (KI-12). It returns what the sowing
+// left ([sown]); the capture is the caller's.
+func sowWords(w0, w1, w2 uint64, nki uint32, mover, pit, k uint, r ruleBits) sown {
 	rg := &ring
 	pit &= 31
 	if pit < 8 {
@@ -126,12 +135,12 @@ func sowWords(w0, w1, w2 uint64, nki uint32, mover, pit, k uint, r ruleBits) (ui
 		c := sowing.Get3(w0, w1, w2, last)
 		if c == 1 {
 			// KI-12: the last warrior fell into a pit that was empty (C-3).
-			return w0, w1, w2, st.nki, last, st.crossed, laps, false
+			return sown{w0: w0, w1: w1, w2: w2, nki: st.nki, last: last, laps: laps, crossed: st.crossed}
 		}
 		if laps >= check {
 			if laps >= r.laps() || laps >= brentStart && st.brent.Seen(w0, w1, w2|uint64(st.nki)<<32, last) {
 				// C-6: not ended after MaxLaps laps, or the lap-boundary state repeats.
-				return w0, w1, w2, st.nki, last, st.crossed, laps, true
+				return sown{w0: w0, w1: w1, w2: w2, nki: st.nki, last: last, laps: laps, crossed: st.crossed, endless: true}
 			}
 		}
 		// KI-11: relay the whole landing pit.
@@ -154,30 +163,31 @@ func lapCrosses(mover, start, n uint) bool {
 	return d < n
 }
 
-// playSow plays the candidate sowing move (pit, k) in place with the
+// finish plays the candidate sowing move (pit, k) in place with the
 // packed core: the sowing, the capture that ends it (KI-13, KI-14) and the
 // end of the turn (KI-15 for the next player, or C-6 under Endless=Illegal:
 // a draw if every candidate of theirs is endless). An endless move (C-6)
 // ends the game as a draw under Endless=Draw, with the board as it was;
-// under Endless=Illegal it is refused: playSow returns false and leaves p
-// unchanged.
-func (p *Position) playSow(pit, k int) bool { return p.playSowThen(pit, k, true) }
+// under Endless=Illegal it is refused: finish returns false and leaves p
+// unchanged. (Kisolo and Bao la Kimasai name the same step finish.)
+func (p *Position) finish(pit, k int) bool { return p.finishThen(pit, k, false) }
 
-// playSowThen is playSow, leaving the next player's KI-15 and C-6 check to
-// the caller when settle is false under WholeLift or Endless=Illegal (the
+// finishThen is finish; with lazy, it leaves the next player's KI-15 and
+// C-6 check (settle) to the caller under WholeLift or Endless=Illegal (the
 // turn still passes).
-func (p *Position) playSowThen(pit, k int, settle bool) bool {
+func (p *Position) finishThen(pit, k int, lazy bool) bool {
 	w0, w1, w2 := p.words()
 	mover := uint(p.turn & 1)
-	w0, w1, w2, nki, last, crossed, _, endless := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
-	if endless {
+	s := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
+	w0, w1, w2, nki, last := s.w0, s.w1, s.w2, s.nki, s.last
+	if s.endless {
 		if p.rules.illegal() {
 			return false
 		}
 		p.endless0()
 		return true
 	}
-	if last/Files == mover && crossed {
+	if last/Files == mover && s.crossed {
 		var taken uint
 		w0, w1, w2, taken = captureWords(w0, w1, w2, nki, last, mover, p.rules.bonus())
 		p.prisons[mover] += uint8(taken)
@@ -194,7 +204,7 @@ func (p *Position) playSowThen(pit, k int, settle bool) bool {
 		p.turnLimit()
 		return true
 	}
-	if settle {
+	if !lazy {
 		p.endTurn(nil)
 	} else {
 		p.turn++ // the caller checks KI-15, C-6 and C-9

@@ -1,8 +1,10 @@
 // Package kisolo implements Kisolo (also Cisolo), the four-row mancala of
-// the Luba, Lulua and Songye of south-east DR Congo, exactly as the rules
-// in this module's docs/rules/kisolo.md state it (clauses KS-1..KS-12,
-// with the common clauses C-1..C-9 of docs/rules/common.md), on top of
-// package [github.com/seed8ebe013a/go-mancala/mancala].
+// the Luba, Lulua and Songye of south-east DR Congo, with relay sowing and
+// compulsory captures.
+//
+// It follows this module's docs/rules/kisolo.md exactly (clauses KS-1 to
+// KS-12, with the common clauses C-1 to C-9 of docs/rules/common.md), on
+// top of the shared core [github.com/seed8ebe013a/go-mancala/mancala].
 //
 // A [Position] is a small comparable value; [Position.AppendLegalMoves]
 // lists the legal moves without allocating, [Position.Apply] returns the

@@ -42,7 +42,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	buf = append(buf, p.ToMove().Letter()...)
 	buf = append(buf, " turn="...)
 	buf = strconv.AppendUint(buf, uint64(p.turn), 10)
-	if p.result != 0 && !p.derived {
+	if p.result != 0 && p.written {
 		buf = append(buf, " result="...)
 		buf = append(buf, decodeResult(p.result).Result()...)
 	}
@@ -143,12 +143,11 @@ func Parse(s string) (Position, error) {
 		if msg := p.contradicts(o); msg != "" {
 			return Position{}, notation.Errorf(Name, "result="+v, "%s", msg)
 		}
-		p.result = encodeResult(o)
+		p.result, p.written = encodeResult(o), true
 		return p, nil
 	}
 	p.settle()
-	p.turnLimit()
-	p.derived = p.result != 0
+	p.turnLimit() // a derived result: not written back
 	return p, nil
 }
 
@@ -272,7 +271,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 func (p *Position) noEndlessMove() string {
 	q := *p
 	q.turn--
-	q.result, q.derived = 0, false
+	q.result, q.written = 0, false
 	q.settle() // the legal moves of the player who moved last
 	return notation.NoEndlessMove[Position, Move](q, "seed")
 }

@@ -30,7 +30,7 @@ type Position struct {
 	legal   uint16 // bit i set iff the mover's move at circuit index i is legal (derived by settle); 0 once over
 	result  uint8  // encoded Outcome; 0 while ongoing
 	capture bool   // the legal moves are captures (KS-6; derived by settle)
-	derived bool   // result was derived by Parse from a set-up without result=; String leaves it out
+	written bool   // the result is written as result= (set by a move, or parsed from result=); false for a result Parse derived
 }
 
 var _ mancala.Game[Position, Move] = Position{}
@@ -73,6 +73,7 @@ func New(r Rules) (Position, error) {
 		p.circ[16+i] = circuit[i] // North: South rotated half a turn
 	}
 	p.settle()
+	p.written = p.result != 0
 	return p, nil
 }
 
@@ -400,6 +401,7 @@ func (p *Position) finishThen(g *geom, m0, m1, o0, o1 uint64, end mancala.MoveEn
 		p.legal, p.capture = 0, false
 	}
 	p.turnLimit()
+	p.written = p.result != 0
 	return true
 }
 
@@ -603,7 +605,7 @@ func (p Position) playRandomIllegal(pick func(n int) int, maxPlies int) (Positio
 		m0, m1, o0, o1 := p.words()
 		cands := occupied(m0, m1)
 		if cands == 0 { // C-8
-			p.result, p.legal, p.capture = win(p.mover().Other(), mancala.NoMove), 0, false
+			p.result, p.legal, p.capture, p.written = win(p.mover().Other(), mancala.NoMove), 0, false, true
 			return p, plies
 		}
 		kind := SowKind
@@ -613,7 +615,7 @@ func (p Position) playRandomIllegal(pick func(n int) int, maxPlies int) (Positio
 		for {
 			n := bits.OnesCount(cands)
 			if n == 0 { // C-6: every candidate is endless
-				p.result, p.legal, p.capture = drawEndless, 0, false
+				p.result, p.legal, p.capture, p.written = drawEndless, 0, false, true
 				return p, plies
 			}
 			z := cands
@@ -637,6 +639,7 @@ func (p Position) playRandomIllegal(pick func(n int) int, maxPlies int) (Positio
 	}
 	if !known {
 		p.settle()
+		p.written = p.result != 0
 	}
 	return p, plies
 }

@@ -1,6 +1,8 @@
-// Package mancala is the shared core of go-mancala: what the three rule
-// packages (kiothi, kisolo, kimasai), the agents in mancala/agent and the
-// example programs have in common. It implements no game itself.
+// Package mancala is the shared core of go-mancala, what the three rule
+// packages, the agents and the example programs have in common.
+//
+// The rule packages are kiothi, kisolo and kimasai; the agents are in
+// mancala/agent. This package implements no game itself.
 //
 // # Players, turns and plies
 //
