@@ -524,7 +524,9 @@ func levelsOf(g gameLevels) []string {
 			s += " — random moves"
 		case "alphabeta":
 			s += " — AlphaBeta search"
-			if a.Depth > 0 {
+			if a.Depth == 1 {
+				s += ", 1 ply deep"
+			} else if a.Depth > 0 {
 				s += fmt.Sprintf(", %d plies deep", a.Depth)
 			}
 		case "mcts":
