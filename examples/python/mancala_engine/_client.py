@@ -70,8 +70,10 @@ class ProtocolError(EngineError):
     deep, longer than the client's limit, without a boolean ``ok``, with
     another id than the request's, or a line that answers no request."""
 
-    def __init__(self, message: str, request_id: Any = None) -> None:
+    def __init__(self, message: str, request_id: Any = None, mismatch: bool = False) -> None:
         super().__init__("protocol", message, request_id)
+        # The line was an answer, but with another id than the request's.
+        self.mismatch = mismatch
 
 
 def _encode(msg: Dict[str, Any]) -> bytes:
@@ -93,7 +95,11 @@ def _excerpt(raw: bytes, n: int = 60) -> str:
 
 
 def _fields(fields: Dict[str, Any]) -> Dict[str, Any]:
-    """The fields that are not None."""
+    """The fields that are not None. ``id`` is the client's: a field of
+    that name is refused (ValueError), as it would replace the request's
+    own id (``send(request_id=...)`` chooses one)."""
+    if "id" in fields:
+        raise ValueError("'id' is not a command field: the client writes the request's id (send takes request_id)")
     return {k: v for k, v in fields.items() if v is not None}
 
 
@@ -121,7 +127,10 @@ class Engine:
     logs each request to standard error), ``stderr`` is where its standard
     error goes (default: this process's), ``timeout`` is how long, in
     seconds, a request may take, writing it and reading its answer
-    (default: no limit; TimeoutError then), and ``max_answer`` the longest
+    (default: no limit; TimeoutError then; the engine still finishes the
+    work of a request that timed out, and answers in order, so the requests
+    after it wait for that work: to abandon it, close the Engine and start
+    another), and ``max_answer`` the longest
     answer line read, in bytes (a longer one is a ProtocolError for its
     request).
 
@@ -410,16 +419,42 @@ class Engine:
         answer."""
         with self._cond:
             if not self._tickets:
+                if self._late(line):
+                    self._dropped += 1
+                    return
                 if len(self._unsolicited) < 16 and not isinstance(line, EngineError):
                     self._unsolicited.append(b"(a line over the limit)" if line is None else line)
                 return
             ticket = next(iter(self._tickets))
-            t = self._tickets.pop(ticket)
+            t = self._tickets[ticket]
+            answer = line if isinstance(line, EngineError) else self._decode(line, t.expect)
+            if (isinstance(answer, ProtocolError) and answer.mismatch and type(t.expect) is int
+                    and type(answer.request_id) is int and 0 < answer.request_id < t.expect):
+                # The answer of an earlier request of this client's, which
+                # has already had its error (a stray line took its place):
+                # dropped, so that requests and answers are in step again.
+                self._dropped += 1
+                return
+            del self._tickets[ticket]
             if t.abandoned:
                 self._dropped += 1
                 return
-            self._answers[ticket] = line if isinstance(line, EngineError) else self._decode(line, t.expect)
+            self._answers[ticket] = answer
             self._cond.notify_all()
+
+    def _late(self, line: Union[None, bytes, EngineError]) -> bool:
+        """Whether a line that came while no request waits is the answer of
+        an earlier request of this client's (an id it numbered), which has
+        already had its error: a stray line took its place. Such a line is
+        dropped; any other is unsolicited."""
+        if not isinstance(line, bytes):
+            return False
+        try:
+            msg = json.loads(line.decode("utf-8"))
+        except (ValueError, RecursionError):
+            return False
+        rid = msg.get("id") if type(msg) is dict else None
+        return type(rid) is int and 0 < rid <= self._next_id and type(msg.get("ok")) is bool
 
     def _decode(self, line: Optional[bytes], expect: Union[None, int, str]) -> Union[Answer, EngineError]:
         """The answer of one line, or the error to raise for it."""
@@ -445,7 +480,7 @@ class Engine:
             # could not read (or would not echo).
             if not same and not (rid is None and not ok):
                 return ProtocolError(f"an answer with id {_key(rid)[:60]} to the request with id "
-                                     f"{(str(expect) if type(expect) is int else expect)[:60]}", rid)
+                                     f"{(str(expect) if type(expect) is int else expect)[:60]}", rid, mismatch=True)
         if not ok:
             code, error = msg.get("code"), msg.get("error")
             if type(code) is not str or type(error) is not str:
@@ -480,7 +515,11 @@ class Engine:
         """Sends one raw request line (without its line break), for tests
         and for requests built elsewhere, and returns the ticket of its
         answer. The answer's id is checked when the line is a JSON object
-        with an id."""
+        with an id. A blank line, or one with a line break in it, is
+        refused (ValueError): the engine answers no blank line, so its
+        ticket would wait for ever and take the next request's answer."""
+        if not line.strip() or "\n" in line or "\r" in line:
+            raise ValueError("send_line takes one non-blank line without line breaks")
         expect: Optional[str] = None
         try:
             msg = json.loads(line)

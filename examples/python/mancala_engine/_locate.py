@@ -110,7 +110,9 @@ def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
     if env:
         if not os.access(env, os.X_OK) or os.path.isdir(env):
             raise EngineNotFound(f"MANCALA_ENGINE={env} is not an executable file")
-        return env
+        # Absolute, so that the process started is the file checked (a bare
+        # name would be looked up on PATH when it is run).
+        return os.path.abspath(env)
     if module is None:
         on_path = shutil.which(BINARY_NAME)
         if on_path:

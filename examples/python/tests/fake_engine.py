@@ -17,6 +17,7 @@ It reads request lines like the engine and answers each with
 - ``slow``: before answering cmd "slow", waits for a byte on the FIFO GATE.
 - ``toolong``: the answer to cmd "bad" is a line of 3 MB.
 - ``dies``: the answer to cmd "bad" is cut halfway, and the engine exits.
+- ``stray``: before reading anything, a line {"id": 777, "ok": true}.
 """
 
 import json
@@ -34,6 +35,9 @@ def main() -> None:
 
     if scenario == "gate":
         wait_gate()
+    if scenario == "stray":
+        out.write(b'{"id": 777, "ok": true, "echo": "stray"}\n')
+        out.flush()
     for raw in sys.stdin.buffer:
         req = json.loads(raw)
         rid, cmd = req.get("id"), req.get("cmd")

@@ -375,6 +375,18 @@ class TestFindEngine(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(p.stdout.splitlines(), [BINARY, "[5, 15, 300]", os.path.realpath(BINARY)])
         self.assertEqual(p.stderr, "")
+        # A relative MANCALA_ENGINE runs the file it names, not a program of
+        # that name on PATH (a decoy there that prints nothing).
+        shutil.copy(BINARY, os.path.join(self.dir, "engine"))
+        decoys = os.path.join(self.dir, "bin")
+        os.mkdir(decoys)
+        with open(os.path.join(decoys, "engine"), "w") as f:
+            f.write("#!/bin/sh\nexit 3\n")
+        os.chmod(os.path.join(decoys, "engine"), 0o755)
+        p = run_python("import os; os.chdir(%r)\n" % self.dir + PROBE, {"MANCALA_ENGINE": "engine", "PATH": decoys})
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.splitlines(), [os.path.join(self.dir, "engine"), "[5, 15, 300]",
+                                                 os.path.realpath(os.path.join(self.dir, "engine"))])
         p = run_python(PROBE, {"MANCALA_ENGINE": os.path.join(self.dir, "missing"), "PATH": "/nonexistent"})
         self.assertNotEqual(p.returncode, 0)
         self.assertIn("EngineNotFound: MANCALA_ENGINE=" + os.path.join(self.dir, "missing") + " is not an executable file", p.stderr)

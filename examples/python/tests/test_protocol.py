@@ -131,13 +131,50 @@ class TestUnsolicited(FakeEngineTestCase):
     def test_line_before_the_answer(self) -> None:
         """{"id": null, "ok": true} before the answer: not taken as the
         answer (its id is not the request's); the real answer, coming when
-        no request waits, is an error for the next request."""
+        no request waits, is known by its id as that request's and dropped,
+        so the next request gets its own answer."""
         self.scenario = "before"
         e = self.start()
         err = self.assertProtocolError(e.request, "bad")
         self.assertIn("an answer with id null to the request with id", err.message)
-        self.assertProtocolError(e.request, "next")
+        self.assertEqual(e.request("next"), {"echo": "next"})
+        self.assertEqual(e.dropped, 1)
         self.assertEqual(e.request("again"), {"echo": "again"})
+
+
+    def test_stray_line_first(self) -> None:
+        """A line written before any request, read while the first waits:
+        the first request gets a protocol error; its own answer, coming
+        next, is dropped rather than given to the second request, so the
+        requests after it get their own answers."""
+        self.scenario = "stray"
+        e = self.start()
+        # Give the stray line time to arrive, so that it is read when the
+        # first request waits (or before it, as an unsolicited line).
+        with self.assertRaises(EngineError) as cm:
+            e.request("one")
+        self.assertEqual(cm.exception.code, "protocol")
+        self.assertEqual(e.request("two"), {"echo": "two"})
+        self.assertEqual(e.request("three"), {"echo": "three"})
+
+    def test_blank_line_refused(self) -> None:
+        """send_line refuses a blank line and one with a line break (the
+        engine answers neither as one request); the engine is untouched."""
+        e = self.start()
+        for line in ("", "   ", '{"cmd":"a"}\n{"cmd":"b"}', "x\ry"):
+            with self.assertRaises(ValueError):
+                e.send_line(line)
+        self.assertEqual(e.request("after"), {"echo": "after"})
+
+    def test_id_field_refused(self) -> None:
+        """A field named id would replace the request's own: it is refused
+        before anything is sent (request_id is how to choose one)."""
+        e = self.start()
+        with self.assertRaises(ValueError):
+            e.request("games", id="x")
+        with self.assertRaises(ValueError):
+            e.send("games", id=5)
+        self.assertEqual(e.request("after"), {"echo": "after"})
 
 
 class TestTimeouts(FakeEngineTestCase):
