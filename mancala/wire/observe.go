@@ -53,15 +53,26 @@ type Observation struct {
 	Names []string `json:"names"`
 	// Values are the numbers, all integers (counts, 0 or 1 flags, phase).
 	Values []int `json:"values"`
+	// Seat, Low and High are set for a seat observation (a request with
+	// a seat): the seat observed from ("S" or "N") and each value's
+	// inclusive bounds ([SeatObservation]).
+	Seat string `json:"seat,omitempty"`
+	Low  []int  `json:"low,omitempty"`
+	High []int  `json:"high,omitempty"`
 }
 
 // ObservationRequest asks for the [Observation] of Position, or without a
 // position of the standard start of Game under Rules (as a
 // [StateRequest]).
+//
+// Seat "S" or "N" asks instead for the [SeatObservation] from that
+// player's seat (either player, whoever is to move), with Low and High
+// set; "" keeps the view from the mover's seat above.
 type ObservationRequest struct {
 	Game     string `json:"game,omitempty"`
 	Rules    string `json:"rules,omitempty"`
 	Position string `json:"position,omitempty"`
+	Seat     string `json:"seat,omitempty"`
 }
 
 // Observe returns the [Observation] of p, a position of d's game. Besides
@@ -146,6 +157,21 @@ func (s *Service) Observe(req ObservationRequest) (Observation, error) {
 	b, err := s.batchGame(req.Game, req.Rules, req.Position)
 	if err != nil {
 		return Observation{}, err
+	}
+	if req.Seat != "" {
+		var seat mancala.Player
+		switch req.Seat {
+		case "S":
+		case "N":
+			seat = mancala.North
+		default:
+			return Observation{}, errorf(CodeBadRequest, "wire: bad seat "+quote(req.Seat)+": want S or N (or none for the mover's view)")
+		}
+		r, err := research(b.(gameOps))
+		if err != nil {
+			return Observation{}, err
+		}
+		return r.observeSeat(req.Rules, req.Position, seat)
 	}
 	return b.observe(req.Rules, req.Position)
 }

@@ -77,6 +77,7 @@ type StepResponse struct {
 type researchOps interface {
 	vecMaker
 	envSpec(rules string) (EnvSpec, error)
+	observeSeat(rules, pos string, seat mancala.Player) (Observation, error)
 	step(req StepRequest) (StepResponse, error)
 }
 
@@ -446,4 +447,22 @@ func (s *Service) researchCommands() []Command {
 			return s.VecClose(sess, r)
 		}),
 	}
+}
+
+// observeSeat is the observation command with a seat: the seat
+// observation of the start of rules or of pos, with its names and bounds.
+func (a *adapter[P, M]) observeSeat(rules, pos string, seat mancala.Player) (Observation, error) {
+	p, err := a.startOf(rules, pos)
+	if err != nil {
+		return Observation{}, err
+	}
+	v := newSeatView(a.d, p, true)
+	buf := make([]uint8, v.spec.Len)
+	v.encode(buf, p, seat)
+	o := Observation{Game: a.d.Name, Rules: a.d.Rules(p), ToMove: p.ToMove().Letter(), Shape: []int{v.spec.Len},
+		Names: v.spec.Names, Values: make([]int, len(buf)), Seat: seat.Letter(), Low: v.spec.Low, High: v.spec.High}
+	for i, x := range buf {
+		o.Values[i] = int(x)
+	}
+	return o, nil
 }

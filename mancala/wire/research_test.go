@@ -555,3 +555,40 @@ func TestVecDeadline(t *testing.T) {
 		t.Errorf("a step cut by its deadline changed the environments:\n%s", diff)
 	}
 }
+
+// TestObservationSeat: the observation command with a seat answers the
+// seat observation (the step's obs for that seat) with names and bounds;
+// a position seen from South and the same position turned half a turn
+// seen from North are the same vector.
+func TestObservationSeat(t *testing.T) {
+	sess := newService(t, wire.Limits{}).NewSession()
+	for _, c := range []struct{ pos, turned string }{
+		{"kisolo 0,3,0,3,0,3,0/0,3,0,3,0,3,0/7,7,7,7,0,8,8/7,2,0,1,7,3,2 N turn=1",
+			"kisolo 2,3,7,1,0,2,7/8,8,0,7,7,7,7/0,3,0,3,0,3,0/0,3,0,3,0,3,0 S turn=2"},
+		{"kimasai 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,1,0,1,0,1,0,1/1,2,1,0,1,0,1,0 S turn=8 reserves=21,20",
+			"kimasai 0,1,0,1,0,1,2,1/1,0,1,0,1,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N turn=9 reserves=20,21"},
+		{"kiothi 0,0,0,0,3*,0,0,0,0,0/0,0,2,0,0,0,0,0,0,0 S turn=2 prisons=25,30",
+			"kiothi 0,0,0,0,0,0,0,2,0,0/0,0,0,0,0,3*,0,0,0,0 N turn=3 prisons=30,25"},
+	} {
+		step := must[wire.StepResponse](t, sess, "step", wire.StepRequest{Position: c.pos})
+		for seat, letter := range []string{"S", "N"} {
+			o := must[wire.Observation](t, sess, "observation", wire.ObservationRequest{Position: c.pos, Seat: letter})
+			if !slices.Equal(o.Values, step.Obs[seat]) || o.Seat != letter || len(o.Low) != len(o.Values) || len(o.High) != len(o.Values) || len(o.Names) != len(o.Values) {
+				t.Errorf("%s seat %s: %+v, step obs %v", c.pos, letter, o, step.Obs[seat])
+			}
+			for i, v := range o.Values {
+				if v < o.Low[i] || v > o.High[i] {
+					t.Errorf("%s seat %s: %s = %d outside %d..%d", c.pos, letter, o.Names[i], v, o.Low[i], o.High[i])
+				}
+			}
+		}
+		s := must[wire.Observation](t, sess, "observation", wire.ObservationRequest{Position: c.pos, Seat: "S"})
+		n := must[wire.Observation](t, sess, "observation", wire.ObservationRequest{Position: c.turned, Seat: "N"})
+		if !slices.Equal(s.Values, n.Values) {
+			t.Errorf("%s from South %v, turned from North %v", c.pos, s.Values, n.Values)
+		}
+	}
+	if _, err := call[wire.Observation](t, sess, "observation", wire.ObservationRequest{Game: "kisolo", Seat: "E"}); err == nil || !strings.Contains(err.Error(), "bad seat") {
+		t.Errorf("seat E: %v", err)
+	}
+}
