@@ -78,4 +78,11 @@ func TestFlags(t *testing.T) {
 	if code := main1([]string{"extra"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unexpected argument "extra"`) {
 		t.Errorf("extra argument: exit %d, %q", code, errb.String())
 	}
+	errb.Reset()
+	if code := main1([]string{"-maxconns", "1"}, &out, &errb); code != 2 || errb.String() != "web: -maxconns 1: want at least 2\n" {
+		t.Errorf("-maxconns 1: exit %d, %q", code, errb.String())
+	}
+	if n := defaultMaxConns(); n < 16 || n > 4096 || fdLimit() > 0 && n > fdLimit()-256 && n > 16 {
+		t.Errorf("default -maxconns %d with a limit of %d open files", n, fdLimit())
+	}
 }
