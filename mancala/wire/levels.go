@@ -43,10 +43,10 @@ var levels = map[string][]Level{
 	},
 	"kiothi": {
 		{Name: "Beginner", Rating: 1000, Agent: LevelAgent{Agent: "random"}},
-		{Name: "Novice", Rating: 1335, Agent: LevelAgent{Agent: "alphabeta", Depth: 1}},
-		{Name: "Casual", Rating: 1688, Agent: LevelAgent{Agent: "alphabeta", Depth: 2}},
-		{Name: "Strong", Rating: 1998, Agent: LevelAgent{Agent: "alphabeta", Depth: 4}},
-		{Name: "Expert", Rating: 2315, Agent: LevelAgent{Agent: "alphabeta", Depth: 6}},
+		{Name: "Novice", Rating: 1319, Agent: LevelAgent{Agent: "alphabeta", Depth: 1}},
+		{Name: "Casual", Rating: 1656, Agent: LevelAgent{Agent: "alphabeta", Depth: 2}},
+		{Name: "Strong", Rating: 1975, Agent: LevelAgent{Agent: "alphabeta", Depth: 4}},
+		{Name: "Expert", Rating: 2277, Agent: LevelAgent{Agent: "alphabeta", Depth: 6}},
 	},
 	"kimasai": {
 		{Name: "Beginner", Rating: 1000, Agent: LevelAgent{Agent: "random"}},
