@@ -337,7 +337,8 @@ func (l *Layout) ParsePitName(name string) (int, error) {
 // file (1-based), without checking them against a board: a lower-case
 // letter a..z then a decimal file 1..99 with no leading zero. Anything else
 // gives a [*SyntaxError] wrapping [ErrSyntax].
-func SplitPitName(s string) (row, file int, err error) {
+func SplitPitName(name string) (row, file int, err error) {
+	s := name
 	bad := func(msg string) (int, int, error) {
 		return -1, -1, &SyntaxError{What: "pit", Input: s, Msg: msg}
 	}
