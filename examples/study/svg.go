@@ -27,6 +27,12 @@ const (
 	lineH    = 14
 )
 
+// The bars of the first, second and third study (and so on, in turn).
+var (
+	shades    = []string{"light", "dark", "medium"}
+	opacities = []float64{0.35, 0.85, 0.6}
+)
+
 var gameColors = map[string]string{"kiothi": "#a0522d", "kisolo": "#2e7d32", "kimasai": "#1565c0"}
 
 // players names a cell's players: "random", "alphabeta:4 vs mcts:2000".
@@ -121,10 +127,7 @@ func writeSVG(w io.Writer, specs []*Spec, rs []row) error {
 	b.WriteString(`<text x="10" y="20" font-size="15" font-weight="bold">First player's (South's) score over finished games, with 95% intervals</text>` + "\n")
 	b.WriteString(`<text x="10" y="38" fill="#555">A win counts 1, a draw 1/2; games still going at the ply cap (censored) are left out of the score.</text>` + "\n")
 	for i, s := range specs {
-		shade := "light"
-		if i%2 == 1 {
-			shade = "dark"
-		}
+		shade := shades[i%len(shades)]
 		what := fmt.Sprintf("seed %d, %d random opening plies, ply cap %s", s.Seed, s.OpeningPlies, capText(s.MaxPlies))
 		if len(specs) > 1 {
 			what = shade + " bars: " + what
@@ -158,7 +161,7 @@ func writeSVG(w io.Writer, specs []*Spec, rs []row) error {
 		for k, r := range gr.rows {
 			cy := y + k*rowH + rowH/2
 			fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="#333">%s</text>`+"\n", 10+rulesW, cy+4, html.EscapeString(players(r.cell)))
-			opacity := 0.35 + 0.5*float64(slices.Index(specs, r.spec)%2)
+			opacity := opacities[slices.Index(specs, r.spec)%len(opacities)]
 			if !math.IsNaN(r.first) {
 				// A bar from 50% to the score: how far from balance, and to
 				// whose side; a dot at the score.
