@@ -145,8 +145,9 @@ def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
             what = f"go install {MODULE}/examples/engine@v{__version__}"
             cmd = [go, "install", f"{MODULE}/examples/engine@v{__version__}"]
             cwd, env_ = tmp, dict(os.environ, GOBIN=tmp)
-        print(f"mancala_engine: building the engine ({what}) into {target}; this happens once per version",
-              file=sys.stderr, flush=True)
+        print(f"mancala_engine: building the engine ({what}) into {target}; this happens once per version, "
+              "and with an empty Go build cache it can take several minutes (set MANCALA_ENGINE to a built "
+              "engine to skip it)", file=sys.stderr, flush=True)
         p = subprocess.run(cmd, cwd=cwd, env=env_, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if p.returncode != 0:
             raise EngineNotFound(f"building the engine failed ({what}, status {p.returncode}):\n" + p.stdout.decode(errors="replace"))
