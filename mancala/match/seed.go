@@ -1,18 +1,14 @@
 package match
 
+import "github.com/seed8ebe013a/go-mancala/internal/seed"
+
 // Seeds. Every generator of a match is seeded from the match's seed, its
 // key and a game index through SplitMix64's finaliser (a bijection of
 // 64-bit words with good avalanche) over the FNV-1a hash of the key, so
 // that the seeds are fixed by their inputs alone, on every machine.
 
-// mix is SplitMix64's output function: a bijection of uint64 whose every
-// output bit depends on every input bit.
-func mix(z uint64) uint64 {
-	z += 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
+// mix is SplitMix64's output function (internal/seed.Mix).
+var mix = seed.Mix
 
 // keyHash is the 64-bit FNV-1a hash of key.
 func keyHash(key string) uint64 {

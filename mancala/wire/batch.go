@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	seedpkg "github.com/seed8ebe013a/go-mancala/internal/seed"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
@@ -394,14 +395,7 @@ const MaxPerGame = 100_000
 // seed: a SplitMix64 mix of both, so that nearby seeds and indices give
 // unrelated streams (seed s game i+1 is not seed s+1 game i).
 func GameSeed(seed, index uint64) uint64 {
-	return splitmix(splitmix(seed) ^ index)
-}
-
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
+	return seedpkg.Mix(seedpkg.Mix(seed) ^ index)
 }
 
 // checkFirst checks a request's first game index and count.

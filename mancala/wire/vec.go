@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	seedpkg "github.com/seed8ebe013a/go-mancala/internal/seed"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 )
@@ -355,7 +356,10 @@ func (e *vecEnv[P, M]) reset(ctx context.Context, seed uint64, out *vecArrays) e
 	e.parallel(func(w *vecWorker[P, M], lo, hi int) {
 		w.err = nil
 		for i := lo; i < hi; i++ {
-			e.rng[i] = newPCG(seed, uint64(i))
+			// Each environment's own state and increment, both mixed from
+			// the seed and its index: PCG streams that differ only in
+			// their increment are correlated.
+			e.rng[i] = newPCG(seedpkg.Mix(seed^seedpkg.Mix(uint64(i))), uint64(i))
 			if err := e.restart(ctx, w, i); err != nil && w.err == nil {
 				w.err = err
 			}
