@@ -57,16 +57,17 @@ func startServer(t *testing.T, set func(*http.Server)) string {
 }
 
 // raw writes req on a new connection to addr and reads the first
-// response, within 3 s.
-func raw(t *testing.T, addr, req string) (*http.Response, string, time.Duration) {
+// response, within 8 s: a hang bound, below the 10 s read timeout that an
+// answer the server held back (100-continue over the limit) would wait
+// for, and far above any answer's time on a loaded machine.
+func raw(t *testing.T, addr, req string) (*http.Response, string) {
 	t.Helper()
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(3 * time.Second))
-	t0 := time.Now()
+	conn.SetDeadline(time.Now().Add(8 * time.Second))
 	if _, err := io.WriteString(conn, req); err != nil {
 		t.Fatal(err)
 	}
@@ -74,9 +75,8 @@ func raw(t *testing.T, addr, req string) (*http.Response, string, time.Duration)
 	if err != nil {
 		t.Fatalf("%.80q: %v", req, err)
 	}
-	el := time.Since(t0)
 	body, _ := io.ReadAll(res.Body)
-	return res, string(body), el
+	return res, string(body)
 }
 
 // Everything under /api/ is answered with JSON and a documented code,
@@ -119,12 +119,9 @@ func TestAPIAnswersJSON(t *testing.T) {
 			`{"error":"wire: request body over 65536 bytes","code":"too_large"}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			res, body, el := raw(t, addr, tt.req)
+			res, body := raw(t, addr, tt.req)
 			if res.StatusCode != tt.status || !strings.HasPrefix(body, tt.body) || res.Header.Get("Content-Type") != "application/json; charset=utf-8" || !json.Valid([]byte(body)) {
 				t.Errorf("%d %q %.200s, want %d JSON %s", res.StatusCode, res.Header.Get("Content-Type"), body, tt.status, tt.body)
-			}
-			if el > time.Second {
-				t.Errorf("answered in %v", el)
 			}
 		})
 	}
@@ -134,7 +131,7 @@ func TestAPIAnswersJSON(t *testing.T) {
 // timeout, without the connection's addresses in the message.
 func TestBodyTimeout(t *testing.T) {
 	addr := startServer(t, func(s *http.Server) { s.ReadTimeout = 300 * time.Millisecond })
-	res, body, _ := raw(t, addr, "POST /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"game\":")
+	res, body := raw(t, addr, "POST /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"game\":")
 	if want := `{"error":"wire: timeout: the request body did not arrive in time","code":"timeout"}` + "\n"; res.StatusCode != 408 || body != want {
 		t.Errorf("%d %s, want 408 %s", res.StatusCode, body, want)
 	}
