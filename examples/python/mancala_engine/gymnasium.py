@@ -36,8 +36,8 @@ plies is truncated.
 
 :class:`MancalaVectorEnv` (``gymnasium.make_vec(...,
 vectorization_mode="vector_entry_point")``): ``num_envs`` games in the
-engine's vector engine, opponent ``"random"`` or AlphaBeta of depth 1..4
-(``{"agent": "alphabeta", "depth": 2}``), autoreset mode ``SAME_STEP``: an
+engine's vector engine, opponent ``"random"`` or AlphaBeta of depth 1..3
+(``{"agent": "alphabeta", "depth": 2}``; at most 64 environments then), autoreset mode ``SAME_STEP``: an
 ended game's last observation is in ``infos["final_obs"]`` (and its result,
 +1 South won, -1 North won, 0 otherwise, in
 ``infos["final_info"]["result"]``), the observation returned being the new

@@ -20,8 +20,8 @@ each game that ended (at ``ended_index``).
 
 Without an opponent every action plays for whoever is to move, the
 observation is from the seat to move and the reward is the mover's. With
-an opponent (``{"agent": "random"}`` or ``{"agent": "alphabeta",
-"depth": 1..4}``) the action is the agent's, the opponent replies within
+an opponent (``{"agent": "random"}``, or ``{"agent": "alphabeta",
+"depth": 1..3}`` with at most 64 environments) the action is the agent's, the opponent replies within
 the step, observations and rewards are the agent's, and ``seats`` says
 which seat the agent holds in each game.
 """
