@@ -23,16 +23,47 @@ const wasmPackage = "github.com/seed8ebe013a/go-mancala/examples/web/wasm"
 // with GOOS=js GOARCH=wasm by the go command on the PATH (so run it inside
 // the module, as go run ./examples/web -export DIR does). The site needs
 // no server of its own: any static file host serves it. It refuses a dir
-// that exists and is not empty.
+// that exists and is not empty. The site is written into a temporary
+// folder beside dir and renamed to dir only when it is whole, so a failed
+// export (no go command, a failed build) leaves no half site behind.
 func exportSite(dir, wasmFile string, stdout io.Writer) error {
+	existed := false
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		return fmt.Errorf("export: %s is not empty", dir)
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	} else if err == nil {
+		existed = true
+	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("export: %v", err)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("export: %v", err)
 	}
+	tmp, err := os.MkdirTemp(parent, ".export-")
+	if err != nil {
+		return fmt.Errorf("export: %v", err)
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("export: %v", err)
+	}
+	if err := writeSite(tmp, wasmFile, stdout); err != nil {
+		return err
+	}
+	if existed {
+		if err := os.Remove(dir); err != nil { // empty, checked above
+			return fmt.Errorf("export: %v", err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return fmt.Errorf("export: %v", err)
+	}
+	fmt.Fprintf(stdout, "web: wrote the static site to %s (serve the folder with any static file server)\n", dir)
+	return nil
+}
+
+// writeSite writes the site's files into the folder dir, which exists.
+func writeSite(dir, wasmFile string, stdout io.Writer) error {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
 		return err
@@ -96,7 +127,6 @@ func exportSite(dir, wasmFile string, stdout io.Writer) error {
 			return fmt.Errorf("export: go build of %s: %v\n%s(run it inside the module, or give -wasm FILE)", wasmPackage, err, msg)
 		}
 	}
-	fmt.Fprintf(stdout, "web: wrote the static site to %s (serve the folder with any static file server)\n", dir)
 	return nil
 }
 

@@ -67,4 +67,25 @@ func TestExport(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want 1 and %q", c.args, code, errb.String(), c.want)
 		}
 	}
+	// A failed export leaves nothing: no half site in b or c, and no
+	// temporary folder beside them; an empty folder that exists is used.
+	left, _ := os.ReadDir(tmp)
+	var names []string
+	for _, e := range left {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "in.wasm site" {
+		t.Errorf("after the failed exports %s holds %v, want [in.wasm site]", tmp, names)
+	}
+	empty := filepath.Join(tmp, "empty")
+	os.Mkdir(empty, 0o755)
+	if code := main1([]string{"-export", empty, "-wasm", wasm}, &out, &errb); code != 0 {
+		t.Fatalf("export into an empty folder: exit %d: %s", code, errb.String())
+	}
+	if fi, err := os.Stat(filepath.Join(empty, "index.html")); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("export into an empty folder: index.html %v %v", fi, err)
+	}
+	if fi, err := os.Stat(empty); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("the exported folder: %v %v, want mode 0755", fi, err)
+	}
 }
