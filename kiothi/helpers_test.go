@@ -126,8 +126,8 @@ func isIllegal(err error) bool { return errors.Is(err, mancala.ErrIllegalMove) }
 // its laps and whether it is endless (C-6).
 func fastSow(p Position, pit, k int) (int, bool) {
 	w0, w1, w2 := p.words()
-	s := sowWords(w0, w1, w2, p.nki, uint(p.turn&1), uint(pit), uint(k), p.rules)
-	return int(s.laps), s.endless
+	_, _, _, _, _, _, laps, endless := sowWords(w0, w1, w2, p.nki, uint(p.turn&1), uint(pit), uint(k), p.rules)
+	return int(laps), endless
 }
 
 // withMaxLaps returns p under its rules with MaxLaps n.

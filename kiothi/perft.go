@@ -91,13 +91,12 @@ func (p *Position) perftAfter(pit, k, depth int) uint64 {
 	}
 	w0, w1, w2 := p.words()
 	mover := uint(p.turn & 1)
-	s := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
-	if s.endless {
+	w0, w1, w2, nki, last, crossed, _, endless := sowWords(w0, w1, w2, p.nki, mover, uint(pit), uint(k), p.rules)
+	if endless {
 		return 0 // C-6: the game ends as a draw
 	}
-	w0, w1, w2 = s.w0, s.w1, s.w2
-	if s.last/Files == mover && s.crossed {
-		w0, w1, w2, _ = captureWords(w0, w1, w2, s.nki, s.last, mover, p.rules.bonus())
+	if last/Files == mover && crossed {
+		w0, w1, w2, _ = captureWords(w0, w1, w2, nki, last, mover, p.rules.bonus())
 	}
 	return uint64(countWords(w0, w1, w2, 1-mover)) // none: KI-15 ends the game
 }
