@@ -22,7 +22,7 @@ const (
 	headH    = 28
 	plotW    = 460
 	charW    = 6.6 // an average character at 12px, for the label widths
-	noteW    = 210
+	noteW    = 260
 	wrapAt   = 44 // characters of rules per label line
 	lineH    = 14
 )
