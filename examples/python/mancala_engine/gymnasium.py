@@ -62,7 +62,7 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
 
 from ._client import Engine
 from .env import Game, IllegalAction, Opponent, OpponentSpec, resolve_opponent, shared_engine
-from .render import render_text
+from .render import render
 from .vector import VectorGame
 
 __all__ = ["MancalaEnv", "MancalaVectorEnv", "IDS"]
@@ -154,14 +154,7 @@ class MancalaEnv(gymnasium.Env):
         return {"action_mask": mask, "seat": self.seat, "plies": g.plies, "result": g.result}
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
-            return None
-        text = render_text(self._game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self._game, gymnasium.logger.warn)
 
     def close(self) -> None:
         """Nothing to free: the engine is shared (or the caller's)."""

@@ -48,7 +48,7 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
 
 from ._client import Engine
 from .env import Game, IllegalAction
-from .render import render_text
+from .render import render
 
 __all__ = ["raw_env", "env", "kisolo_v0", "kiothi_v0", "kimasai_v0", "KisoloEnv", "KiothiEnv", "KimasaiEnv", "AGENTS"]
 
@@ -154,14 +154,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name
             self.agent_selection = _AGENT[mover]
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
-            return None
-        text = render_text(self._game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self._game, gymnasium.logger.warn)
 
     def close(self) -> None:
         """Nothing to free: the engine is shared (or the caller's)."""

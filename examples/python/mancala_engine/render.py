@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Optional
 
 _SEAT_NAME = {"S": "South (player_0)", "N": "North (player_1)"}
 
@@ -24,3 +24,18 @@ def render_text(game: Any) -> str:
     else:
         lines.append(f"to move: {_SEAT_NAME.get(game.to_move, game.to_move)}")
     return "\n".join(lines)
+
+
+def render(render_mode: Optional[str], game: Any, warn: Callable[[str], Any]) -> Optional[str]:
+    """What an environment's ``render()`` returns for ``render_mode``, as
+    Gymnasium and PettingZoo define it: None with a warning (through
+    ``warn``) when no mode was given, the text for ``"ansi"``, and None
+    after printing it for ``"human"``."""
+    if render_mode is None:
+        warn("You are calling render method without specifying any render mode.")
+        return None
+    text = render_text(game)
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None
