@@ -29,6 +29,9 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	AppendMask: Position.AppendMask,
 
 	DescribeMove: describeMove,
+
+	Horizon: horizon,
+	Levels:  levels,
 }
 
 // rulesText returns p's rules as in rules=.
