@@ -459,7 +459,7 @@ func LookupLevel(levels []mancala.Level, level string) (mancala.Level, error) {
 	if len(names) > 0 {
 		want = "its levels are " + strings.Join(names, ", ")
 	}
-	return mancala.Level{}, &SpecError{Text: level, Reason: "no agent or level of that name (want " + KindNames + ", or a level: " + want + ")"}
+	return mancala.Level{}, &SpecError{Text: level, Reason: "unknown agent or level (want " + KindNames + ", or a level: " + want + ")"}
 }
 
 // Resolve returns the spec of the agent that plays s: s itself unless it

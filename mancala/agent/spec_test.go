@@ -292,7 +292,7 @@ func TestSpecResolve(t *testing.T) {
 		{"level:2", "alphabeta:2", ""},
 		{"level:1,seed=5", "random,seed=5", ""},
 		{"level:5", "", `agent: spec "level:5": the game has 4 levels (want level:1..level:4)`},
-		{"expert", "", `agent: spec "expert": no agent or level of that name (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Bad, Loop)`},
+		{"expert", "", `agent: spec "expert": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Bad, Loop)`},
 		{"level:bad", "", `agent: spec "alphabeta:0": level Bad: alphabeta:0: want a positive budget, or none`},
 		{"level:loop", "", `agent: spec "level:1": level Loop names another level`},
 	} {
@@ -406,7 +406,7 @@ func TestNew(t *testing.T) {
 		want string
 	}{
 		{agent.Spec{}, "agent: spec: no agent kind (want random, alphabeta, mcts, mcts-eval, or a level)"},
-		{agent.Spec{Kind: agent.KindLevel, Level: "grandmaster"}, `agent: spec "level:grandmaster": kisolo: no agent or level of that name (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)`},
+		{agent.Spec{Kind: agent.KindLevel, Level: "grandmaster"}, `agent: spec "level:grandmaster": kisolo: unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)`},
 		{agent.Spec{Kind: agent.KindLevel, Level: "9"}, `agent: spec "level:9": kisolo: the game has 5 levels (want level:1..level:5)`},
 	} {
 		if _, err := agent.New(d, tc.spec); err == nil || err.Error() != tc.want || !errors.Is(err, agent.ErrSpec) {
