@@ -337,7 +337,7 @@ func TestSelfplayLimits(t *testing.T) {
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: ok, North: wire.AgentSpec{Agent: "level:expert", Seed: 1}}, "bad_request", `wire: selfplay north: agent "level:expert" carries its own budget and seed`},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "alphabeta:11"}, North: ok}, "bad_request", `wire: selfplay south: agent "alphabeta:11": depth 11 out of range (want 1..10)`},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "level:9"}, North: ok}, "bad_request", `wire: selfplay south: agent "level:9": the game has 5 levels (want level:1..level:5)`},
-		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "mcts:10,workers=2"}, North: ok}, "bad_request", `wire: selfplay south: agent "mcts:10,workers=2": workers are not served`},
+		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "mcts:10:workers=2"}, North: ok}, "bad_request", `wire: selfplay south: agent "mcts:10:workers=2": workers are not served`},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "mcts:0"}, North: ok}, "bad_request", `wire: selfplay south: agent "mcts:0": mcts:0: want a positive budget, or none`},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "alphabeta", Depth: 11}, North: ok}, "bad_request", "wire: selfplay south: depth 11 out of range (want 1..10, or 0 for the default)"},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: ok, North: wire.AgentSpec{Agent: "mcts", Iterations: 100001}}, "bad_request", "wire: selfplay north: iterations 100001 out of range (want 1..100000, or 0 for the default)"},

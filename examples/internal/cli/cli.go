@@ -29,7 +29,7 @@ const AgentNames = "random|alphabeta|mcts|mcts-eval"
 // Player reads a computer player given on the command line as an agent
 // spec (agent.ParseSpec): a bare kind ("alphabeta", "mcts") plays with the
 // budget b of the flags, a spec with its own budget ("alphabeta:6",
-// "mcts:500,time=1s") or a level ("Casual", "level:2") with its own. Errors
+// "mcts:500:time=1s") or a level ("Casual", "level:2") with its own. Errors
 // wrap agent.ErrSpec.
 func Player(text string, b Budget) (agent.Spec, error) {
 	s, err := agent.ParseSpec(text)

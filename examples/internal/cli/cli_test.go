@@ -40,9 +40,9 @@ func TestPlayer(t *testing.T) {
 	b := Budget{Depth: 3, Iterations: 50, Workers: 2, Time: time.Second}
 	for _, tt := range []struct{ text, want string }{
 		{"random", "random"},
-		{"alphabeta", "alphabeta:3,time=1s"},
-		{"mcts", "mcts:50,time=1s,workers=2"},
-		{"mcts-eval", "mcts-eval:50,time=1s,workers=2"},
+		{"alphabeta", "alphabeta:3:time=1s"},
+		{"mcts", "mcts:50:time=1s:workers=2"},
+		{"mcts-eval", "mcts-eval:50:time=1s:workers=2"},
 		{"alphabeta:5", "alphabeta:5"},
 		{"alphabeta:05", "alphabeta:5"},
 		{"mcts:+100", "mcts:100"},
