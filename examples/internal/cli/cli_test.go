@@ -65,7 +65,7 @@ func TestLevel(t *testing.T) {
 		{"casual", "Casual (alphabeta, depth 2; 1252 Elo)", ""},
 		{"level:1", "Beginner (random; 1000 Elo)", ""},
 		{"level:3", "", `toy: "level:3": the game has 2 levels (want level:1..level:2)`},
-		{"expert", "", `toy: "level:expert": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual)`},
+		{"expert", "", `toy: "expert": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual)`},
 	} {
 		s, err := agent.ParseSpec(tt.text)
 		if err != nil {

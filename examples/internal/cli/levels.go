@@ -26,12 +26,13 @@ func LevelNames() string {
 
 // Level returns the level of the game named game with the given levels
 // that spec s names (agent.LookupLevel), or an error naming the game:
-// `kiothi: "level:99": the game has 5 levels (want level:1..level:5)`.
+// `kiothi: "level:99": the game has 5 levels (want level:1..level:5)`,
+// `kiothi: "expert2": unknown agent or level (want ...)`.
 func Level(game string, levels []mancala.Level, s agent.Spec) (mancala.Level, error) {
 	l, err := agent.LookupLevel(levels, s.Level)
 	var se *agent.SpecError
 	if errors.As(err, &se) {
-		return l, fmt.Errorf("%s: %q: %s", game, s.String(), se.Reason)
+		return l, fmt.Errorf("%s: %q: %s", game, se.Text, se.Reason)
 	}
 	return l, err
 }
