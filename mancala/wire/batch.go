@@ -123,7 +123,7 @@ type BatchLimitsInfo struct {
 }
 
 // Batch answers the batch requests of the JSON-lines engine
-// (examples/engine) over the games of a [Service]: perft, random
+// (examples/mancala-engine) over the games of a [Service]: perft, random
 // playouts and games between two agents, each many positions or games in
 // one request, so that a client in another language pays one round trip
 // for them. Every request is bounded by its [BatchLimits] and runs under
