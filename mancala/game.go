@@ -126,12 +126,20 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// and pit -1.
 	DescribeMove func(p P, m M) MoveInfo
 
+	// Costly reports whether text, a rules text, a position or a record
+	// of the game, names rules under which reading a position, listing
+	// its moves or playing one move can cost far more than usual, so that
+	// a server can queue such requests apart before it parses them. It
+	// looks at the text only and errs on the side of costly. nil means
+	// never. The games set it to [CostlyRules].
+	Costly func(text string) bool
+
 	// Horizon returns the horizon of p's rules in plies: the ply count
 	// (both players' plies, a Kiothi opening step counting one) at which
 	// a learning environment truncates a game that has not ended
 	// (docs/engine.md, "Research commands"). It is above the longest
 	// game measured under those rules, random or searched (each game's
-	// doc.go gives the figures), and at least 1.
+	// horizon function gives the figures), and at least 1.
 	Horizon func(p P) int
 	// Levels is the game's strength ladder, weakest first, with ratings
 	// from docs/strength.md; each Agent is the canonical text of an agent

@@ -154,16 +154,11 @@ func TestTimeBudget(t *testing.T) {
 			t.Errorf("%v: did not play 2 plies:\n%s", tt.args, out.String())
 		}
 	}
-	// The search really is cut by the budget: a 20 ms AlphaBeta move from
-	// the Kiothi start (opening steps, shallow) and from a Kisolo position
-	// returns well within a second.
-	start := time.Now()
+	// A time budget is accepted and the game goes on (that the budget
+	// cuts a search is mancala/agent's test, on a clock of its own).
 	var out, errOut bytes.Buffer
 	if code := main1([]string{"-time", "20ms", "-plies", "4", "-quiet"}, strings.NewReader(""), &out, &errOut, console{}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
-	}
-	if el := time.Since(start); el > 30*time.Second {
-		t.Errorf("4 plies of 20ms took %v", el)
 	}
 }
 
@@ -201,11 +196,20 @@ func TestBadFlags(t *testing.T) {
 	if err := os.WriteFile(rec, []byte("[Game \"kiothi\"]\n[Result \"*\"]\n\n-a5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A record of 200 MB (sparse: no disk) is refused by its size.
+	huge := filepath.Join(dir, "huge.txt")
+	if err := os.WriteFile(huge, []byte("[Game \"kisolo\"]\n\nxb1 "), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(huge, 200_000_000); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		args []string
 		code int
 		want string
 	}{
+		{[]string{"-load", huge}, 1, "play: " + huge + ": a record of 200000000 bytes: at most 16777216 (16 MiB) are read\n"},
 		{[]string{"-game", "chess"}, 1, "play: unknown game \"chess\" (want kisolo, kiothi, kimasai)\n"},
 		{[]string{"-south", "deep-blue"}, 2, "play: unknown player \"deep-blue\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
 		{[]string{"-south", "level:0"}, 2, "play: unknown player \"level:0\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},

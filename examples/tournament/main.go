@@ -34,7 +34,9 @@
 // mcts:500:time=1s:workers=2 adds a time budget and workers; or a level
 // of the game (Beginner, Casual, ..., or level:N from the weakest), which
 // plays its own agent and budget (the game's Descriptor.Levels; -levels
-// takes all of them, weakest first). Results are the same for the same flags and -seed (unless -time
+// takes all of them, weakest first). A budget is capped as the API caps
+// a think (package wire): depth at most 10 plies, 100,000 playouts and 2 s
+// a move. Results are the same for the same flags and -seed (unless -time
 // is set), however many games run in parallel.
 package main
 
@@ -61,6 +63,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/agent/rating"
 	"github.com/seed8ebe013a/go-mancala/mancala/match"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 type options struct {
@@ -120,7 +123,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.agents = strings.Split(agents, ",")
-	if err := o.budget.Check(); err != nil {
+	if err := checkBudget(o.budget); err != nil {
 		fmt.Fprintln(stderr, "tournament:", err)
 		return 2
 	}
@@ -142,8 +145,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 // check returns the complaint about a flag out of range, or "".
 func (o options) check() string {
 	switch {
-	case o.maxPlies < 0 || o.parallel < 1:
-		return fmt.Sprintf("-plies %d and -parallel %d: want -plies 0 or more, -parallel 1 or more", o.maxPlies, o.parallel)
+	case o.maxPlies < 0 || o.parallel < 1 || o.parallel > maxParallel:
+		return fmt.Sprintf("-plies %d and -parallel %d: want -plies 0 or more, -parallel 1..%d", o.maxPlies, o.parallel, maxParallel)
 	case o.games < 2 || o.games%2 != 0:
 		return fmt.Sprintf("-games %d: want an even number of at least 2 (each opening is played from both seats)", o.games)
 	case o.opening < 0:
@@ -156,6 +159,43 @@ func (o options) check() string {
 		return fmt.Sprintf("-censored %q: want drop or draw", o.censored)
 	}
 	return ""
+}
+
+// checkBudget checks a player's budget: in range (cli.Budget.Check), and
+// within the caps of the API (package wire: depth at most
+// wire.MaxDepthCap plies, at most wire.MaxIterationsCap playouts and
+// wire.MaxTimeCap a move), so that no flag makes a tournament's move
+// cost more than one the web server would search.
+func checkBudget(b cli.Budget) error {
+	if err := b.Check(); err != nil {
+		return err
+	}
+	switch {
+	case b.Depth > wire.MaxDepthCap:
+		return fmt.Errorf("-depth %d: at most %d plies (the API's cap)", b.Depth, wire.MaxDepthCap)
+	case b.Iterations > wire.MaxIterationsCap:
+		return fmt.Errorf("-iterations %d: at most %d playouts a move (the API's cap)", b.Iterations, wire.MaxIterationsCap)
+	case b.Time > wire.MaxTimeCap:
+		return fmt.Errorf("-time %v: at most %v a move (the API's cap)", b.Time, wire.MaxTimeCap)
+	}
+	return nil
+}
+
+// maxParallel bounds -parallel.
+const maxParallel = 1024
+
+// checkSpec checks a player's spec against the caps of the API, as
+// checkBudget checks the flags.
+func checkSpec(text string, s agent.Spec) error {
+	switch {
+	case s.Depth > wire.MaxDepthCap:
+		return fmt.Errorf("player %q: depth %d: at most %d plies (the API's cap)", text, s.Depth, wire.MaxDepthCap)
+	case s.Iterations > wire.MaxIterationsCap:
+		return fmt.Errorf("player %q: %d iterations: at most %d playouts a move (the API's cap)", text, s.Iterations, wire.MaxIterationsCap)
+	case s.Time > wire.MaxTimeCap:
+		return fmt.Errorf("player %q: time %v: at most %v a move (the API's cap)", text, s.Time, wire.MaxTimeCap)
+	}
+	return nil
 }
 
 // player is one entrant: its label and the spec of its agent.
@@ -178,12 +218,19 @@ func parsePlayer(game string, levels []mancala.Level, s string, b cli.Budget) (p
 	if s == spec.Kind.String() {
 		p.name = s
 	}
+	play := spec
 	if spec.Kind == agent.KindLevel {
 		l, err := cli.Level(game, levels, spec)
 		if err != nil {
 			return player{}, err
 		}
 		p.name = l.Name
+		if play, err = spec.Resolve(levels); err != nil {
+			return player{}, err
+		}
+	}
+	if err := checkSpec(s, play); err != nil {
+		return player{}, err
 	}
 	return p, nil
 }
