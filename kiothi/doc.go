@@ -101,4 +101,10 @@
 // BenchmarkApplyMaxLaps times one); with Endless=Illegal, move generation
 // plays out every candidate and so may take that long per endless
 // candidate.
+//
+// # Stability
+//
+// This package is stable: from v0.1.0 an incompatible change of its API is
+// made only in a minor release and named in the CHANGELOG (.ci/apidiff
+// checks it).
 package kiothi

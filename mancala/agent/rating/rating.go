@@ -54,6 +54,12 @@
 // error. The games must be independent draws for the intervals to mean
 // anything: deterministic players need different openings (see
 // mancala/match), or one game is counted many times.
+//
+// # Stability
+//
+// This package is experimental: it may change in any release, named in the
+// CHANGELOG but without a deprecation period. The stable API is the
+// mancala contract, the three games and mancala/record.
 package rating
 
 import (
