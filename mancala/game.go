@@ -123,7 +123,7 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// board index of its pit (-1 for Stop) and its count (a Kiothi
 	// sowing's; 0 otherwise), from the move itself rather than its text.
 	// It does not check that m is legal; the zero Move gives MoveUnknown
-	// and pit -1.
+	// and Index -1.
 	DescribeMove func(p P, m M) MoveInfo
 
 	// Costly reports whether text, a rules text, a position or a record

@@ -523,13 +523,13 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 	fmt.Fprintln(tw, head)
 	for a, p := range players {
 		r, se := fit.Ratings[a], fit.StdErr(a)
-		line := fmt.Sprintf("%s\t%.0f\t[%.0f, %.0f]", p.name, r, r-rating.Z95*se, r+rating.Z95*se)
+		line := fmt.Sprintf("%s\t%.0f\t[%.0f, %.0f]", p.name, r, r-match.Z95*se, r+match.Z95*se)
 		if a == 0 {
 			line = fmt.Sprintf("%s\t%.0f\t(anchor)", p.name, r)
 		}
 		if a > 0 {
 			g, gse := fit.Diff(a, a-1)
-			line += fmt.Sprintf("\t%+.0f\t[%+.0f, %+.0f]", g, g-rating.Z95*gse, g+rating.Z95*gse)
+			line += fmt.Sprintf("\t%+.0f\t[%+.0f, %+.0f]", g, g-match.Z95*gse, g+match.Z95*gse)
 		} else {
 			line += "\t\t"
 		}
@@ -543,7 +543,7 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 		return err
 	}
 	fmt.Fprintf(out, "first-seat (South) advantage %+.0f ± %.0f Elo; draw rate between equal players %.3f; %d games rated\n",
-		fit.Advantage, rating.Z95*fit.AdvantageSE, fit.DrawRate(), fit.Games)
+		fit.Advantage, match.Z95*fit.AdvantageSE, fit.DrawRate(), fit.Games)
 	if o.ratings != "" {
 		return writeRatings(o.ratings, game, o, players, total, clocks, fit)
 	}
@@ -567,7 +567,7 @@ func writeRatings(path, game string, o options, players []player, total []tally,
 		}
 		t := total[a]
 		fmt.Fprintf(&b, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.1f\t%.3f\t%.1f\n",
-			p.name, r, r-rating.Z95*se, r+rating.Z95*se, g, g-rating.Z95*gse, g+rating.Z95*gse,
+			p.name, r, r-match.Z95*se, r+match.Z95*se, g, g-match.Z95*gse, g+match.Z95*gse,
 			t.distinct, t.wins, t.draws, t.losses, t.censored, ms(clocks[a].mean()), ms(clocks[a].worst),
 			ms(clocks[a].cpuMean()), ms(clocks[a].cpuMax))
 	}
