@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -32,6 +34,34 @@ func TestExport(t *testing.T) {
 		return nil
 	})
 	want = append(want, "mancala.wasm", "wasm_exec.js")
+	// A gzipped copy of each file of 1 KiB or more, the same bytes once
+	// gunzipped.
+	for _, name := range want {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := os.ReadFile(filepath.Join(dir, name+".gz"))
+		if len(b) < 1024 {
+			if err == nil {
+				t.Errorf("%s.gz written for a file of %d bytes", name, len(b))
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("no %s.gz: %v", name, err)
+			continue
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			t.Errorf("%s.gz: %v", name, err)
+			continue
+		}
+		if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, b) {
+			t.Errorf("%s.gz does not gunzip to %s (%v)", name, name, err)
+		}
+		want = append(want, name+".gz")
+	}
 	sort.Strings(want)
 	ents, _ := os.ReadDir(dir)
 	var got []string
@@ -47,6 +77,9 @@ func TestExport(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "mancala.wasm")); string(b) != "\x00asm\x01\x00\x00\x00" {
 		t.Errorf("mancala.wasm %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "worker.js")); !bytes.Contains(b, []byte("\nconst wasmBytes = 8;\n")) {
+		t.Errorf("worker.js not told the size of mancala.wasm (8 bytes): %s", b)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "wasm_exec.js")); !bytes.Contains(b, []byte("globalThis.Go = class")) {
 		t.Errorf("wasm_exec.js is not Go's: %.200s", b)

@@ -25,7 +25,28 @@ const SPEEDS = { slow: [320, 6000], normal: [160, 3000], fast: [60, 1500], off: 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const params = new URLSearchParams(location.search);
 const backend = params.get('backend') || document.body.dataset.backend || 'http';
-const client = connect({ backend: backend === 'wasm' ? 'wasm' : 'http' });
+const client = connect({ backend: backend === 'wasm' ? 'wasm' : 'http', onProgress: loading });
+
+/**
+ * loading shows how much of the rules (mancala.wasm) has arrived, until
+ * the worker is ready.
+ * @param {import('./mancala.js').Progress} p
+ */
+function loading(p) {
+  const bar = /** @type {HTMLProgressElement} */ ($('load-progress'));
+  if (!app.games.length) {
+    bar.hidden = false;
+    const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+    if (p.total > 0) {
+      bar.max = p.total;
+      bar.value = Math.min(p.loaded, p.total);
+      $('status-text').textContent = 'Loading the rules: ' + mb(p.loaded) + ' of ' + mb(p.total) + ' MB';
+    } else {
+      bar.removeAttribute('value'); // indeterminate
+      $('status-text').textContent = 'Loading the rules: ' + mb(p.loaded) + ' MB';
+    }
+  }
+}
 
 // With ?test=1 the page records what the board showed at the end of each
 // animation, for the browser tests to compare with the API's state.
@@ -636,6 +657,31 @@ function toggleSetup(show) {
   $('menu-toggle').textContent = show ? 'Hide set-up' : 'Set-up…';
 }
 
+/**
+ * start resolves to the games once the rules answer. When they cannot
+ * start (no connection, a load that stalls), it says why and offers Retry,
+ * and tries again when it is pressed.
+ * @returns {Promise<import('./mancala.js').GamesResponse>}
+ */
+async function start() {
+  for (;;) {
+    try {
+      return await client.games();
+    } catch (e) {
+      $('load-progress').hidden = true;
+      $('status-text').textContent = 'Cannot start the rules: ' + plain(/** @type {Error} */ (e).message).text;
+      document.body.dataset.busy = '0';
+      const retry = $('retry');
+      retry.hidden = false;
+      retry.focus();
+      await new Promise((resolve) => retry.addEventListener('click', resolve, { once: true }));
+      retry.hidden = true;
+      document.body.dataset.busy = '1';
+      $('status-text').textContent = 'Loading…';
+    }
+  }
+}
+
 async function main() {
   wire();
   let saved = null;
@@ -645,14 +691,8 @@ async function main() {
   if (asked && asked in SPEEDS) sp.value = asked;
   else if (saved && saved in SPEEDS) sp.value = saved;
   else if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) sp.value = 'off';
-  let g;
-  try {
-    g = await client.games();
-  } catch (e) {
-    $('status-text').textContent = 'Cannot start the rules: ' + plain(/** @type {Error} */ (e).message).text;
-    document.body.dataset.busy = '0';
-    return;
-  }
+  const g = await start();
+  $('load-progress').hidden = true;
   app.games = g.games;
   const narrow = window.matchMedia('(max-width: 760px)');
   toggleSetup(!narrow.matches);
