@@ -695,6 +695,7 @@ async function main() {
   $('load-progress').hidden = true;
   app.games = g.games;
   const narrow = window.matchMedia('(max-width: 760px)');
+  $('menu-toggle').hidden = false; // the set-up has its games now
   toggleSetup(!narrow.matches);
   narrow.addEventListener('change', () => toggleSetup(!narrow.matches));
   // A game named in the address is a new game (then the address drops it,
