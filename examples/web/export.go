@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -138,7 +141,59 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 	if err := setWasmBytes(filepath.Join(dir, "worker.js"), fi.Size()); err != nil {
 		return err
 	}
+	if err := setServiceWorker(dir); err != nil {
+		return err
+	}
 	return gzipFiles(dir)
+}
+
+// The lines of sw.js that the export sets: the site's version and its
+// files.
+const (
+	swVersionLine = "const version = 'dev';"
+	swFilesLine   = "const files = [];"
+)
+
+// setServiceWorker writes into sw.js the list of the site's files (every
+// file of dir but sw.js, with "./" for index.html) and the site's version:
+// the first 16 hex digits of the SHA-256 of their names and contents, so
+// that an export that changes any file changes sw.js, and a browser that
+// had the old site installs the new one.
+func setServiceWorker(dir string) error {
+	sw := filepath.Join(dir, "sw.js")
+	b, err := os.ReadFile(sw)
+	if err != nil {
+		return err
+	}
+	if bytes.Count(b, []byte(swVersionLine)) != 1 || bytes.Count(b, []byte(swFilesLine)) != 1 {
+		return fmt.Errorf("export: sw.js has no lines %q and %q to set", swVersionLine, swFilesLine)
+	}
+	ents, err := os.ReadDir(dir) // sorted by name
+	if err != nil {
+		return err
+	}
+	h := sha256.New()
+	files := []string{"./"}
+	for _, e := range ents {
+		name := e.Name()
+		if !e.Type().IsRegular() || name == "sw.js" {
+			continue
+		}
+		c, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s %d\n", name, len(c))
+		h.Write(c)
+		if name != "index.html" {
+			files = append(files, name)
+		}
+	}
+	list, _ := json.Marshal(files) // strings only
+	version := hex.EncodeToString(h.Sum(nil))[:16]
+	b = bytes.Replace(b, []byte(swVersionLine), []byte("const version = '"+version+"';"), 1)
+	b = bytes.Replace(b, []byte(swFilesLine), []byte("const files = "+string(list)+";"), 1)
+	return os.WriteFile(sw, b, 0o644)
 }
 
 // wasmBytesLine is the line of worker.js that the export sets to the size

@@ -33,6 +33,8 @@ var site struct {
 	paths   []string
 	gzipped []string
 	failing bool
+	// down: the host answers nothing (every connection is closed).
+	down bool
 	// bytesPerSec and latency, when set, slow the answers for the
 	// worker's files (throttle).
 	bytesPerSec float64
@@ -79,8 +81,14 @@ func siteHandler(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		site.mu.Lock()
 		site.paths = append(site.paths, r.URL.Path)
-		failing, rate, latency := site.failing, site.bytesPerSec, site.latency
+		failing, rate, latency, down := site.failing, site.bytesPerSec, site.latency, site.down
 		site.mu.Unlock()
+		if down {
+			if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+				c.Close()
+			}
+			return
+		}
 		p := r.URL.Path
 		if b := path.Base(p); rate > 0 && (b == "mancala.wasm" || b == "wasm_exec.js") {
 			time.Sleep(latency)

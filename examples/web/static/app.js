@@ -25,6 +25,13 @@ const SPEEDS = { slow: [320, 6000], normal: [160, 3000], fast: [60, 1500], off: 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const params = new URLSearchParams(location.search);
 const backend = params.get('backend') || document.body.dataset.backend || 'http';
+// The exported site (the wasm backend) works offline once loaded: its
+// service worker (sw.js) keeps the site's files. The served page needs
+// its server anyway.
+if (backend === 'wasm' && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('sw.js').catch(() => { /* not over https or localhost: online only */ });
+}
+
 const client = connect({ backend: backend === 'wasm' ? 'wasm' : 'http', onProgress: loading });
 
 /**
