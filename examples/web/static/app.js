@@ -126,6 +126,7 @@ async function newGame(game, rules, sides) {
  */
 function startFrom(history, index, variations) {
   app.epoch++;
+  $('setup-note').hidden = true; // the game the set-up names is the one shown now
   app.history = history;
   app.variations = variations;
   app.index = index;
@@ -157,6 +158,23 @@ function changedPits(before, after) {
     if (!q || q.seeds !== p.seeds || q.nki !== p.nki) s.add(p.name);
   });
   return s;
+}
+
+/**
+ * lastMarks returns where a move ended (the pit of its last drop) and the
+ * pits it captured from, from its events.
+ * @param {import('./mancala.js').ApplyResponse} r @param {State} before
+ * @returns {{to: string, captured: Set<string>}}
+ */
+function lastMarks(r, before) {
+  const pits = new Set(before.pits.map((p) => p.name));
+  let to = '';
+  const captured = new Set();
+  for (const e of r.events) {
+    if ((e.kind === 'drop' || e.kind === 'reserve') && pits.has(e.to)) to = e.to;
+    if (e.kind === 'capture' && pits.has(e.from)) captured.add(e.from);
+  }
+  return { to, captured };
 }
 
 /**
@@ -194,8 +212,9 @@ async function play(text, o = {}) {
   if (testLog && complete) testLog.push({ position: r.after.position, move: r.move, shown: board.snapshot() });
   const kept = branch();
   const from = (before.moves.find((m) => m.text === r.move) || {}).pit || '';
+  const marks = lastMarks(r, before);
   app.history.push({ position: r.after.position, state: r.after, move: r.move, summary: r.summary,
-    mover: before.toMove, changed: changedPits(before, r.after), from });
+    mover: before.toMove, changed: changedPits(before, r.after), from, to: marks.to, captured: marks.captured });
   app.index++;
   if (!o.quiet) {
     let msg = sideName(before.toMove) + ' played ' + r.move + ': ' + r.summary + '.';
@@ -521,7 +540,7 @@ function render() {
     }
   }
   if (!board.animating) {
-    board.render(st, { playable, nav, changed: h.changed, from: h.from, hinted: app.hint, selected: app.selected, busy: app.busy,
+    board.render(st, { playable, nav, changed: h.changed, from: h.from, to: h.to, captured: h.captured, hinted: app.hint, selected: app.selected, busy: app.busy,
       chosen: build ? opening.chosen(st) : undefined, placed: build ? opening.placed(st) : undefined });
   }
   // Status line.

@@ -7,7 +7,8 @@
 /**
  * @typedef {import('./mancala.js').State} State
  * @typedef {import('./mancala.js').ApplyResponse} ApplyResponse
- * @typedef {{playable?: Set<string>, nav?: string[], changed?: Set<string>, from?: string, hinted?: string|null,
+ * @typedef {{playable?: Set<string>, nav?: string[], changed?: Set<string>, from?: string, to?: string,
+ *   captured?: Set<string>, hinted?: string|null,
  *   selected?: string|null, chosen?: Set<string>, placed?: Map<string, number>, busy?: boolean}} DrawOptions
  */
 
@@ -246,6 +247,7 @@ export class Board {
     const word = state.words.seed;
     const playable = opts.playable || new Set();
     const changed = opts.changed || new Set();
+    const captured = opts.captured || new Set();
     const chosen = opts.chosen || new Set();
     const placed = opts.placed || new Map();
     for (const p of state.pits) {
@@ -255,6 +257,8 @@ export class Board {
       b.classList.toggle('playable', playable.has(p.name));
       b.classList.toggle('changed', changed.has(p.name));
       b.classList.toggle('from', opts.from === p.name);
+      b.classList.toggle('to', opts.to === p.name && !captured.has(p.name));
+      b.classList.toggle('captured', captured.has(p.name));
       b.classList.toggle('hinted', opts.hinted === p.name);
       b.classList.toggle('selected', opts.selected === p.name || chosen.has(p.name));
       b.classList.toggle('placed', extra > 0);
@@ -264,7 +268,10 @@ export class Board {
       if (extra) label += ', ' + extra + ' placed this turn';
       if (chosen.has(p.name)) label += ', chosen to empty';
       if (playable.has(p.name)) label += ', playable';
-      if (changed.has(p.name)) label += ', changed by the last move';
+      if (opts.from === p.name) label += ', where the last move started';
+      if (captured.has(p.name)) label += ', captured by the last move';
+      else if (opts.to === p.name) label += ', where the last move ended';
+      else if (changed.has(p.name)) label += ', changed by the last move';
       b.setAttribute('aria-label', label);
     }
     if (state.stores) {
@@ -415,7 +422,7 @@ export class Board {
       else if (pl === 'hand') { hand = n; this.setHand(mover, hand); }
       else { counts.set(pl, n); this.setCounter(pl, n); this.pulse(this.places.get(pl), 'bump'); }
     };
-    for (const b of this.pits.values()) b.classList.remove('playable', 'changed', 'from', 'hinted', 'selected', 'placed');
+    for (const b of this.pits.values()) b.classList.remove('playable', 'changed', 'from', 'to', 'captured', 'hinted', 'selected', 'placed');
     // Waits shorter than a frame are gathered: the board is drawn at most
     // once a frame, and the move keeps to its time.
     let owed = 0;
