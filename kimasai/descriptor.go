@@ -29,6 +29,7 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	AppendMask: Position.AppendMask,
 
 	DescribeMove: describeMove,
+	Costly:       mancala.CostlyRules,
 }
 
 // rulesText returns p's rules as in rules=.
