@@ -1,12 +1,14 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
@@ -164,6 +166,70 @@ func TestNoStaleNote(t *testing.T) {
 	b.run(t, chromedp.Evaluate(`document.getElementById('setup-note').hidden`, &hidden))
 	if !hidden {
 		t.Error("the note stays up once its game is started")
+	}
+	b.checkNoErrors(t)
+}
+
+// TestAnimationClock drives the board's animation with a clock of the
+// test's (Board.now and Board.sleep), for a Kisolo move of many events
+// (xb1 from the start, over 3 s at the normal speed, so sped up to the
+// 3 s budget): on an idle machine (the clock moves only while the
+// animation waits) it waits the planned time, less than a frame short;
+// on a busy one (every look at the clock finds 400 ms gone) it never
+// waits and still shows every event. Both end on the move's counts.
+func TestAnimationClock(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "game=kisolo&south=human&north=human&test=1")
+	b.human(t, "")
+	st := api[wire.State](t, "state", wire.StateRequest{Game: "kisolo"})
+	r := api[wire.ApplyResponse](t, "apply", wire.ApplyRequest{Position: st.Position, Move: "xb1"})
+	before, _ := json.Marshal(st)
+	resp, _ := json.Marshal(r)
+	js := `(async () => {
+  const { Board, plan } = await import('./board.js');
+  const before = ` + string(before) + `, resp = ` + string(resp) + `;
+  const el = document.createElement('div');
+  el.className = 'board';
+  document.body.append(el);
+  const bd = new Board(el, () => {});
+  const out = {};
+  for (const [name, tick] of [['idle', 0], ['busy', 400]]) {
+    bd.render(before);
+    let t = 0, slept = 0;
+    bd.now = () => (t += tick);
+    bd.sleep = (ms) => { slept += ms; t += ms; return Promise.resolve(); };
+    const complete = await bd.animate(before, resp, 160, 3000);
+    const seeds = {};
+    for (const p of el.querySelectorAll('.pit')) seeds[p.dataset.name] = Number(p.querySelector('.count').textContent);
+    out[name] = { Slept: slept, Complete: complete, Seeds: seeds };
+  }
+  el.remove();
+  return { Runs: out, Total: plan(resp.events, 160, 3000).total };
+})()`
+	var got struct {
+		Runs map[string]struct {
+			Slept    float64
+			Complete bool
+			Seeds    map[string]int
+		}
+		Total float64
+	}
+	b.run(t, chromedp.Evaluate(js, &got, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	want, _, _ := expect(r.After)
+	if got.Total != 3000 {
+		t.Errorf("xb1 planned %v ms, want the budget 3000 (%d events)", got.Total, len(r.Events))
+	}
+	idle, busy := got.Runs["idle"], got.Runs["busy"]
+	if idle.Slept > got.Total || idle.Slept < got.Total-16 {
+		t.Errorf("idle: waited %v ms, want %v less under a frame", idle.Slept, got.Total)
+	}
+	if busy.Slept != 0 {
+		t.Errorf("busy: waited %v ms, want 0 (always late)", busy.Slept)
+	}
+	for name, run := range got.Runs {
+		if !run.Complete || fmt.Sprint(run.Seeds) != fmt.Sprint(want) {
+			t.Errorf("%s: complete %v, ended on %v, want %v", name, run.Complete, run.Seeds, want)
+		}
 	}
 	b.checkNoErrors(t)
 }
