@@ -425,9 +425,61 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 
 // report prints the tables and writes the ratings file.
 func report[M mancala.Move](game string, o options, players []player, pairings []*pairing[M], clocks []clock, out io.Writer) error {
-	total := make([]tally, len(players))
-	pair := make([]tally, len(pairings))
-	var games []rating.Game
+	total, pair, games := tallyResults(o, players, pairings)
+	caps := "no ply cap"
+	if o.maxPlies > 0 {
+		caps = fmt.Sprintf("censored at %s", cli.Plies(o.maxPlies))
+	}
+	fmt.Fprintf(out, "%s: %d games per pairing (%d openings of %s, each from both seats), seed %d, %s\n\n",
+		game, o.games, o.games/2, cli.Plies(o.opening), o.seed, caps)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	cells := func(t tally) string {
+		m, lo, hi := t.score()
+		return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t[%.3f, %.3f]", t.games(), t.wins, t.draws, t.losses, t.censored, t.distinct, m, lo, hi)
+	}
+	fmt.Fprintf(tw, "player\topponent\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
+	for k, pr := range pairings {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", players[pr.a].name, players[pr.b].name, cells(pair[k]))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\n")
+	fmt.Fprintf(tw, "player\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
+	for a, p := range players {
+		fmt.Fprintf(tw, "%s\t%s\n", p.name, cells(total[a]))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\n")
+	fit, err := rating.Estimate(len(players), games, rating.Options{Prior: o.prior, Advantage: true, AnchorRating: o.anchor})
+	if err != nil {
+		fmt.Fprintf(out, "no ratings: %v\n", err)
+		if o.ratings != "" {
+			return fmt.Errorf("-ratings: %w", err)
+		}
+		return nil
+	}
+	writeRatingTable(tw, out, o, players, total, clocks, fit)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "first-seat (South) advantage %+.0f ± %.0f Elo; draw rate between equal players %.3f; %d games rated\n",
+		fit.Advantage, match.Z95*fit.AdvantageSE, fit.DrawRate(), fit.Games)
+	if o.ratings != "" {
+		return writeRatings(o.ratings, game, o, players, total, clocks, fit)
+	}
+	return nil
+}
+
+// tallyResults counts the results of every pairing (pair, from the first
+// player's side) and every player (total), and lists the games to rate:
+// each distinct game once, a censored one only as a draw under -censored
+// draw.
+func tallyResults[M mancala.Move](o options, players []player, pairings []*pairing[M]) (total, pair []tally, games []rating.Game) {
+	total = make([]tally, len(players))
+	pair = make([]tally, len(pairings))
 	for k, pr := range pairings {
 		seen := map[string]bool{}
 		for _, r := range pr.results {
@@ -479,41 +531,12 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 			games = append(games, g)
 		}
 	}
-	caps := "no ply cap"
-	if o.maxPlies > 0 {
-		caps = fmt.Sprintf("censored at %s", cli.Plies(o.maxPlies))
-	}
-	fmt.Fprintf(out, "%s: %d games per pairing (%d openings of %s, each from both seats), seed %d, %s\n\n",
-		game, o.games, o.games/2, cli.Plies(o.opening), o.seed, caps)
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	cells := func(t tally) string {
-		m, lo, hi := t.score()
-		return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t[%.3f, %.3f]", t.games(), t.wins, t.draws, t.losses, t.censored, t.distinct, m, lo, hi)
-	}
-	fmt.Fprintf(tw, "player\topponent\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
-	for k, pr := range pairings {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", players[pr.a].name, players[pr.b].name, cells(pair[k]))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "\n")
-	fmt.Fprintf(tw, "player\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
-	for a, p := range players {
-		fmt.Fprintf(tw, "%s\t%s\n", p.name, cells(total[a]))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "\n")
-	fit, err := rating.Estimate(len(players), games, rating.Options{Prior: o.prior, Advantage: true, AnchorRating: o.anchor})
-	if err != nil {
-		fmt.Fprintf(out, "no ratings: %v\n", err)
-		if o.ratings != "" {
-			return fmt.Errorf("-ratings: %w", err)
-		}
-		return nil
-	}
+	return total, pair, games
+}
+
+// writeRatingTable writes the table of Elo ratings of fit (with the move
+// times under -times) to tw, its heading to out.
+func writeRatingTable(tw *tabwriter.Writer, out io.Writer, o options, players []player, total []tally, clocks []clock, fit *rating.Fit) {
 	fmt.Fprintf(out, "Elo ratings (maximum likelihood, Davidson draws, %g virtual games per pairing, censored games %s; %s = %g):\n",
 		o.prior, map[string]string{"drop": "left out", "draw": "as draws"}[o.censored], players[0].name, o.anchor)
 	head := "player\trating\t95% CI\tgap to previous\t95% CI\tgames"
@@ -539,15 +562,6 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 		}
 		fmt.Fprintln(tw, line)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "first-seat (South) advantage %+.0f ± %.0f Elo; draw rate between equal players %.3f; %d games rated\n",
-		fit.Advantage, match.Z95*fit.AdvantageSE, fit.DrawRate(), fit.Games)
-	if o.ratings != "" {
-		return writeRatings(o.ratings, game, o, players, total, clocks, fit)
-	}
-	return nil
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
