@@ -30,6 +30,9 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Horizon:    horizon,
 
 	DescribeMove: describeMove,
+
+	Horizon: horizon,
+	Levels:  levels,
 }
 
 // rulesText returns p's rules as in rules=.
