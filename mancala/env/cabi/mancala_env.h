@@ -147,7 +147,7 @@ typedef struct mancala_spec {
     int32_t n;        /* environments: 1 for a single environment */
     int32_t seat;     /* the agent's seat: MANCALA_SEAT_NONE in self-play, 0, 1, or MANCALA_SEAT_ALTERNATE */
     int32_t both;     /* vector: 1 if observations are both seats' (2 * obs_len per environment) */
-} mancala_spec;
+} mancala_spec_t;
 
 /* ---- Library ---------------------------------------------------------- */
 
@@ -170,7 +170,7 @@ int32_t mancala_free(int64_t h);
 int32_t mancala_error(int64_t h, char *buf, int32_t cap, int32_t *len);
 
 /* mancala_spec writes h's sizes into *out. */
-int32_t mancala_spec(int64_t h, mancala_spec *out);
+int32_t mancala_spec(int64_t h, mancala_spec_t *out);
 
 /* mancala_obs_bounds writes the inclusive bounds of each of the obs_len
  * values of one seat's observation into low and high (either optional);
