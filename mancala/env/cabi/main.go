@@ -1,3 +1,5 @@
+//go:build cgo
+
 // Command cabi is the C ABI of mancala/env, built as a shared library:
 //
 //	go build -buildmode=c-shared -o libmancala_env.so ./mancala/env/cabi
@@ -5,7 +7,8 @@
 // mancala_env.h in this directory declares and documents every function
 // (handles, status codes with messages, caller-owned buffers, threads and
 // fork); docs/env.md describes the environments. This package is the only
-// place the ABI names the games.
+// place the ABI names the games. It needs cgo (a C compiler); without
+// cgo the package is empty.
 package main
 
 /*
