@@ -119,8 +119,10 @@ func (x *envImpl[P, M]) spec() specInfo {
 	return s
 }
 
-func (x *envImpl[P, M]) bounds() ([]float32, []float32) { return x.e.Observer().Low(), x.e.Observer().High() }
-func (x *envImpl[P, M]) names() []string                { return x.e.Observer().Names() }
+func (x *envImpl[P, M]) bounds() ([]float32, []float32) {
+	return x.e.Observer().Low(), x.e.Observer().High()
+}
+func (x *envImpl[P, M]) names() []string { return x.e.Observer().Names() }
 
 func (x *envImpl[P, M]) reset(seed *uint64) error {
 	if seed != nil {
@@ -169,9 +171,9 @@ func (x *envImpl[P, M]) status() (toMove, plies, state, result int32) {
 	return
 }
 
-func (x *envImpl[P, M]) actionText(a int) (string, error)   { return x.e.ActionText(a) }
-func (x *envImpl[P, M]) textAction(s string) (int, error)   { return x.e.ParseAction(s) }
-func (x *envImpl[P, M]) position() string                   { return x.e.Position().String() }
+func (x *envImpl[P, M]) actionText(a int) (string, error)  { return x.e.ActionText(a) }
+func (x *envImpl[P, M]) textAction(s string) (int, error)  { return x.e.ParseAction(s) }
+func (x *envImpl[P, M]) position() string                  { return x.e.Position().String() }
 func (x *envImpl[P, M]) setPosition(s string, n int) error { return x.e.ParsePosition(s, n) }
 
 type vecImpl[P mancala.Position[P, M], M mancala.Move] struct {
@@ -187,8 +189,10 @@ func (x *vecImpl[P, M]) spec() specInfo {
 	return s
 }
 
-func (x *vecImpl[P, M]) bounds() ([]float32, []float32) { return x.v.Observer().Low(), x.v.Observer().High() }
-func (x *vecImpl[P, M]) names() []string                { return x.v.Observer().Names() }
+func (x *vecImpl[P, M]) bounds() ([]float32, []float32) {
+	return x.v.Observer().Low(), x.v.Observer().High()
+}
+func (x *vecImpl[P, M]) names() []string { return x.v.Observer().Names() }
 
 func (x *vecImpl[P, M]) reset(seed *uint64, b *env.Batch) error {
 	if seed != nil {
