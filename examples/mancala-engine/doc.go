@@ -55,7 +55,7 @@
 //
 //	{"id": 1, "cmd": "games"}
 //	{"id": 1, "ok": true, "games": [{"name": "kisolo", "title": "Kisolo", "counter": "seed", …}, …],
-//	 "agents": ["random", "alphabeta", "mcts"],
+//	 "agents": ["random", "alphabeta", "mcts", "mcts-eval"],
 //	 "limits": {"maxBody": 65536, "maxEvents": 20000, "maxDepth": 10, "maxIterations": 100000, "maxTimeMs": 2000, "maxRecordMoves": 10000},
 //	 "engine": {"maxLine": 1048576, "commands": ["games", "state", …],
 //	            "batch": {"maxPerftDepth": 20, "maxPerftNodes": 500000000, "maxPlayouts": 1000000, "maxPlayoutPlies": 10000,

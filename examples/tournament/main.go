@@ -27,14 +27,16 @@
 //	go run ./examples/tournament -game kiothi -agents random,alphabeta,mcts -games 20
 //	go run ./examples/tournament -game kisolo -agents alphabeta:2,alphabeta:4 -games 50 -ratings kisolo.tsv
 //
-// A player is random, alphabeta, mcts or mcts-eval (MCTS with short
-// playouts scored by the game's evaluation), optionally with its own budget
-// after a colon: alphabeta:6 searches 6 plies, mcts:500 makes 500 playouts
-// a move; or a level of the game (Beginner, Casual, ..., or level:N from
-// the weakest), which plays its own agent and budget (wire.Levels; -levels
-// takes all of them, weakest first). A budget is capped as the API caps
-// a think (package wire): depth at most 10 plies, 100,000 playouts and 2 s
-// a move. Results are the same for the same flags and -seed (unless -time
+// A player is an agent spec (mancala/agent.ParseSpec): random, alphabeta,
+// mcts or mcts-eval (MCTS with short playouts scored by the game's
+// evaluation), optionally with its own budget after a colon: alphabeta:6
+// searches 6 plies, mcts:500 makes 500 playouts a move,
+// mcts:500:time=1s:workers=2 adds a time budget and workers; or a level
+// of the game (Beginner, Casual, ..., or level:N from the weakest), which
+// plays its own agent and budget (the game's Descriptor.Levels; -levels
+// takes all of them, weakest first). A budget is capped as the API caps a think
+// (package wire): depth at most 10 plies, 100,000 playouts and 2 s a move.
+// Results are the same for the same flags and -seed (unless -time
 // is set), however many games run in parallel.
 package main
 
@@ -55,9 +57,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent/rating"
@@ -95,7 +95,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var o options
 	var agents string
-	fs.StringVar(&o.game, "game", "kisolo", "the game: "+cli.Games)
+	fs.StringVar(&o.game, "game", "kisolo", "the game: "+games.List())
 	fs.StringVar(&o.rules, "rules", "", "rule options, as in a position's rules= field")
 	fs.StringVar(&agents, "agents", "random,alphabeta,mcts", "comma-separated players: "+cli.AgentNames+", each optionally :budget")
 	fs.IntVar(&o.games, "games", 10, "games per pairing, an even number: each opening is played from both seats")
@@ -131,16 +131,9 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tournament:", msg)
 		return 2
 	}
-	var err error
-	switch o.game {
-	case "kiothi":
-		err = run(&kiothi.Descriptor, o, stdout, stderr)
-	case "kisolo":
-		err = run(&kisolo.Descriptor, o, stdout, stderr)
-	case "kimasai":
-		err = run(&kimasai.Descriptor, o, stdout, stderr)
-	default:
-		err = fmt.Errorf("unknown game %q (want %s)", o.game, cli.Games)
+	err, unknown := games.Do(o.game, session{o, stdout, stderr}, runGame, runGame, runGame)
+	if unknown != nil {
+		err = unknown
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "tournament:", err)
@@ -191,40 +184,35 @@ func checkBudget(b cli.Budget) error {
 // maxParallel bounds -parallel.
 const maxParallel = 1024
 
-// player is one entrant: a kind and its budget.
+// player is one entrant: its label and the spec of its agent.
 type player struct {
-	name, kind string
-	budget     cli.Budget
+	name string
+	spec agent.Spec
 }
 
-// parsePlayer reads one entry of -agents: a kind with an optional budget
-// (alphabeta:6), or a level of the game (Casual, level:2), which plays with
-// its own agent and budget and is labelled by its name.
-func parsePlayer(game, s string, b cli.Budget) (player, error) {
-	if l, isLevel, err := cli.Level(game, s); err != nil {
+// parsePlayer reads one entry of -agents, an agent spec (cli.Player): a
+// bare kind plays with the flags' budget b and is labelled as written, a
+// kind with its own budget (alphabeta:6) is labelled by its canonical spec
+// (alphabeta:06 is alphabeta:6), and a level of d's game (Casual, level:2)
+// plays with its own agent and budget and is labelled by its name.
+func parsePlayer(game string, levels []mancala.Level, s string, b cli.Budget) (player, error) {
+	spec, err := cli.Player(s, b)
+	if err != nil {
 		return player{}, err
-	} else if isLevel {
-		kind, budget := cli.LevelAgent(l)
-		return player{name: l.Name, kind: kind, budget: budget}, nil
 	}
-	kind, arg, has := strings.Cut(s, ":")
-	p := player{name: s, kind: kind, budget: b}
-	if !cli.IsAgent(kind) {
-		return p, fmt.Errorf("unknown player %q (want %s)", kind, cli.AgentNames)
+	if err := checkBudget(cli.Budget{Depth: spec.Depth, Iterations: spec.Iterations, Time: spec.Time}); err != nil {
+		return player{}, fmt.Errorf("player %q: %w", s, err)
 	}
-	if has {
-		n, err := strconv.Atoi(arg)
-		if err != nil || n <= 0 || kind == "random" {
-			return p, fmt.Errorf("bad budget in %q (alphabeta:<depth> or mcts:<iterations>)", s)
+	p := player{name: spec.String(), spec: spec}
+	if s == spec.Kind.String() {
+		p.name = s
+	}
+	if spec.Kind == agent.KindLevel {
+		l, err := cli.Level(game, levels, spec)
+		if err != nil {
+			return player{}, err
 		}
-		if kind == "alphabeta" {
-			p.budget.Depth = n
-		} else {
-			p.budget.Iterations = n
-		}
-		if err := checkBudget(p.budget); err != nil {
-			return p, fmt.Errorf("player %q: %w", s, err)
-		}
+		p.name = l.Name
 	}
 	return p, nil
 }
@@ -288,7 +276,7 @@ func (c *clock) cpuMean() time.Duration {
 // timed builds p's agents, timing every move on c.
 func timed[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p player, c *clock) match.Player[P, M] {
 	return match.Player[P, M]{Name: p.name, New: func(seed uint64) (agent.Agent[P, M], error) {
-		a, err := cli.NewAgent(d, p.kind, p.budget, seed)
+		a, err := cli.NewAgent(d, p.spec, seed)
 		if err != nil {
 			return nil, err
 		}
@@ -314,6 +302,16 @@ type pairing[M mancala.Move] struct {
 	results []match.Result[M]
 }
 
+// session is what run needs beside the game, for games.Do.
+type session struct {
+	o        options
+	out, log io.Writer
+}
+
+func runGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s session) error {
+	return run(d, s.o, s.out, s.log)
+}
+
 func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, out, log io.Writer) error {
 	start, err := d.New(o.rules)
 	if err != nil {
@@ -322,12 +320,12 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	var players []player
 	if o.levels {
 		o.agents = nil
-		for _, l := range wire.Levels(d.Name) {
+		for _, l := range d.Levels {
 			o.agents = append(o.agents, l.Name)
 		}
 	}
 	for _, s := range o.agents {
-		p, err := parsePlayer(d.Name, strings.TrimSpace(s), o.budget)
+		p, err := parsePlayer(d.Name, d.Levels, strings.TrimSpace(s), o.budget)
 		if err != nil {
 			return err
 		}

@@ -95,7 +95,7 @@
 //	     "circuits": {"S": ["a1", "a2", …, "b1"], "N": ["d7", …, "c7"]},
 //	     "stores": [], "reserves": []}},
 //	  …],
-//	 "agents": ["random", "alphabeta", "mcts"],
+//	 "agents": ["random", "alphabeta", "mcts", "mcts-eval"],
 //	 "limits": {"maxBody": 65536, "maxEvents": 20000, "maxDepth": 10, "maxIterations": 100000,
 //	            "maxTimeMs": 2000, "maxRecordMoves": 10000}}
 //
