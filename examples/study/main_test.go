@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -277,6 +278,22 @@ func TestMergeErrors(t *testing.T) {
 		lines = fn(lines)
 		os.WriteFile(filepath.Join(d, name), []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	}
+	// A study of the same shape (cells, games, shards) under other rules:
+	// its shards fit this study's plan exactly.
+	other := t.TempDir()
+	otherSpec := filepath.Join(t.TempDir(), "other.json")
+	b, _ := os.ReadFile(small)
+	os.WriteFile(otherSpec, []byte(strings.Replace(string(b), `"game": "kisolo", "rules": ""`, `"game": "kisolo", "rules": "Columns:6"`, 1)), 0o644)
+	runAll(t, otherSpec, other, 3, 2)
+	canon, _ := os.ReadFile(filepath.Join(good, specName))
+	digest := specDigest(canon)
+	// set changes field of game line i (1: the first) of a shard to v.
+	set := func(field, v string) func(l []string) []string {
+		return func(l []string) []string {
+			l[1] = regexp.MustCompile(`"`+field+`":("[^"]*"|[^,}]*)`).ReplaceAllString(l[1], `"`+field+`":`+v)
+			return l
+		}
+	}
 	for _, tc := range []struct {
 		name   string
 		change func(t *testing.T, d string)
@@ -286,29 +303,85 @@ func TestMergeErrors(t *testing.T) {
 			os.Remove(filepath.Join(d, "shard-0000-of-0003.jsonl"))
 			os.Remove(filepath.Join(d, "shard-0002-of-0003.jsonl"))
 		}, "DIR: missing 2 of 3 shards, 198 games: shard 0 (shard-0000-of-0003.jsonl), 2 (shard-0002-of-0003.jsonl); run them (study run -shard K/3) and merge again"},
+		// S-1: a shard of another study of the same shape was merged
+		// into a table labelled with this one's rules.
+		{"shard of another study", func(t *testing.T, d string) {
+			b, _ := os.ReadFile(filepath.Join(other, "shard-0001-of-0003.jsonl"))
+			os.WriteFile(filepath.Join(d, "shard-0001-of-0003.jsonl"), b, 0o644)
+		}, "DIR: 1 of 3 shards belong to another study than spec.json (spec " + digest + "): shard-0001-of-0003.jsonl; a study's shards come from its own spec: run them again into an empty directory"},
+		{"another program version", func(t *testing.T, d string) {
+			edit(t, d, "shard-0002-of-0003.jsonl", func(l []string) []string {
+				l[0] = strings.Replace(l[0], `"program":"devel"`, `"program":"v9.9.9"`, 1)
+				return l
+			})
+		}, "DIR/shard-0002-of-0003.jsonl was played by program version v9.9.9, not devel: one study's shards come from one version (games depend on the library's code); run it again with this version, or merge with that one (shard-0000-of-0003.jsonl was played by devel)"},
+		{"no header", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { return l[1:] })
+		}, `DIR/shard-0001-of-0003.jsonl:1: not a shard header ({"spec":...,"program":...,"shard":...,"of":...}): written by an older version of this program, or by another one; run the shard again`},
+		{"header of another shard", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[0] = strings.Replace(l[0], `"shard":1`, `"shard":2`, 1); return l })
+		}, "DIR/shard-0001-of-0003.jsonl holds shard 2/3, not the 1/3 its name says (shard-0000-of-0003.jsonl was played by devel)"},
 		{"duplicate game", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { return append(l, l[3]) })
-		}, "DIR/shard-0001-of-0003.jsonl:101: duplicate game 9 of cell 0 (kisolo default, random vs random): it was read before"},
+		}, "DIR/shard-0001-of-0003.jsonl:102: game 8 of cell 0 after the last game of shard 1 (100 games): duplicate or foreign games"},
+		{"game read twice", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { return append(l[:4], l[3:]...) })
+		}, "DIR/shard-0001-of-0003.jsonl:5: game 8 of cell 0 (kisolo default, random vs random), where shard 1 has game 9 of cell 0 (kisolo default, random vs random) next: run writes every game of its shard once, in order"},
 		{"game in the wrong shard", func(t *testing.T, d string) {
 			b, _ := os.ReadFile(filepath.Join(d, "shard-0000-of-0003.jsonl"))
-			first := strings.SplitN(string(b), "\n", 2)[0]
-			edit(t, d, "shard-0002-of-0003.jsonl", func(l []string) []string { return append([]string{first}, l...) })
-		}, "DIR/shard-0002-of-0003.jsonl:1: game 0 of cell 0 (kisolo default, random vs random) belongs to shard 0, not 2"},
+			first := strings.SplitN(string(b), "\n", 3)[1]
+			edit(t, d, "shard-0002-of-0003.jsonl", func(l []string) []string { return append([]string{l[0], first}, l[1:]...) })
+		}, "DIR/shard-0002-of-0003.jsonl:2: game 0 of cell 0 (kisolo default, random vs random), where shard 2 has game 4 of cell 0 (kisolo default, random vs random) next: run writes every game of its shard once, in order"},
 		{"lost game", func(t *testing.T, d string) {
 			edit(t, d, "shard-0002-of-0003.jsonl", func(l []string) []string { return l[:len(l)-1] })
-		}, "DIR: cell 5 (kiothi CaptureNeedsCrossing:true, alphabeta:1 vs random) has 5 of its 6 games: game 5 is missing from shard 2 (shard-0002-of-0003.jsonl)"},
+		}, "DIR/shard-0002-of-0003.jsonl: ends after 97 of its 98 games: game 5 of cell 5 (kiothi CaptureNeedsCrossing:true, alphabeta:1 vs random) and those after it are missing; remove the file and run shard 2/3 again"},
 		{"two splits", func(t *testing.T, d string) {
 			os.WriteFile(filepath.Join(d, "shard-0000-of-0005.jsonl"), nil, 0o644)
 		}, "DIR: shards of two splits, 3 and 5 shards (shard-0000-of-0005.jsonl): merge one split"},
 		{"bad line", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[1] = `{"cell":0,`; return l })
-		}, "DIR/shard-0001-of-0003.jsonl:2: unexpected end of JSON input"},
+		}, "DIR/shard-0001-of-0003.jsonl:2: not a game line: unexpected EOF"},
+		{"unknown field", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[1] = strings.Replace(l[1], `{`, `{"x":1,`, 1); return l })
+		}, `DIR/shard-0001-of-0003.jsonl:2: not a game line: json: unknown field "x"`},
+		{"field given twice", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[1] = strings.Replace(l[1], `{`, `{"plies":5,`, 1); return l })
+		}, "DIR/shard-0001-of-0003.jsonl:2: not a game line as run writes it (its fields, their order and spelling)"},
+		// S-4: results, reasons and plies run never writes.
 		{"bad result", func(t *testing.T, d string) {
-			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[0] = strings.Replace(l[0], `"result":"`, `"result":"X`, 1); return l })
-		}, "DIR/shard-0001-of-0003.jsonl:1: result \"XS:inner\": want S:<reason>, N:<reason>, draw:<reason> or * (censored)"},
+			edit(t, d, "shard-0001-of-0003.jsonl", set("result", `"XS:inner"`))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): result \"XS:inner\": want S:<reason>, N:<reason>, draw:<reason> or * (censored)"},
+		{"bogus reason", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("result", `"S:bogus"`))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): result \"S:bogus\": want S:<reason>, N:<reason>, draw:<reason> or * (censored)"},
+		{"reason not the result's", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { return set("reason", `"outer"`)(set("result", `"S:inner"`)(l)) })
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): reason \"outer\", but the result \"S:inner\" says \"inner\""},
+		{"a win marked endless", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
+				return set("endless", "true")(set("reason", `"inner"`)(set("result", `"S:inner"`)(l)))
+			})
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): endless true with the result \"S:inner\""},
+		{"plies over the cap", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "301"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): 301 plies, over the study's cap of 300"},
+		{"plies near 2^63", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "9223372036854775000"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): 9223372036854775000 plies, over the study's cap of 300"},
+		{"negative plies", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "-1"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): -1 plies"},
+		{"censored before the cap", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
+				return set("censored", "true")(set("endless", "false")(set("reason", `""`)(set("result", `"*"`)(set("plies", "12")(l)))))
+			})
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): censored after 12 plies, not at the cap of 300"},
+		{"hash in a random cell", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[1] = strings.Replace(l[1], `}`, `,"hash":"0123456789abcdef"}`, 1); return l })
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): hash \"0123456789abcdef\" in a random-vs-random cell, which has none"},
 		{"unknown cell", func(t *testing.T, d string) {
-			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[0] = strings.Replace(l[0], `"cell":0`, `"cell":9`, 1); return l })
-		}, "DIR/shard-0001-of-0003.jsonl:1: cell 9: the study has cells 0..5"},
+			edit(t, d, "shard-0001-of-0003.jsonl", set("cell", "9"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 9 (?), where shard 1 has game 2 of cell 0 (kisolo default, random vs random) next: run writes every game of its shard once, in order"},
 		{"no shards", func(t *testing.T, d string) {
 			for k := range 3 {
 				os.Remove(filepath.Join(d, shardName(k, 3)))
