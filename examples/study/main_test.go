@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -377,7 +378,10 @@ func TestMergeErrors(t *testing.T) {
 			})
 		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): censored after 12 plies, not at the cap of 300"},
 		{"hash in a random cell", func(t *testing.T, d string) {
-			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[1] = strings.Replace(l[1], `}`, `,"hash":"0123456789abcdef"}`, 1); return l })
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
+				l[1] = strings.Replace(l[1], `}`, `,"hash":"0123456789abcdef"}`, 1)
+				return l
+			})
 		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): hash \"0123456789abcdef\" in a random-vs-random cell, which has none"},
 		{"unknown cell", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", set("cell", "9"))
@@ -573,5 +577,94 @@ func TestMergeSeveral(t *testing.T) {
 	}
 	if code, _, errs := study(t, nil, "merge", a, t.TempDir()); code != 1 || !strings.Contains(errs, "no study here") {
 		t.Errorf("merge with an empty second directory: %d %q", code, errs)
+	}
+}
+
+// S-1: run refuses an output directory of another study, also when its
+// spec.json was replaced by hand: a complete shard of the old study is not
+// skipped as if it were the new one's.
+func TestRunOtherStudy(t *testing.T) {
+	dir := t.TempDir()
+	runAll(t, small, dir, 3, 2)
+	otherSpec := filepath.Join(t.TempDir(), "other.json")
+	b, _ := os.ReadFile(small)
+	os.WriteFile(otherSpec, []byte(strings.Replace(string(b), `"seed": 7`, `"seed": 8`, 1)), 0o644)
+	code, _, errs := study(t, nil, "run", "-spec", otherSpec, "-out", dir, "-shard", "1/3")
+	if want := "study run: " + filepath.Join(dir, specName) + " holds another study's spec: use another -out, or empty it\n"; code != 1 || errs != want {
+		t.Errorf("another spec: exit %d, %q; want 1, %q", code, errs, want)
+	}
+	// Replace spec.json with the other study's, as the attack did.
+	_, canon, err := readSpec(otherSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, specName), canon, 0o644)
+	_, smallCanon, _ := readSpec(small)
+	code, _, errs = study(t, nil, "run", "-spec", otherSpec, "-out", dir, "-shard", "1/3")
+	want := "study run: " + filepath.Join(dir, "shard-0001-of-0003.jsonl") + " belongs to another study (spec " + specDigest(smallCanon) +
+		"; this study's spec.json is " + specDigest(canon) + "): remove it, or use another directory\n"
+	if code != 1 || errs != want {
+		t.Errorf("spec.json replaced: exit %d, %q; want 1, %q", code, errs, want)
+	}
+}
+
+// S-2: every spec run accepts (at most 1 MiB) can be merged: spec.json is
+// written compactly. A spec of 10,000 cells of 650 KiB was written
+// indented as over 1 MiB, which merge refused.
+func TestLargeSpec(t *testing.T) {
+	var cells []string
+	for i := range maxCells {
+		cells = append(cells, fmt.Sprintf(`{"game":"kisolo","rules":"","south":"random","north":"mcts:%d"}`, 1+i))
+	}
+	text := `{"seed":1,"games":1,"openingPlies":0,"maxPlies":1,"cells":[` + strings.Join(cells, ",") + "]}"
+	if len(text) > maxSpecSize {
+		t.Fatalf("the spec is %d bytes", len(text))
+	}
+	spec := filepath.Join(t.TempDir(), "large.json")
+	os.WriteFile(spec, []byte(text), 0o644)
+	dir := t.TempDir()
+	runAll(t, spec, dir, 1, 2)
+	if st, err := os.Stat(filepath.Join(dir, specName)); err != nil || st.Size() > maxSpecSize {
+		t.Fatalf("spec.json: %v %v", st.Size(), err)
+	}
+	code, out, errs := study(t, nil, "merge", dir)
+	if code != 0 || !strings.HasPrefix(out, "Study: 10000 cells, ") {
+		t.Errorf("merge: exit %d, %.100q, %q", code, out, errs)
+	}
+}
+
+// S-3: merge allocates by what it reads, not by what a spec claims: a
+// valid spec of 9,000 cells of 2^31 games each, whose shard holds one
+// game, is refused at once (the shard is incomplete), where merge died
+// reserving games/8 bytes per cell (2.4 TB: "fatal error: out of memory").
+func TestMergeHugeClaims(t *testing.T) {
+	var cells []string
+	for i := range 9000 {
+		cells = append(cells, fmt.Sprintf(`{"game":"kisolo","rules":"","south":"random","north":"mcts:%d"}`, 1+i))
+	}
+	text := `{"seed":1,"games":2147483648,"openingPlies":0,"maxPlies":1,"cells":[` + strings.Join(cells, ",") + "]}"
+	spec := filepath.Join(t.TempDir(), "huge.json")
+	os.WriteFile(spec, []byte(text), 0o644)
+	s, canon, err := readSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, specName), canon, 0o644)
+	r, err := newRunner(&s.Cells[0], s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := r.play(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hb, _ := json.Marshal(header{Spec: specDigest(canon), Program: version, Shard: 0, Of: 1})
+	lb, _ := appendLine(nil, l)
+	os.WriteFile(filepath.Join(dir, shardName(0, 1)), append(append(hb, '\n'), lb...), 0o644)
+	code, _, errs := study(t, nil, "merge", dir)
+	want := "study merge: " + filepath.Join(dir, shardName(0, 1)) + ": ends after 1 of its " + fmt.Sprint(9000*int64(maxGames)) + " games: game 1 of cell 0 (kisolo default, random vs mcts:1) and those after it are missing; remove the file and run shard 0/1 again\n"
+	if code != 1 || errs != want {
+		t.Errorf("exit %d, %q; want 1, %q", code, errs, want)
 	}
 }
