@@ -106,30 +106,9 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 		g.moves, g.positions = append(g.moves, m), append(g.positions, q)
 	}
 	g.shown = len(g.moves)
-	names := [2]string{o.south, o.north}
-	var described [2]string
-	for i, name := range names {
-		described[i] = name
-		if name == "human" {
-			continue
-		}
-		spec, err := cli.Player(name, o.budget)
-		if err != nil {
-			return err
-		}
-		described[i], names[i] = cli.Describe(spec), spec.String()
-		// A level plays with its own agent and budget (the -depth,
-		// -iterations and -time flags are for the named agents).
-		if spec.Kind == agent.KindLevel {
-			l, err := cli.Level(d.Name, d.Levels, spec)
-			if err != nil {
-				return err
-			}
-			described[i], names[i] = cli.DescribeLevel(l), l.Name
-		}
-		if g.agents[i], err = cli.NewAgent(d, spec, o.seed*2+uint64(i)); err != nil {
-			return err
-		}
+	names, described, err := g.seat()
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(out, "%s: South %s vs North %s, seed %d\n", d.Name, described[0], described[1], o.seed)
 	if o.load != "" {
@@ -179,6 +158,39 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 		fmt.Fprintf(out, "Record written to %s (result %s); play -load %s resumes it.\n", o.recordFile, r.Result, o.recordFile)
 	}
 	return failed
+}
+
+// seat builds the computer players of -south and -north (o.south,
+// o.north) into g.agents, and returns how the record names each player
+// (its canonical spec, a level's name, "human") and how the program
+// announces it.
+func (g *game[P, M]) seat() (names, described [2]string, err error) {
+	d, o := g.d, g.o
+	names = [2]string{o.south, o.north}
+	for i, name := range names {
+		described[i] = name
+		if name == "human" {
+			continue
+		}
+		spec, err := cli.Player(name, o.budget)
+		if err != nil {
+			return names, described, err
+		}
+		described[i], names[i] = cli.Describe(spec), spec.String()
+		// A level plays with its own agent and budget (the -depth,
+		// -iterations and -time flags are for the named agents).
+		if spec.Kind == agent.KindLevel {
+			l, err := cli.Level(d.Name, d.Levels, spec)
+			if err != nil {
+				return names, described, err
+			}
+			described[i], names[i] = cli.DescribeLevel(l), l.Name
+		}
+		if g.agents[i], err = cli.NewAgent(d, spec, o.seed*2+uint64(i)); err != nil {
+			return names, described, err
+		}
+	}
+	return names, described, nil
 }
 
 func (g *game[P, M]) current() P { return g.positions[len(g.positions)-1] }

@@ -125,7 +125,7 @@ func playoutsInProcess[P mancala.Position[P, M], M mancala.Move](t *testing.T, s
 	t.Helper()
 	r := wire.PlayoutsResponse{Games: n, Results: map[string]int{}}
 	for i := range n {
-		q, plies, err := mancala.NewPlayout[P, M](wire.GameSeed(seed, uint64(i))).Run(start, maxPlies)
+		q, plies, err := mancala.NewPlayout[P, M](wire.BatchSeed(seed, uint64(i))).Run(start, maxPlies)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -257,7 +257,7 @@ func TestSelfplay(t *testing.T) {
 	var wins [2]int
 	var plies int64
 	for i := range 3 {
-		south := agent.NewRandom[kisolo.Position, kisolo.Move](wire.GameSeed(wire.GameSeed(10, uint64(i)), 0) + 5)
+		south := agent.NewRandom[kisolo.Position, kisolo.Move](wire.BatchSeed(wire.BatchSeed(10, uint64(i)), 0) + 5)
 		north := agent.NewAlphaBeta(&kisolo.Descriptor, 2)
 		north.TableSize = 1 << 16
 		moves, final, err := agent.Play(context.Background(), start, agent.Agent[kisolo.Position, kisolo.Move](south), north, 1000, nil)

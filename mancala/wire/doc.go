@@ -260,4 +260,15 @@
 // (mancala.MaxLapsLimit), and, under Endless:Illegal, positions whose move
 // generation plays several such candidates out. docs/rules/common.md (C-6)
 // gives their measured cost, and BenchmarkSlowest times them.
+//
+// # Stability
+//
+// The service, the transports and the commands games, state, apply, think,
+// record, replay, perft, playouts and selfplay, with their messages, are
+// meant to last: an incompatible change is named in the CHANGELOG. The
+// research commands (docs/engine.md, "Research commands": env_spec, step,
+// the vector environments vec_*, and an observation's seat view), their Go
+// names (EnvSpec, Step*, Vec*, SeatObservation and the rest) and the
+// deprecated Levels, LevelNamed and Horizon are experimental: they may
+// change in any release.
 package wire
