@@ -128,11 +128,10 @@ func TestLayering(t *testing.T) {
 			t.Errorf("mancala imports %s, which imports %v: mancala imports only leaf packages", d, deps)
 		}
 	}
-	// Nothing under mancala/ imports a game: the generic tools and the
-	// transports are handed a game's descriptor. A program is not a
-	// library: mancala/env/cabi, the C ABI built as a shared library, is
-	// package main and hands the games' descriptors to mancala/env, as
-	// the example programs do.
+	// No library package under mancala/ imports a game: the generic
+	// tools and the transports are handed a game's descriptor. A program
+	// there (package main, such as mancala/env/cabi, the C library of the
+	// environments) picks the games it serves.
 	for path, p := range pkgs {
 		if path != module+"/mancala" && !strings.HasPrefix(path, module+"/mancala/") || p.Name == "main" {
 			continue
