@@ -102,6 +102,12 @@ func TestPlay(t *testing.T) {
 			if !seen {
 				t.Errorf("the move list does not show the last move (ply %s)", end.Ply)
 			}
+			// The game-over dialog: the result in words, the outcome, the
+			// focus on Rematch; Review closes it.
+			b.checkOverDialog(t, st.Outcome.Text)
+			b.screenshot(t, g.name+"-over")
+			b.axe(t, g.name+"-over")
+			b.run(t, chromedp.Click(`#over-close`, chromedp.ByQuery, chromedp.NodeVisible))
 			b.screenshot(t, g.name+"-end")
 			b.axe(t, g.name+"-end")
 
