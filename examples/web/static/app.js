@@ -19,6 +19,7 @@ import * as sound from './sound.js';
  * @typedef {import('./state.js').Entry} Entry
  */
 
+/** @type {import('./mancala.js').AgentSpec} */
 const HINT = { agent: 'alphabeta', depth: 6, timeMs: 1000 };
 /** Time per sowing step (ms) and the most a whole move takes (ms). */
 const SPEEDS = { slow: [320, 6000], normal: [160, 3000], fast: [60, 1500], off: [0, 0] };

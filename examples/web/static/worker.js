@@ -7,7 +7,11 @@
 // (the HTTP API's status and JSON text) or {id, error} when the service
 // cannot run.
 /* global Go, mancalaCall */
-importScripts('wasm_exec.js');
+// Where wasm_exec.js and mancala.wasm are: beside this file, or where the
+// worker's address says (?exec=...&wasm=..., as mancala.js passes them,
+// for a bundler that renames the files).
+const where = new URL(self.location.href).searchParams;
+importScripts(where.get('exec') || 'wasm_exec.js');
 
 // wasmBytes is the size of mancala.wasm, written by the export (go run
 // ./examples/web -export) so that progress has a total even when the host
@@ -47,7 +51,7 @@ function counted(r) {
 
 const ready = (async () => {
   const go = new Go();
-  const url = new URL('mancala.wasm', self.location.href);
+  const url = new URL(where.get('wasm') || 'mancala.wasm', self.location.href);
   const r = await fetch(url);
   if (!r.ok) throw new Error('cannot load ' + url.pathname + ': status ' + r.status);
   // The body is read once, counted, and compiled as it streams in.
