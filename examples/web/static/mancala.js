@@ -129,7 +129,7 @@ function httpBackend(base) {
  * request whose signal aborts is rejected (code "aborted"); if the worker
  * was already on it, the worker is ended and the other requests go to a
  * new one.
- * @param {string|URL} workerURL
+ * @param {string|URL|undefined} workerURL the worker's address (default worker.js beside this module)
  * @param {number} timeoutMs
  * @param {((p: Progress) => void)|undefined} onProgress
  */
@@ -185,7 +185,18 @@ function wasmBackend(workerURL, timeoutMs, onProgress) {
     }, timeoutMs);
   }
   function start() {
-    const w = new Worker(workerURL);
+    // The worker, Go's wasm_exec.js and mancala.wasm beside this module,
+    // written as new Worker(new URL(literal, import.meta.url)) and
+    // new URL(literal, import.meta.url) so that a bundler (Vite, webpack,
+    // esbuild) bundles the worker and copies the other two, and the
+    // worker is told their built addresses. A worker of the caller's finds
+    // them beside itself.
+    const w = workerURL ? new Worker(workerURL) : new Worker(new URL('./worker.js', import.meta.url));
+    w.postMessage(workerURL ? { type: 'init' } : {
+      type: 'init',
+      exec: new URL('./wasm_exec.js', import.meta.url).href,
+      wasm: new URL('./mancala.wasm', import.meta.url).href,
+    });
     worker = w;
     isReady = false;
     watchLoad();
@@ -356,16 +367,5 @@ export function connect(opts = {}) {
   const backend = opts.backend || 'wasm';
   if (backend === 'http') return new Client(httpBackend(opts.base || '/api/v1/'), 'http');
   if (backend !== 'wasm') throw new Error('mancala: unknown backend ' + JSON.stringify(backend) + ' (want wasm or http)');
-  // The worker, Go's wasm_exec.js and mancala.wasm beside this module,
-  // written as new URL(literal, import.meta.url) so that a bundler (Vite,
-  // webpack, esbuild) copies them and gives their built addresses; the
-  // worker is told where the other two are.
-  let url = opts.worker;
-  if (!url) {
-    const w = new URL('./worker.js', import.meta.url);
-    w.searchParams.set('exec', new URL('./wasm_exec.js', import.meta.url).href);
-    w.searchParams.set('wasm', new URL('./mancala.wasm', import.meta.url).href);
-    url = w;
-  }
-  return new Client(wasmBackend(url, opts.timeoutMs || 30000, opts.onProgress), 'wasm');
+  return new Client(wasmBackend(opts.worker, opts.timeoutMs || 30000, opts.onProgress), 'wasm');
 }
