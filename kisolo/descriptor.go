@@ -30,6 +30,9 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 
 	DescribeMove: describeMove,
 	Costly:       mancala.CostlyRules,
+
+	Horizon: horizon,
+	Levels:  levels,
 }
 
 // rulesText returns p's rules as in rules=.

@@ -97,7 +97,7 @@ func (a *adapter[P, M]) envSpec(rules string) (EnvSpec, error) {
 	n := a.d.Actions(start)
 	r := a.d.Rules(start)
 	return EnvSpec{Game: a.d.Name, Rules: r, Actions: n, MaskBytes: (n + 7) / 8,
-		Observation: newSeatView(a.d, start, true).spec, Horizon: Horizon(a.d.Name, r), Start: start.String()}, nil
+		Observation: newSeatView(a.d, start, true).spec, Horizon: a.d.Horizon(start), Start: start.String()}, nil
 }
 
 func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
@@ -108,7 +108,7 @@ func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
 	}
 	horizon := req.Horizon
 	if horizon == 0 {
-		horizon = Horizon(d.Name, d.Rules(p))
+		horizon = d.Horizon(p)
 	}
 	if horizon < 1 || horizon > MaxHorizon {
 		return StepResponse{}, errorf(CodeBadRequest, "wire: horizon must be 1.."+strconv.Itoa(MaxHorizon)+" plies (0 for the game's), got "+strconv.Itoa(horizon))

@@ -37,54 +37,6 @@ const (
 	MaxHorizon = 100_000
 )
 
-// Horizon returns the documented horizon of a game under rules, in plies:
-// the ply count at which a learning environment truncates a game that has
-// not ended (docs/engine.md, "Research commands"). Each is above the
-// longest of many random games measured (2-core AMD EPYC, seeded random
-// legal moves: Kisolo 200,000 games, longest 242 plies; Columns:6
-// 100,000, 142; Columns:8 100,000, 310; Win:OuterRowEmptied with Outer3
-// 50,000, 864; Kiothi 100,000, 129 (opening steps included); Bao la
-// Kimasai 100,000, 538) and above AlphaBeta self-play (depth 2 and 4,
-// longest 110, 131 and 134 plies): Kisolo 300 (Columns 6 and 7), 400
-// (Columns:8), 1,000 under Win:OuterRowEmptied; Kiothi 200; Bao la Kimasai
-// 600. Unknown games get 1,000.
-func Horizon(game, rules string) int {
-	switch game {
-	case "kisolo":
-		if containsOption(rules, "Win:OuterRowEmptied") {
-			return 1000
-		}
-		if containsOption(rules, "Columns:8") {
-			return 400
-		}
-		return 300
-	case "kiothi":
-		return 200
-	case "kimasai":
-		return 600
-	}
-	return 1000
-}
-
-// containsOption reports whether the rules= text rules names opt
-// ("Columns:8") as one of its comma-separated options.
-func containsOption(rules, opt string) bool {
-	for len(rules) > 0 {
-		i := 0
-		for i < len(rules) && rules[i] != ',' {
-			i++
-		}
-		if rules[:i] == opt {
-			return true
-		}
-		if i == len(rules) {
-			break
-		}
-		rules = rules[i+1:]
-	}
-	return false
-}
-
 // VecConfig configures a vector environment (the vec_create command).
 type VecConfig struct {
 	// Game and Rules choose the game and its rules (as in rules=; "" for
@@ -257,7 +209,7 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 		return nil, vecErr("wire: n must be 1.." + strconv.Itoa(maxN) + ", got " + strconv.Itoa(cfg.N))
 	}
 	if cfg.Horizon == 0 {
-		cfg.Horizon = Horizon(d.Name, d.Rules(start))
+		cfg.Horizon = d.Horizon(start)
 	}
 	if cfg.Horizon < 1 || cfg.Horizon > MaxHorizon {
 		return nil, vecErr("wire: horizon must be 1.." + strconv.Itoa(MaxHorizon) + " plies (0 for the game's), got " + strconv.Itoa(cfg.Horizon))
