@@ -29,6 +29,10 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	AppendMask: Position.AppendMask,
 
 	DescribeMove: describeMove,
+
+	RepetitionKey:   Position.RepetitionKey,
+	Repetition:      repetitionRule,
+	EndByRepetition: Position.EndByRepetition,
 }
 
 // rulesText returns p's rules as in rules=.
