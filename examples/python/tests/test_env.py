@@ -43,7 +43,7 @@ def setUpModule() -> None:
     if not binary:
         _BUILD_DIR = tempfile.mkdtemp(prefix="mancala-engine-")
         binary = os.path.join(_BUILD_DIR, "engine")
-        subprocess.run(["go", "build", "-o", binary, "./examples/engine"], cwd=module_root(HERE), check=True)
+        subprocess.run(["go", "build", "-o", binary, "./examples/mancala-engine"], cwd=module_root(HERE), check=True)
     ENGINE = Engine(binary, timeout=120)
 
 
