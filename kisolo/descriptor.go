@@ -31,7 +31,7 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	DescribeMove: describeMove,
 
 	RepetitionKey:   Position.RepetitionKey,
-	Repetition:      repetitionRule,
+	Repetition:      Position.Repetition,
 	EndByRepetition: Position.EndByRepetition,
 }
 

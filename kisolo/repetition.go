@@ -47,5 +47,12 @@ func (p *Position) repetitionContradiction() string {
 	return ""
 }
 
-// repetitionRule returns p's Repetition option (C-10).
-func repetitionRule(p Position) mancala.RepetitionRule { return p.rules.Rules().Repetition }
+// Repetition returns p's Repetition option (C-10): whether a
+// [mancala.History] ends the game when a move makes a position for the
+// third time.
+func (p Position) Repetition() mancala.RepetitionRule {
+	if p.rules&repetitionBit != 0 {
+		return mancala.RepetitionThree
+	}
+	return mancala.RepetitionNone
+}

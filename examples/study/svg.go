@@ -128,7 +128,7 @@ func writeSVG(w io.Writer, specs []*Spec, rs []row) error {
 	b.WriteString(`<text x="10" y="38" fill="#555">A win counts 1, a draw 1/2; games still going at the ply cap (censored) are left out of the score.</text>` + "\n")
 	for i, s := range specs {
 		shade := shades[i%len(shades)]
-		what := fmt.Sprintf("seed %d, %d random opening plies, ply cap %s", s.Seed, s.OpeningPlies, capText(s.MaxPlies))
+		what := fmt.Sprintf("seed %d, %s, ply cap %s", s.Seed, s.openingText(), capText(s.MaxPlies))
 		if len(specs) > 1 {
 			what = shade + " bars: " + what
 		}
