@@ -203,7 +203,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-south", "deep-blue"}, 2, "play: unknown player \"deep-blue\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
 		{[]string{"-south", "level:0"}, 2, "play: unknown player \"level:0\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
 		{[]string{"-game", "kiothi", "-south", "level:99"}, 1, fmt.Sprintf("play: kiothi has %d levels: \"level:99\" is not one (want level:1..level:%d)\n", len(wire.Levels("kiothi")), len(wire.Levels("kiothi")))},
-		{[]string{"-rules", "Nonsense:1"}, 1, "play: kisolo: bad rules: \"Nonsense:1\": unknown option \"Nonsense\" (the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, SelfEmptiedInnerRow, Setup, Win)\n"},
+		{[]string{"-rules", "Nonsense:1"}, 1, "play: kisolo: bad rules: \"Nonsense:1\": unknown option \"Nonsense\" (the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, Repetition, SelfEmptiedInnerRow, Setup, Win)\n"},
 		{[]string{"-start", "kisolo 1/2"}, 1, "play: kisolo: bad position: \"kisolo 1/2\": only 2 fields; want at least four: <game> <rows> <side> turn=<n>\n"},
 		{[]string{"-rules", "Endless:Illegal", "-start", kisolo7}, 1, "play: -rules Endless:Illegal conflicts with -start, which has the default rules: write the rules in the position's rules= field, or leave -rules out\n"},
 		{[]string{"-rules", "Columns:6", "-start", kisolo7 + " rules=Endless:Illegal"}, 1, "play: -rules Columns:6 conflicts with -start, which has rules=Endless:Illegal: write the rules in the position's rules= field, or leave -rules out\n"},
