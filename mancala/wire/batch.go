@@ -752,7 +752,11 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 				seed := GameSeed(req.Seed, uint64(req.First)+uint64(i))
 				south := a.newAgent(req.South, GameSeed(seed, 0)+req.South.Seed)
 				north := a.newAgent(req.North, GameSeed(seed, 1)+req.North.Seed)
-				moves, final, err := agent.Play(ctx, start, south, north, req.MaxPlies, nil)
+				// Through a history, so that C-10 ends a game under
+				// Repetition:Three.
+				h := mancala.NewHistory(a.d, start)
+				moves, err := agent.PlayHistory(ctx, h, south, north, req.MaxPlies, nil)
+				final := h.Position()
 				if ctx.Err() != nil {
 					return // the deadline: this game is not answered
 				}

@@ -3,6 +3,7 @@ package wire
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -40,7 +41,7 @@ type gameOps interface {
 	info() GameInfo
 	start(rules string) (string, error)
 	state(pos string) (State, error)
-	apply(pos, move string, maxEvents int) (ApplyResponse, error)
+	apply(pos, move string, maxEvents int, start string, history []string) (ApplyResponse, error)
 	think(ctx context.Context, pos string, req ThinkRequest, budget time.Duration) (ThinkResponse, error)
 	record(req RecordRequest) (RecordResponse, error)
 	replay(text string) (ReplayResponse, error)
@@ -297,7 +298,7 @@ func eventOf(e mancala.Event, names []string) Event {
 	return ev
 }
 
-func (a *adapter[P, M]) apply(pos, move string, maxEvents int) (ApplyResponse, error) {
+func (a *adapter[P, M]) apply(pos, move string, maxEvents int, start string, history []string) (ApplyResponse, error) {
 	d := a.d
 	p, err := a.parse(pos)
 	if err != nil {
@@ -306,6 +307,10 @@ func (a *adapter[P, M]) apply(pos, move string, maxEvents int) (ApplyResponse, e
 	m, err := d.ParseMove(move)
 	if err != nil {
 		return ApplyResponse{}, fromErr(err)
+	}
+	h, err := a.history(p, start, history)
+	if err != nil {
+		return ApplyResponse{}, err
 	}
 	l := d.Layout(p)
 	names := make([]string, l.Pits())
@@ -330,6 +335,13 @@ func (a *adapter[P, M]) apply(pos, move string, maxEvents int) (ApplyResponse, e
 	})
 	if err != nil {
 		return ApplyResponse{}, fromErr(err)
+	}
+	if r, _ := h.Apply(m); r != q {
+		// The move made a position for the third time under
+		// Repetition:Three (C-10): what moves from the board to the
+		// prisons (Kiothi, KI-18) comes before the end event.
+		resp.Events = append(resp.Events, repetitionEvents(d, q, r, names)...)
+		q = r
 	}
 	resp.Events = append(resp.Events, end)
 	resp.Move = m.String()
@@ -447,4 +459,60 @@ func (a *adapter[P, M]) replay(text string) (ReplayResponse, error) {
 		out.Headers = append(out.Headers, Header{t.Key, t.Value})
 	}
 	return out, nil
+}
+
+// history returns the history of a game at p: the moves played from start
+// (p itself when start is "" and there are no moves), which must lead to p
+// (bad_request otherwise; a bad start or move is answered as in Parse and
+// Apply, naming the ply).
+func (a *adapter[P, M]) history(p P, start string, moves []string) (*mancala.History[P, M], error) {
+	if start == "" && len(moves) == 0 {
+		return mancala.NewHistory(a.d, p), nil
+	}
+	if start == "" {
+		return nil, errorf(CodeBadRequest, "wire: moves without a start: give the position they are played from")
+	}
+	s, err := a.parse(start)
+	if err != nil {
+		return nil, err
+	}
+	h := mancala.NewHistory(a.d, s)
+	for i, text := range moves {
+		m, err := a.d.ParseMove(text)
+		if err == nil {
+			_, err = h.Apply(m)
+		}
+		if err != nil {
+			e := fromErr(err)
+			e.Message = "wire: history: move " + strconv.Itoa(i+1) + ": " + e.Message
+			return nil, e
+		}
+	}
+	if h.Position() != p {
+		return nil, errorf(CodeBadRequest, "wire: history: the moves from start lead to "+h.Position().String()+", not to the position")
+	}
+	return h, nil
+}
+
+// repetitionEvents returns the events that take q, the position a move
+// made, to r, the same position ended by repetition (C-10): for a game
+// with stores (Kiothi, KI-18) each pit's seeds swept into its owner's
+// store, and each nki mark cleared; none for the other games, whose board
+// stays as it is.
+func repetitionEvents[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], q, r P, names []string) []Event {
+	l := d.Layout(q)
+	if !l.HasStores() {
+		return nil
+	}
+	c := d.Counts(q)
+	var evs []Event
+	for i, n := range c.Pits {
+		if n > 0 {
+			evs = append(evs, eventOf(mancala.Event{Kind: mancala.Sweep, From: mancala.PitOf(i), To: mancala.StoreOf(l.Owner(i)), Count: n}, names))
+		}
+		if i < len(c.Nki) && c.Nki[i] {
+			evs = append(evs, eventOf(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitOf(i)}, names))
+		}
+	}
+	return evs
 }

@@ -243,7 +243,10 @@ func (s *Service) Apply(req ApplyRequest) (ApplyResponse, error) {
 	if req.Move == "" {
 		return ApplyResponse{}, errorf(CodeBadRequest, "wire: missing move")
 	}
-	return g.apply(req.Position, req.Move, s.limits.MaxEvents)
+	if len(req.Moves) > s.limits.MaxRecordMoves {
+		return ApplyResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves of history: at most "+strconv.Itoa(s.limits.MaxRecordMoves))
+	}
+	return g.apply(req.Position, req.Move, s.limits.MaxEvents, req.Start, req.Moves)
 }
 
 // Think answers POST /api/v1/think: the move agent req.Agent chooses in
