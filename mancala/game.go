@@ -126,6 +126,13 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// and pit -1.
 	DescribeMove func(p P, m M) MoveInfo
 
+	// Costly reports whether text, a rules text, a position or a record
+	// of the game, names rules under which reading a position, listing
+	// its moves or playing one move can cost far more than usual, so that
+	// a server can queue such requests apart before it parses them. It
+	// looks at the text only and errs on the side of costly. nil means
+	// never. The games set it to [CostlyRules].
+	Costly func(text string) bool
 	// RepetitionKey returns p without its turn counter, for C-10: two
 	// positions are the same position for the repetition rule exactly when
 	// their keys are ==. [History] counts positions by it.
