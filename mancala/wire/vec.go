@@ -167,6 +167,16 @@ type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
 	ended []int32 // environments of this worker's range that ended this step
 	final []uint8 // their final observations
 	res   []int8  // their results for South
+	// counted logs the occurrences this step added to the environments'
+	// repetition counts (Repetition:Three), so that restore takes them
+	// back.
+	counted []counted[P]
+}
+
+// counted is one occurrence added to an environment's repetition counts.
+type counted[P comparable] struct {
+	counts map[P]int
+	key    P
 }
 
 type vecEnv[P mancala.Position[P, M], M mancala.Move] struct {
@@ -181,12 +191,37 @@ type vecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	seat    []mancala.Player // the agent's seat (opponent mode)
 	rng     []pcg32
 	workers []*vecWorker[P, M]
-	saved   struct {
-		pos   []P
-		plies []int32
-		rng   []pcg32
-		seed  uint64
+	// repetition: the rules say Repetition:Three (C-10), so each
+	// environment counts the positions of its game (counts[i], by the
+	// descriptor's RepetitionKey) and a position made for the third time
+	// ends the game: a termination, never a truncation. nil counts
+	// otherwise.
+	repetition bool
+	counts     []map[P]int
+	saved      struct {
+		pos    []P
+		plies  []int32
+		rng    []pcg32
+		seed   uint64
+		counts []map[P]int
 	}
+}
+
+// seen counts q, the position a move made in environment i, and returns
+// it, or under Repetition:Three when it is the third occurrence, the game
+// ended by repetition (C-10). w logs the count for restore.
+func (e *vecEnv[P, M]) seen(w *vecWorker[P, M], i int, q P) P {
+	if !e.repetition {
+		return q
+	}
+	k := e.d.RepetitionKey(q)
+	c := e.counts[i]
+	c[k]++
+	w.counted = append(w.counted, counted[P]{c, k})
+	if c[k] >= 3 && !q.Outcome().Over() {
+		return e.d.EndByRepetition(q)
+	}
+	return q
 }
 
 // pcg32 is a small seeded generator per environment (PCG-XSH-RR 64/32).
@@ -266,6 +301,9 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 	e := &vecEnv[P, M]{d: d, cfg: cfg, start: start,
 		pos: make([]P, n), next: make([]P, n), plies: make([]int32, n),
 		seat: make([]mancala.Player, n), rng: make([]pcg32, n)}
+	if d.Repetition(start) == mancala.RepetitionThree {
+		e.repetition, e.counts = true, make([]map[P]int, n)
+	}
 	actions := d.Actions(start)
 	v := newSeatView(d, start, true)
 	e.obsLen = v.spec.Len
@@ -354,7 +392,7 @@ func (e *vecEnv[P, M]) reset(ctx context.Context, seed uint64, out *vecArrays) e
 	e.cfg.Seed = seed
 	e.size(out)
 	e.parallel(func(w *vecWorker[P, M], lo, hi int) {
-		w.err = nil
+		w.err, w.counted = nil, w.counted[:0]
 		for i := lo; i < hi; i++ {
 			// Each environment's own state and increment, both mixed from
 			// the seed and its index: PCG streams that differ only in
@@ -382,6 +420,10 @@ func (e *vecEnv[P, M]) save() {
 	e.saved.plies = append(e.saved.plies[:0], e.plies...)
 	e.saved.rng = append(e.saved.rng[:0], e.rng...)
 	e.saved.seed = e.cfg.Seed
+	e.saved.counts = append(e.saved.counts[:0], e.counts...)
+	for _, w := range e.workers {
+		w.counted = w.counted[:0]
+	}
 }
 
 // restore puts back the state save kept: a step or reset that failed
@@ -391,6 +433,17 @@ func (e *vecEnv[P, M]) restore() {
 	copy(e.plies, e.saved.plies)
 	copy(e.rng, e.saved.rng)
 	e.cfg.Seed = e.saved.seed
+	// A restart makes a new map, so the saved maps hold the games as
+	// they were but for the occurrences this step counted in them.
+	for _, w := range e.workers {
+		for _, c := range w.counted {
+			if c.counts[c.key]--; c.counts[c.key] <= 0 {
+				delete(c.counts, c.key)
+			}
+		}
+		w.counted = w.counted[:0]
+	}
+	copy(e.counts, e.saved.counts)
 }
 
 func (e *vecEnv[P, M]) firstErr() error {
@@ -407,6 +460,9 @@ func (e *vecEnv[P, M]) firstErr() error {
 // end is started again, at most 100 times).
 func (e *vecEnv[P, M]) restart(ctx context.Context, w *vecWorker[P, M], i int) error {
 	for range 100 {
+		if e.repetition {
+			e.counts[i] = map[P]int{e.d.RepetitionKey(e.start): 1}
+		}
 		p, plies, err := e.opponent(ctx, w, i, e.start, 0)
 		if err != nil {
 			return err
@@ -446,7 +502,7 @@ func (e *vecEnv[P, M]) opponent(ctx context.Context, w *vecWorker[P, M], i int, 
 		if err != nil {
 			return p, plies, errorf(CodeInternal, fmt.Sprintf("wire: environment %d: the opponent's legal move %v refused: %v", i, m, err))
 		}
-		p = q
+		p = e.seen(w, i, q)
 		plies++
 	}
 	return p, plies, nil
@@ -531,14 +587,14 @@ func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays
 	}
 	e.size(out)
 	e.parallel(func(w *vecWorker[P, M], lo, hi int) {
-		w.ended, w.final, w.res = w.ended[:0], w.final[:0], w.res[:0]
+		w.ended, w.final, w.res, w.counted = w.ended[:0], w.final[:0], w.res[:0], w.counted[:0]
 		for i := lo; i < hi; i++ {
 			mover := e.pos[i].ToMove()
 			seat := mover
 			if e.cfg.Opponent != nil {
 				seat = e.seat[i]
 			}
-			q, plies, err := e.opponent(ctx, w, i, e.next[i], int(e.plies[i])+1)
+			q, plies, err := e.opponent(ctx, w, i, e.seen(w, i, e.next[i]), int(e.plies[i])+1)
 			if err != nil && w.err == nil {
 				w.err = err
 			}
