@@ -62,12 +62,19 @@ func NewHistory[P Position[P, M], M Move](d *Descriptor[P, M], start P) *History
 	return h
 }
 
-// Reset starts the history again from start, forgetting every move.
+// Reset starts the history again from start, forgetting every move; it
+// keeps its buffers, so a History reused for many games stops allocating
+// once it has held the longest.
 func (h *History[P, M]) Reset(start P) {
 	h.pos = append(h.pos[:0], start)
 	h.moves = h.moves[:0]
 	h.keys = h.keys[:0]
-	h.counts = map[P]int{h.d.RepetitionKey(start): 1}
+	if h.counts == nil {
+		h.counts = make(map[P]int)
+	} else {
+		clear(h.counts) // keeps the map's room for the next game
+	}
+	h.counts[h.d.RepetitionKey(start)] = 1
 }
 
 // Position returns the current position: the start, or the position after
