@@ -27,10 +27,10 @@ const (
 	lineH    = 14
 )
 
-// The bars of the first, second and third study (and so on, in turn).
+// The bars of the first, second, ... fifth study (and so on, in turn).
 var (
-	shades    = []string{"light", "dark", "medium"}
-	opacities = []float64{0.35, 0.85, 0.6}
+	shades    = []string{"light", "dark", "medium", "pale", "solid"}
+	opacities = []float64{0.35, 0.85, 0.6, 0.18, 1}
 )
 
 var gameColors = map[string]string{"kiothi": "#a0522d", "kisolo": "#2e7d32", "kimasai": "#1565c0"}
