@@ -120,3 +120,57 @@ func TestRepetitionRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestRepetitionRandomRecords plays seeded random Kiothi games under
+// CaptureNeedsCrossing:true,Repetition:Three through a History to their
+// end, and checks that every game that ends by repetition makes a record
+// that is written and read back with the same result and final position,
+// which itself reads back from its notation.
+func TestRepetitionRandomRecords(t *testing.T) {
+	d := &kiothi.Descriptor
+	start, err := d.New("CaptureNeedsCrossing:true,Repetition:Three")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended := 0
+	for seed := range uint64(12) {
+		h := mancala.NewHistory(d, start)
+		r := mancala.NewPlayout[kiothi.Position, kiothi.Move](seed)
+		var buf []kiothi.Move
+		for !h.Outcome().Over() && h.Plies() < 20000 {
+			buf = h.Position().AppendLegalMoves(buf[:0])
+			if _, err := h.Apply(buf[r.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		final := h.Position()
+		if final.Outcome().Reason != mancala.Repetition {
+			continue
+		}
+		ended++
+		if h.Count(final) != 0 { // an ended position is never counted: its key has the result
+			t.Errorf("seed %d: the end itself counted %d times", seed, h.Count(final))
+		}
+		if back, err := d.Parse(final.String()); err != nil || back != final {
+			t.Errorf("seed %d: Parse(%s) = %v, %v", seed, final, back, err)
+		}
+		rec, err := New(start, h.Moves())
+		if err != nil || rec.Result != final.Outcome().Result() {
+			t.Fatalf("seed %d: New = %v, %v; want %s", seed, rec, err, final.Outcome().Result())
+		}
+		text, err := Format(d, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Parse(text, d)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if f, _ := back.Final(); back.Result != rec.Result || f != final {
+			t.Errorf("seed %d: read back %s at %v; want %s at %v", seed, back.Result, f, rec.Result, final)
+		}
+	}
+	if ended == 0 {
+		t.Errorf("no game ended by repetition")
+	}
+}
