@@ -31,6 +31,8 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	DescribeMove: describeMove,
 	Costly:       mancala.CostlyRules,
 
+	Horizon:         horizon,
+	Levels:          levels,
 	RepetitionKey:   Position.RepetitionKey,
 	Repetition:      Position.Repetition,
 	EndByRepetition: Position.EndByRepetition,
