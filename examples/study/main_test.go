@@ -566,7 +566,7 @@ func TestMergeSeveral(t *testing.T) {
 	}
 	c, _ := os.ReadFile(csv)
 	lines := strings.Split(strings.TrimSpace(string(c)), "\n")
-	if len(lines) != 1+6+1 || !strings.HasPrefix(lines[7], "kisolo,,alphabeta:1,alphabeta:1,20,") || !strings.HasSuffix(lines[7], ",6,50,1") {
+	if len(lines) != 1+6+1 || !strings.HasPrefix(lines[7], "kisolo,,alphabeta:1,alphabeta:1,20,") || !strings.HasSuffix(lines[7], ",6,0,50,1") {
 		t.Errorf("CSV: want the header, 6 rows and the second study's row:\n%s", c)
 	}
 	s, _ := os.ReadFile(svg)

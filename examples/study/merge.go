@@ -430,7 +430,7 @@ func writeMarkdown(w io.Writer, specs []*Spec, rs []row) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(b, "Study: %d cells, %d games; seed %d, %d random opening plies, ply cap %s.\n\n", len(mine), total, s.Seed, s.OpeningPlies, capText(s.MaxPlies))
+		fmt.Fprintf(b, "Study: %d cells, %d games; seed %d, %s, ply cap %s.\n\n", len(mine), total, s.Seed, s.openingText(), capText(s.MaxPlies))
 		b.WriteString("| game | rules | south | north | games | distinct | first player's score % [95% CI] | South wins % [95% CI] | draws % [95% CI] | North wins % [95% CI] | endless % | censored % | mean plies | median plies | south player's score % [95% CI] |\n")
 		b.WriteString("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 		for _, r := range mine {
@@ -459,7 +459,7 @@ func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 var csvHeader = []string{"game", "rules", "south", "north", "games", "distinct", "south_wins", "north_wins", "draws", "censored", "endless",
 	"first_score", "first_score_lo", "first_score_hi", "south_win_rate", "south_win_lo", "south_win_hi", "draw_rate", "draw_lo", "draw_hi",
 	"north_win_rate", "north_win_lo", "north_win_hi", "censored_rate", "endless_rate", "mean_plies", "median_plies", "south_player_score", "south_player_lo", "south_player_hi",
-	"opening_plies", "max_plies", "seed"}
+	"opening_plies", "opening_turns", "max_plies", "seed"}
 
 // writeCSV writes one row per cell (rules "" for the defaults).
 func writeCSV(w io.Writer, rs []row) error {
@@ -478,7 +478,7 @@ func writeCSV(w io.Writer, rs []row) error {
 			f(r.first), f(r.firstLo), f(r.firstHi), f(r.sWin), f(r.sWinLo), f(r.sWinHi), f(r.draw), f(r.drawLo), f(r.drawHi),
 			f(r.nWin), f(r.nWinLo), f(r.nWinHi), f(r.censored), f(r.endless), strconv.FormatFloat(r.meanPlies, 'f', 3, 64), strconv.Itoa(r.medianPlies),
 			f(r.a), f(r.aLo), f(r.aHi),
-			strconv.Itoa(r.spec.OpeningPlies), strconv.Itoa(r.spec.MaxPlies), strconv.FormatUint(r.spec.Seed, 10)}
+			strconv.Itoa(r.spec.OpeningPlies), strconv.Itoa(r.spec.OpeningTurns), strconv.Itoa(r.spec.MaxPlies), strconv.FormatUint(r.spec.Seed, 10)}
 		b.WriteString(strings.Join(fields, ",") + "\n")
 	}
 	_, err := io.WriteString(w, b.String())

@@ -30,6 +30,11 @@ type Spec struct {
 	Games int `json:"games"`
 	// OpeningPlies is k: the first k plies of every game are random.
 	OpeningPlies int `json:"openingPlies"`
+	// OpeningTurns is k counted in turns (C-1): the first k turns of every
+	// game are random, every ply of them (a Kiothi opening turn of many
+	// steps is one turn). At most one of OpeningPlies and OpeningTurns is
+	// set.
+	OpeningTurns int `json:"openingTurns,omitempty"`
 	// MaxPlies is the ply cap: a game still going after it is censored.
 	MaxPlies int `json:"maxPlies"`
 	// Cells are the game, rules and players of each cell.
@@ -145,6 +150,10 @@ func parseSpec(data []byte) (*Spec, error) {
 		return nil, fmt.Errorf("spec: games %d: want 1..%d", s.Games, maxGames)
 	case s.OpeningPlies < 0:
 		return nil, fmt.Errorf("spec: openingPlies %d: want 0 or more", s.OpeningPlies)
+	case s.OpeningTurns < 0:
+		return nil, fmt.Errorf("spec: openingTurns %d: want 0 or more", s.OpeningTurns)
+	case s.OpeningPlies > 0 && s.OpeningTurns > 0:
+		return nil, errors.New("spec: both openingPlies and openingTurns: set one")
 	case s.MaxPlies < 0:
 		return nil, fmt.Errorf("spec: maxPlies %d: want 0 (no cap) or more", s.MaxPlies)
 	case len(s.Cells) == 0:
@@ -170,6 +179,15 @@ func parseSpec(data []byte) (*Spec, error) {
 		seen[k] = i
 	}
 	return &s, nil
+}
+
+// openingText says how games open: "6 random opening plies" or "2 random
+// opening turns".
+func (s *Spec) openingText() string {
+	if s.OpeningTurns > 0 {
+		return strconv.Itoa(s.OpeningTurns) + " random opening turns"
+	}
+	return strconv.Itoa(s.OpeningPlies) + " random opening plies"
 }
 
 // games returns the number of games of cell c.
@@ -265,9 +283,11 @@ func newCellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descript
 		return nil, err
 	}
 	m := &match.Match[P, M]{
+		Game:         d,
 		Start:        start,
 		Seed:         s.Seed,
 		OpeningPlies: s.OpeningPlies,
+		OpeningTurns: s.OpeningTurns,
 		MaxPlies:     s.MaxPlies,
 		A:            south,
 		B:            north,

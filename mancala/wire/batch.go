@@ -758,7 +758,11 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 					errs[w] = err
 					return
 				}
-				moves, final, err := agent.Play(ctx, start, south, north, req.MaxPlies, nil)
+				// Through a history, so that C-10 ends a game under
+				// Repetition:Three.
+				h := mancala.NewHistory(a.d, start)
+				moves, err := agent.PlayHistory(ctx, h, south, north, req.MaxPlies, nil)
+				final := h.Position()
 				if ctx.Err() != nil {
 					return // the deadline: this game is not answered
 				}

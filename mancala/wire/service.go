@@ -249,7 +249,10 @@ func (s *Service) apply(m *meter, req ApplyRequest) (ApplyResponse, error) {
 	if req.Move == "" {
 		return ApplyResponse{}, errorf(CodeBadRequest, "wire: missing move")
 	}
-	return g.apply(m, req.Position, req.Move, s.limits.MaxEvents)
+	if len(req.Moves) > s.limits.MaxRecordMoves {
+		return ApplyResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves of history: at most "+strconv.Itoa(s.limits.MaxRecordMoves))
+	}
+	return g.apply(m, req.Position, req.Move, s.limits.MaxEvents, req.Start, req.Moves)
 }
 
 // Think answers POST /api/v1/think: the move agent req.Agent chooses in

@@ -198,7 +198,11 @@ async function play(text, o = {}) {
   setBusy(true);
   let r;
   try {
-    r = await client.apply({ position: before.position, move: text });
+    // The line from the game's start, so that the server can apply the
+    // repetition rule (C-10, docs/wire.md).
+    const line = app.history.slice(0, app.index + 1);
+    r = await client.apply({ position: before.position, move: text,
+      start: line[0].position, moves: line.slice(1).flatMap((e) => (e.move ? [e.move] : [])) });
   } catch (e) {
     if (ep === app.epoch) {
       sayError(e);

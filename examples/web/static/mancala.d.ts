@@ -41,7 +41,7 @@ export function connect(opts?: Options): Client;
  *   layout: Layout, pits: Pit[], stores?: Sides, reserves?: Sides, hand: number, total: number,
  *   phase?: number, opening?: Opening, legal: string[], moves: LegalMove[], outcome: Outcome,
  *   diagram: string, words: Words}} State
- * @typedef {{game?: string, position: string, move: string}} ApplyRequest
+ * @typedef {{game?: string, position: string, move: string, start?: string, moves?: string[]}} ApplyRequest
  * @typedef {{kind: EventKind, from: string, to: string, count: number,
  *   reason?: 'empty'|'nextempty'|'inner'|'endless'|'step'}} MoveEvent
  * @typedef {{move: string, after: State, events: MoveEvent[], eventCount: number, truncated: boolean,
@@ -286,6 +286,8 @@ export type ApplyRequest = {
     game?: string;
     position: string;
     move: string;
+    start?: string;
+    moves?: string[];
 };
 export type MoveEvent = {
     kind: EventKind;

@@ -51,7 +51,7 @@
  *   layout: Layout, pits: Pit[], stores?: Sides, reserves?: Sides, hand: number, total: number,
  *   phase?: number, opening?: Opening, legal: string[], moves: LegalMove[], outcome: Outcome,
  *   diagram: string, words: Words}} State
- * @typedef {{game?: string, position: string, move: string}} ApplyRequest
+ * @typedef {{game?: string, position: string, move: string, start?: string, moves?: string[]}} ApplyRequest
  * @typedef {{kind: EventKind, from: string, to: string, count: number,
  *   reason?: 'empty'|'nextempty'|'inner'|'endless'|'step'}} MoveEvent
  * @typedef {{move: string, after: State, events: MoveEvent[], eventCount: number, truncated: boolean,
