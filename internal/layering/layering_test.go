@@ -24,8 +24,8 @@ var knownNaming = map[string]bool{}
 
 // pkg is what go list says of one package.
 type pkg struct {
-	Name       string
 	ImportPath string
+	Name       string
 	Dir        string
 	GoFiles    []string
 	Deps       []string
@@ -44,7 +44,7 @@ func modulePackages(t *testing.T) (module string, pkgs map[string]pkg) {
 		t.Fatalf("go list -m: %v", err)
 	}
 	module = strings.TrimSpace(string(out))
-	cmd := exec.Command(goCmd, "list", "-deps", "-json=Name,ImportPath,Dir,GoFiles,Deps,Module", module+"/...")
+	cmd := exec.Command(goCmd, "list", "-deps", "-json=ImportPath,Name,Dir,GoFiles,Deps,Module", module+"/...")
 	out, err = cmd.Output()
 	if err != nil {
 		msg := ""
@@ -128,10 +128,10 @@ func TestLayering(t *testing.T) {
 			t.Errorf("mancala imports %s, which imports %v: mancala imports only leaf packages", d, deps)
 		}
 	}
-	// Nothing under mancala/ imports a game: the generic tools and the
-	// transports are handed a game's descriptor. A program (package main,
-	// such as mancala/env/cabi, the C library) is where games are put
-	// together, as the example programs are.
+	// No library package under mancala/ imports a game: the generic
+	// tools and the transports are handed a game's descriptor. A program
+	// there (package main, such as mancala/env/cabi, the C library of the
+	// environments) picks the games it serves.
 	for path, p := range pkgs {
 		if path != module+"/mancala" && !strings.HasPrefix(path, module+"/mancala/") || p.Name == "main" {
 			continue

@@ -132,10 +132,26 @@ type BatchLimitsInfo struct {
 type Batch struct {
 	s *Service
 	l BatchLimits
-	// gameDone, when set (by tests), is called with each selfplay game's
-	// index once the game is answered: a test cancels a request there, at
-	// a point that does not depend on the machine's speed.
+	// hooks are tests' hooks (nil outside tests); a pointer, so that
+	// Batch stays comparable.
+	hooks *batchHooks
+}
+
+// batchHooks are the points where tests act on a request.
+type batchHooks struct {
+	// gameDone is called with each selfplay game's index once the game is
+	// answered: a test cancels a request there, at a point that does not
+	// depend on the machine's speed.
 	gameDone func(i int)
+}
+
+// gameDone returns the hook called as each selfplay game is answered, or
+// nil.
+func (b *Batch) gameDone() func(i int) {
+	if b.hooks == nil {
+		return nil
+	}
+	return b.hooks.gameDone
 }
 
 // NewBatch returns the batch requests over s's games with limits l (zero
@@ -688,7 +704,7 @@ func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResp
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
-	return g.selfplay(ctx, req, b.l, b.gameDone)
+	return g.selfplay(ctx, req, b.l, b.gameDone())
 }
 
 // newAgent builds the agent of a checked player, as a think builds it,
