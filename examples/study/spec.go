@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -54,24 +58,79 @@ const (
 	maxSpecSize = 1 << 20
 )
 
-// readSpec reads and checks a spec file.
+// readSpec reads and checks a spec file, and returns it with its
+// canonical text: compact JSON, cells with canonical rules and players, a
+// line break at the end; the text spec.json holds and whose digest names
+// the study ([specDigest]). A spec whose canonical text is over
+// maxSpecSize is refused too, so that every spec run accepts can be read
+// back by merge.
 func readSpec(path string) (*Spec, []byte, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxSpecSize+1))
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(data) > maxSpecSize {
-		return nil, nil, fmt.Errorf("%s: %d bytes, more than the %d a spec may have", path, len(data), maxSpecSize)
+		return nil, nil, fmt.Errorf("%s: more than the %d bytes a spec may have", path, maxSpecSize)
 	}
 	s, err := parseSpec(data)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	canon, err := json.MarshalIndent(s, "", "  ")
+	canon, err := json.Marshal(s)
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(canon)+1 > maxSpecSize {
+		return nil, nil, fmt.Errorf("%s: its canonical form is %d bytes, more than the %d a spec may have", path, len(canon)+1, maxSpecSize)
+	}
 	return s, append(canon, '\n'), nil
+}
+
+// specDigest names a study: "sha256:" and the hex SHA-256 of its
+// canonical text (readSpec).
+func specDigest(canon []byte) string {
+	sum := sha256.Sum256(canon)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// version is the program's version as shard files record it
+// (programVersion); tests set it.
+var version = programVersion()
+
+// programVersion returns the version of this program's build: the main
+// module's version (a release, or the pseudo-version go build stamps from
+// the checkout, "+dirty" for uncommitted changes), else the commit it was
+// built from, else "devel". Games depend on the library's code, so shards
+// of one study must come from one version.
+func programVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", false
+	for _, st := range bi.Settings {
+		switch st.Key {
+		case "vcs.revision":
+			rev = st.Value
+		case "vcs.modified":
+			dirty = st.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if dirty {
+		rev += "+dirty"
+	}
+	return rev
 }
 
 // parseSpec decodes a spec strictly (unknown fields are errors) and checks

@@ -71,9 +71,9 @@ func vecWorkers[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *manca
 		name string
 		opt  env.VecOptions[P, M]
 	}{
-		{"self-play", env.VecOptions[P, M]{Options: env.Options[P, M]{Horizon: 50}}},
+		{"self-play", env.VecOptions[P, M]{Options: env.Options[P, M]{Horizon: 30}}},
 		{"random/alternate", env.VecOptions[P, M]{Options: env.Options[P, M]{Opponent: randomOpponent[P, M](), Seed: 5, Horizon: 60}, AlternateSeats: true}},
-		{"random/North/both", env.VecOptions[P, M]{Options: env.Options[P, M]{Opponent: randomOpponent[P, M](), Seat: mancala.North, Seed: 6}, BothSeats: true}},
+		{"random/North/both", env.VecOptions[P, M]{Options: env.Options[P, M]{Opponent: randomOpponent[P, M](), Seat: mancala.North, Seed: 6, Horizon: 70}, BothSeats: true}},
 	} {
 		var want []env.Batch
 		for _, w := range []int{1, 2, 3, 8} {

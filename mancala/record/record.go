@@ -421,19 +421,37 @@ const maxRecord = MaxSize
 // bytes, for a program that must see the text before it can choose the
 // descriptor to parse it with ([GameOf], then [Parse]). A longer input is
 // refused with a [*mancala.SyntaxError] ("mancala: bad record: longer than
-// 16 MiB") as soon as its byte MaxSize+1 is read, so that reading costs at
-// most about twice MaxSize of memory whatever the input's length; an error
-// of rd is returned as it is.
+// 16 MiB") as soon as its byte MaxSize+1 is read, so that reading costs
+// about MaxSize of memory at most whatever the input's length (twice that
+// for an input within the limit, which is joined into one string); an
+// error of rd is returned as it is.
 func ReadText(rd io.Reader) (string, error) {
-	var b strings.Builder
-	_, err := io.Copy(&b, io.LimitReader(rd, maxRecord+1))
-	if err != nil {
-		return "", err
+	// Read into blocks of 1 MiB (never more than MaxSize+1 bytes in all),
+	// then join them once: a long input costs about MaxSize of memory.
+	const block = 1 << 20
+	var blocks [][]byte
+	total := 0
+	for {
+		b := make([]byte, min(block, maxRecord+1-total))
+		n, err := io.ReadFull(rd, b)
+		blocks = append(blocks, b[:n])
+		total += n
+		if total > maxRecord {
+			return "", &mancala.SyntaxError{What: "record", Msg: "longer than 16 MiB"}
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
 	}
-	if b.Len() > maxRecord {
-		return "", &mancala.SyntaxError{What: "record", Msg: "longer than 16 MiB"}
+	var sb strings.Builder
+	sb.Grow(total)
+	for _, b := range blocks {
+		sb.Write(b)
 	}
-	return b.String(), nil
+	return sb.String(), nil
 }
 
 // Read reads one record of d's game from rd and replays it. The headers

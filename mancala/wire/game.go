@@ -441,7 +441,7 @@ func (a *adapter[P, M]) think(ctx context.Context, pos string, spec agent.Spec) 
 	t0 := time.Now()
 	ag, err := agent.New(a.d, spec)
 	if err != nil {
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: "+err.Error())
+		return ThinkResponse{}, errorf(CodeBadRequest, "wire: %s", err.Error())
 	}
 	resp := ThinkResponse{Agent: spec.Kind.String()}
 	var m M
