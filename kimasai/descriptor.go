@@ -27,6 +27,7 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Action:     Position.Action,
 	ActionMove: Position.ActionMove,
 	AppendMask: Position.AppendMask,
+	Horizon:    horizon,
 
 	DescribeMove: describeMove,
 }
@@ -45,3 +46,8 @@ func MoveKey(p Position, m Move) int {
 	}
 	return i * 256
 }
+
+// horizon is the Descriptor's Horizon: 600 plies under every rule set,
+// above the longest of 100,000 seeded random games (538 plies) and of
+// AlphaBeta self-play at depths 2 and 4 (134).
+func horizon(Position) int { return 600 }

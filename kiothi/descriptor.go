@@ -27,6 +27,7 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Action:     Position.Action,
 	ActionMove: Position.ActionMove,
 	AppendMask: Position.AppendMask,
+	Horizon:    horizon,
 
 	DescribeMove: describeMove,
 }
@@ -47,3 +48,8 @@ func MoveKey(p Position, m Move) int {
 	}
 	return circ(p.ToMove(), int(m.pit))*256 + int(m.count)
 }
+
+// horizon is the Descriptor's Horizon: 200 plies under every rule set,
+// above the longest of 100,000 seeded random games (129 plies, opening
+// steps included) and of AlphaBeta self-play at depths 2 and 4 (134).
+func horizon(Position) int { return 200 }

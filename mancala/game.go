@@ -119,6 +119,14 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// room.
 	AppendMask func(p P, dst []bool) []bool
 
+	// Horizon returns the horizon of p's game in plies: the ply count
+	// (both players' plies from the start) at which a learning
+	// environment truncates a game that has not ended (mancala/env). It
+	// depends on p's rules only, not on the position within the game, and
+	// is above the longest of many random and AlphaBeta games measured
+	// under those rules (each game's doc gives its figures).
+	Horizon func(p P) int
+
 	// DescribeMove says what m does in p, for front ends: its kind, the
 	// board index of its pit (-1 for Stop) and its count (a Kiothi
 	// sowing's; 0 otherwise), from the move itself rather than its text.

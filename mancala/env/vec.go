@@ -1,0 +1,516 @@
+package env
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+)
+
+// VecOptions configures a [VecEnv]: the [Options] of every environment,
+// and how they are seated, observed and stepped.
+type VecOptions[P mancala.Position[P, M], M mancala.Move] struct {
+	Options[P, M]
+	// AlternateSeats seats the agent (with an opponent) at South in the
+	// environments of even index and at North in those of odd index,
+	// instead of Seat in all.
+	AlternateSeats bool
+	// BothSeats makes every observation two: from South's seat, then
+	// from North's (2*Len values per environment), as a multi-agent
+	// learner observing both players needs.
+	BothSeats bool
+	// Workers is the most goroutines a step uses: 0 for
+	// runtime.GOMAXPROCS(0). The results do not depend on it.
+	Workers int
+}
+
+// Batch holds the caller's arrays a [VecEnv] writes into: flat,
+// row-major, environment i's row at [i*width, (i+1)*width). Any field may
+// be nil (not written); a field that is not nil must have exactly its
+// length, n the number of environments, W the observation width (Len, or
+// 2*Len with BothSeats) and A the number of action ids:
+//
+//	Obs          n*W   each environment's observation: from the agent's seat with an
+//	                   opponent, else from the seat of the player to move (South's then
+//	                   North's with BothSeats)
+//	Mask         n*A   the legal action ids of each environment's player to move
+//	Reward       n     the step's reward for the seat that acted (self-play: the mover;
+//	                   with an opponent: the agent): +1 win, -1 loss, 0 otherwise
+//	Terminated   n     the game ended in this step
+//	Truncated    n     the episode reached the horizon without the game ending
+//	FinalObs     n*W   for an environment that ended in this step, its last
+//	                   observation before the reset (Gymnasium's final_obs); other
+//	                   rows are not written
+//	FinalResult  n     for an environment that ended in this step, the result for
+//	                   South: +1 South won, -1 North won, 0 a draw or a truncation;
+//	                   0 for the others
+//	ToMove       n     the player to move in each environment
+//	Plies        n     the plies of each environment's episode
+//
+// After a step, Obs, Mask, ToMove and Plies describe the position each
+// environment continues from (a new episode's start for one that ended:
+// Gymnasium's AutoresetMode.SAME_STEP); Reward, Terminated, Truncated,
+// FinalObs and FinalResult the step itself. A reset writes the first four
+// and clears the step's fields.
+type Batch struct {
+	Obs         []float32
+	Mask        []bool
+	Reward      []float32
+	Terminated  []bool
+	Truncated   []bool
+	FinalObs    []float32
+	FinalResult []int8
+	ToMove      []mancala.Player
+	Plies       []int32
+}
+
+// NewBatch returns a Batch with every field allocated for v.
+func (v *VecEnv[P, M]) NewBatch() *Batch {
+	n := v.n
+	return &Batch{Obs: make([]float32, n*v.width), Mask: make([]bool, n*v.actions),
+		Reward: make([]float32, n), Terminated: make([]bool, n), Truncated: make([]bool, n),
+		FinalObs: make([]float32, n*v.width), FinalResult: make([]int8, n),
+		ToMove: make([]mancala.Player, n), Plies: make([]int32, n)}
+}
+
+// VecEnv is n environments of one game under one rule set, stepped
+// together by one action id each: every array is a caller's flat slice
+// ([Batch]), a step allocates nothing (but what an opponent allocates),
+// environments that end are reset in the same step, and a step is spread
+// over Workers goroutines with results that do not depend on their
+// number. Environment i's opponent is made from a seed mixed from the
+// seed and i. A VecEnv is not safe for concurrent use; distinct VecEnvs
+// are independent.
+type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
+	d       *mancala.Descriptor[P, M]
+	start   P
+	rules   string
+	n       int
+	actions int
+	horizon int
+	width   int
+	opt     VecOptions[P, M]
+	obs     *Observer[P, M]
+
+	pos, next  []P
+	plies      []int32
+	seat       []mancala.Player
+	opps       []agent.Agent[P, M]
+	savedPos   []P
+	savedPlies []int32
+
+	workers []*vecWorker[P, M]
+	wg      sync.WaitGroup
+	// the arguments of the phase in progress, read by the workers
+	ctx   context.Context
+	acts  []int32
+	batch *Batch
+	phase int
+}
+
+// vecWorker is one goroutine's share of a step: environments [lo, hi).
+type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
+	obs    *Observer[P, M]
+	lo, hi int
+	err    error
+	run    func() // made once: a step starts it without allocating
+}
+
+// The phases of a step.
+const (
+	phaseCheck = iota // play the actions into next, or fail
+	phasePlay         // the opponent's replies, rewards, autoreset, output
+	phaseReset        // restart every environment and write it
+	phaseWrite        // write every environment
+)
+
+// NewVec returns n (1..MaxVecEnvs) environments of d's game under rules,
+// each reset to the standard start. Errors as [New].
+func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], rules string, n int, opt VecOptions[P, M]) (*VecEnv[P, M], error) {
+	if err := checkDescriptor(d); err != nil {
+		return nil, err
+	}
+	start, err := d.New(rules)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 || n > MaxVecEnvs {
+		return nil, fmt.Errorf("%w: n %d: want 1..%d", ErrConfig, n, MaxVecEnvs)
+	}
+	if opt.Opponent == nil && (opt.Seat != mancala.South || opt.AlternateSeats) {
+		return nil, fmt.Errorf("%w: a seat needs an opponent (self-play plays both seats)", ErrConfig)
+	}
+	if opt.Seat != mancala.South && opt.Seat != mancala.North {
+		return nil, fmt.Errorf("%w: seat %v: want South or North", ErrConfig, opt.Seat)
+	}
+	if opt.Workers < 0 {
+		return nil, fmt.Errorf("%w: workers %d: want 0 (the number of cores) or more", ErrConfig, opt.Workers)
+	}
+	v := &VecEnv[P, M]{d: d, start: start, rules: d.Rules(start), n: n, actions: d.Actions(start), opt: opt,
+		pos: make([]P, n), next: make([]P, n), plies: make([]int32, n), seat: make([]mancala.Player, n),
+		savedPos: make([]P, n), savedPlies: make([]int32, n), ctx: context.Background()}
+	if v.horizon, err = horizonOf(d, start, opt.Horizon); err != nil {
+		return nil, err
+	}
+	if v.obs, err = NewObserver(d, start); err != nil {
+		return nil, err
+	}
+	v.width = v.obs.Len()
+	if opt.BothSeats {
+		v.width *= 2
+	}
+	for i := range n {
+		v.seat[i] = opt.Seat
+		if opt.AlternateSeats && i%2 == 1 {
+			v.seat[i] = mancala.North
+		} else if opt.AlternateSeats {
+			v.seat[i] = mancala.South
+		}
+	}
+	nw := opt.Workers
+	if nw == 0 {
+		nw = runtime.GOMAXPROCS(0)
+	}
+	nw = min(nw, n)
+	for k := range nw {
+		w := &vecWorker[P, M]{obs: v.obs, lo: k * n / nw, hi: (k + 1) * n / nw}
+		if k > 0 {
+			w.obs = v.obs.Clone()
+		}
+		w.run = func() {
+			defer v.wg.Done()
+			v.work(w)
+		}
+		v.workers = append(v.workers, w)
+	}
+	if opt.Opponent != nil {
+		v.opps = make([]agent.Agent[P, M], n)
+	}
+	if err := v.ResetSeed(opt.Seed, nil); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// N returns the number of environments.
+func (v *VecEnv[P, M]) N() int { return v.n }
+
+// Actions returns the number of action ids of each environment.
+func (v *VecEnv[P, M]) Actions() int { return v.actions }
+
+// Horizon returns the truncation ply count.
+func (v *VecEnv[P, M]) Horizon() int { return v.horizon }
+
+// Width returns the values of one environment's observation: Len, or
+// 2*Len with BothSeats.
+func (v *VecEnv[P, M]) Width() int { return v.width }
+
+// Observer returns the observation encoder (its Len, Names and bounds).
+// Do not use it from another goroutine while the VecEnv is in use.
+func (v *VecEnv[P, M]) Observer() *Observer[P, M] { return v.obs }
+
+// Seat returns environment i's agent seat and whether there is an
+// opponent (false in self-play); i must be in 0..N()-1.
+func (v *VecEnv[P, M]) Seat(i int) (mancala.Player, bool) {
+	if i < 0 || i >= v.n {
+		return mancala.South, false
+	}
+	return v.seat[i], v.opt.Opponent != nil
+}
+
+// Position returns environment i's position and episode plies; i out of
+// range gives an error wrapping [ErrConfig].
+func (v *VecEnv[P, M]) Position(i int) (P, int, error) {
+	if i < 0 || i >= v.n {
+		var zero P
+		return zero, 0, fmt.Errorf("%w: environment %d: want 0..%d", ErrConfig, i, v.n-1)
+	}
+	return v.pos[i], int(v.plies[i]), nil
+}
+
+// check reports a Batch field of the wrong length.
+func (v *VecEnv[P, M]) check(b *Batch) error {
+	if b == nil {
+		return nil
+	}
+	n := v.n
+	for _, f := range [...]struct {
+		name      string
+		got, want int
+		set       bool
+	}{
+		{"Obs", len(b.Obs), n * v.width, b.Obs != nil},
+		{"Mask", len(b.Mask), n * v.actions, b.Mask != nil},
+		{"Reward", len(b.Reward), n, b.Reward != nil},
+		{"Terminated", len(b.Terminated), n, b.Terminated != nil},
+		{"Truncated", len(b.Truncated), n, b.Truncated != nil},
+		{"FinalObs", len(b.FinalObs), n * v.width, b.FinalObs != nil},
+		{"FinalResult", len(b.FinalResult), n, b.FinalResult != nil},
+		{"ToMove", len(b.ToMove), n, b.ToMove != nil},
+		{"Plies", len(b.Plies), n, b.Plies != nil},
+	} {
+		if f.set && f.got != f.want {
+			return fmt.Errorf("%w: Batch.%s has %d elements, want %d", ErrConfig, f.name, f.got, f.want)
+		}
+	}
+	return nil
+}
+
+// Reset restarts every environment (their opponents' streams go on) and
+// writes b's observation fields (b may be nil), clearing its step fields.
+// On an error (a failing opponent, a bad Batch) no environment changes.
+func (v *VecEnv[P, M]) Reset(b *Batch) error {
+	if err := v.check(b); err != nil {
+		return err
+	}
+	return v.reset(b)
+}
+
+// ResetSeed is Reset with every opponent made afresh from seed (as
+// Options.Seed; environment i's from a seed mixed from seed and i).
+func (v *VecEnv[P, M]) ResetSeed(seed uint64, b *Batch) error {
+	if err := v.check(b); err != nil {
+		return err
+	}
+	if v.opt.Opponent != nil {
+		opps := make([]agent.Agent[P, M], v.n)
+		for i := range opps {
+			a, err := newOpponent(v.opt.Opponent, mixSeed(seed, i))
+			if err != nil {
+				return fmt.Errorf("environment %d: %w", i, err)
+			}
+			opps[i] = a
+		}
+		old := v.opps
+		v.opps = opps
+		if err := v.reset(b); err != nil {
+			v.opps = old
+			return err
+		}
+	} else if err := v.reset(b); err != nil {
+		return err
+	}
+	v.opt.Seed = seed
+	return nil
+}
+
+func (v *VecEnv[P, M]) reset(b *Batch) error {
+	copy(v.savedPos, v.pos)
+	copy(v.savedPlies, v.plies)
+	if err := v.parallel(phaseReset, nil, b); err != nil {
+		copy(v.pos, v.savedPos)
+		copy(v.plies, v.savedPlies)
+		return err
+	}
+	if b != nil {
+		clear(b.Reward)
+		clear(b.Terminated)
+		clear(b.Truncated)
+		clear(b.FinalResult)
+	}
+	return nil
+}
+
+// Observe writes b's observation fields (Obs, Mask, ToMove, Plies) for
+// the current positions without stepping.
+func (v *VecEnv[P, M]) Observe(b *Batch) error {
+	if err := v.check(b); err != nil {
+		return err
+	}
+	return v.parallel(phaseWrite, nil, b)
+}
+
+// Step plays actions[i] (len N()) in environment i, then its opponent's
+// replies, resets each environment whose episode ended, and writes b (may
+// be nil). An id out of range (an error wrapping [mancala.ErrNoAction]) or
+// illegal ([mancala.ErrIllegalMove]) in any environment refuses the whole
+// step, naming the first such environment, with every environment
+// unchanged; so does a Batch field of the wrong length or a failing
+// opponent ([ErrAgent]; its own state may have moved on). It allocates
+// nothing but what the opponents allocate.
+func (v *VecEnv[P, M]) Step(actions []int32, b *Batch) error {
+	return v.StepContext(context.Background(), actions, b)
+}
+
+// StepContext is Step with a context handed to the opponents' moves.
+func (v *VecEnv[P, M]) StepContext(ctx context.Context, actions []int32, b *Batch) error {
+	if len(actions) != v.n {
+		return fmt.Errorf("%w: %d actions for %d environments", ErrConfig, len(actions), v.n)
+	}
+	if err := v.check(b); err != nil {
+		return err
+	}
+	if err := v.parallel(phaseCheck, actions, b); err != nil {
+		return err
+	}
+	if v.opt.Opponent != nil {
+		copy(v.savedPos, v.pos)
+		copy(v.savedPlies, v.plies)
+	}
+	v.ctx = ctx
+	err := v.parallel(phasePlay, actions, b)
+	v.ctx = context.Background()
+	if err != nil {
+		copy(v.pos, v.savedPos)
+		copy(v.plies, v.savedPlies)
+	}
+	return err
+}
+
+// parallel runs a phase over every worker's range and returns the error of
+// the lowest environment that failed.
+func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
+	v.phase, v.acts, v.batch = phase, actions, b
+	for _, w := range v.workers[1:] {
+		v.wg.Add(1)
+		go w.run()
+	}
+	v.work(v.workers[0])
+	v.wg.Wait()
+	v.acts, v.batch = nil, nil
+	for _, w := range v.workers {
+		if w.err != nil {
+			return w.err
+		}
+	}
+	return nil
+}
+
+// work runs the current phase over w's environments.
+func (v *VecEnv[P, M]) work(w *vecWorker[P, M]) {
+	w.err = nil
+	for i := w.lo; i < w.hi && w.err == nil; i++ {
+		switch v.phase {
+		case phaseCheck:
+			p := v.pos[i]
+			m, err := v.d.ActionMove(p, int(v.acts[i]))
+			if err == nil {
+				v.next[i], err = p.Apply(m)
+			}
+			if err != nil {
+				w.err = fmt.Errorf("environment %d: action %d: %w", i, v.acts[i], err)
+			}
+		case phasePlay:
+			w.err = v.play(w, i)
+		case phaseReset:
+			p, plies, err := restart(context.Background(), v.start, v.opp(i), v.seat[i], v.opt.Opponent != nil)
+			if err != nil {
+				w.err = fmt.Errorf("environment %d: %w", i, err)
+				break
+			}
+			v.pos[i], v.plies[i] = p, int32(plies)
+			v.write(w, i)
+		case phaseWrite:
+			v.write(w, i)
+		}
+	}
+}
+
+// opp returns environment i's opponent (nil in self-play).
+func (v *VecEnv[P, M]) opp(i int) agent.Agent[P, M] {
+	if v.opps == nil {
+		return nil
+	}
+	return v.opps[i]
+}
+
+// play finishes environment i's step from v.next[i].
+func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
+	b := v.batch
+	hasOpp := v.opt.Opponent != nil
+	actor := v.pos[i].ToMove()
+	if hasOpp {
+		actor = v.seat[i]
+	}
+	q, plies, err := v.next[i], int(v.plies[i])+1, error(nil)
+	if hasOpp {
+		if q, plies, err = reply(v.ctx, q, plies, v.opps[i], actor, v.horizon); err != nil {
+			return fmt.Errorf("environment %d: %w", i, err)
+		}
+	}
+	o := q.Outcome()
+	var reward float32
+	if o.Status == mancala.Win {
+		reward = -1
+		if o.Winner == actor {
+			reward = 1
+		}
+	}
+	term := o.Over()
+	trunc := !term && plies >= v.horizon
+	if b != nil {
+		if b.Reward != nil {
+			b.Reward[i] = reward
+		}
+		if b.Terminated != nil {
+			b.Terminated[i] = term
+		}
+		if b.Truncated != nil {
+			b.Truncated[i] = trunc
+		}
+		if b.FinalResult != nil {
+			var r int8
+			if o.Status == mancala.Win {
+				r = 1
+				if o.Winner == mancala.North {
+					r = -1
+				}
+			}
+			b.FinalResult[i] = r
+		}
+	}
+	v.pos[i], v.plies[i] = q, int32(plies)
+	if term || trunc {
+		if b != nil && b.FinalObs != nil {
+			v.encode(w, b.FinalObs[i*v.width:(i+1)*v.width], i, q)
+		}
+		p, plies, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], hasOpp)
+		if err != nil {
+			return fmt.Errorf("environment %d: %w", i, err)
+		}
+		v.pos[i], v.plies[i] = p, int32(plies)
+	}
+	v.write(w, i)
+	return nil
+}
+
+// encode writes environment i's observation of p into dst (len width).
+func (v *VecEnv[P, M]) encode(w *vecWorker[P, M], dst []float32, i int, p P) {
+	if v.opt.BothSeats {
+		l := v.width / 2
+		w.obs.encode(dst[:l], p, mancala.South)
+		w.obs.encode(dst[l:], p, mancala.North)
+		return
+	}
+	seat := p.ToMove()
+	if v.opt.Opponent != nil {
+		seat = v.seat[i]
+	}
+	w.obs.encode(dst, p, seat)
+}
+
+// write writes environment i's observation, mask, player to move and
+// plies into the batch.
+func (v *VecEnv[P, M]) write(w *vecWorker[P, M], i int) {
+	b := v.batch
+	if b == nil {
+		return
+	}
+	p := v.pos[i]
+	if b.Obs != nil {
+		v.encode(w, b.Obs[i*v.width:(i+1)*v.width], i, p)
+	}
+	if b.Mask != nil {
+		a := v.actions
+		v.d.AppendMask(p, b.Mask[i*a:i*a:(i+1)*a])
+	}
+	if b.ToMove != nil {
+		b.ToMove[i] = p.ToMove()
+	}
+	if b.Plies != nil {
+		b.Plies[i] = v.plies[i]
+	}
+}
