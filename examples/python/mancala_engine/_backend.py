@@ -63,8 +63,30 @@ def choose(backend: Optional[str], engine: Optional[Engine]) -> str:
         _native.library()  # raises NativeUnavailable with the reason
         return "native"
     if b == "auto":
-        return "native" if _native.available() else "engine"
+        why = _native.why_unavailable()
+        if why is None:
+            return "native"
+        _warn_fallback(why)
     return "engine"
+
+
+_warned = False
+
+
+def _warn_fallback(why: str) -> None:
+    """Says once per process that backend "auto" took the engine
+    subprocess, and why (not in a forked child of a process that had the
+    library: there the fallback is the documented behaviour)."""
+    global _warned
+    from . import _native
+
+    if _warned or _native.forked_child():
+        return
+    _warned = True
+    import warnings
+
+    warnings.warn(f"mancala_engine: using the engine subprocess (backend 'engine'): {why}", RuntimeWarning,
+                  stacklevel=3)
 
 
 def engine_spec_answer(engine: Engine, game: str, rules: str) -> Dict[str, Any]:

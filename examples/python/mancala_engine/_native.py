@@ -102,6 +102,12 @@ def library() -> Any:
             raise NativeUnavailable(_failure) from None
 
 
+def forked_child() -> bool:
+    """Whether this process was forked from one that had loaded the
+    library."""
+    return _loaded_by is not None and _loaded_by != os.getpid()
+
+
 def check_process() -> None:
     """Raises ForkedError in a process forked after the library was loaded."""
     if _loaded_by is not None and _loaded_by != os.getpid():

@@ -273,7 +273,9 @@ class Game:
         try:
             core.reset(position, plies)
         except EngineError as e:
-            raise ValueError(f"reset: {e.message}") from None
+            if e.code in ("syntax", "mismatch", "bad_request", "illegal"):
+                raise ValueError(f"reset: {e.message}") from None
+            raise
         # The engine reads the position; check the canonical text again
         # (a position line may carry rules= in a form the split misses).
         if position is not None and position_game_rules(core.position) != (self.game, self.rules):

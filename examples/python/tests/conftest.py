@@ -20,3 +20,35 @@ def pytest_runtest_makereport(item, call):
         reason = rep.longrepr[2] if isinstance(rep.longrepr, tuple) else str(rep.longrepr)
         rep.outcome = "failed"
         rep.longrepr = f"skipped under CI=true, where every check must run: {reason}"
+
+
+# Both backends, for the tests that take a ``backend`` argument: "engine"
+# (the engine subprocess: MANCALA_ENGINE, else mancala-engine on PATH, else
+# built) and "native" (the library built by pip install). Where the library
+# is missing the native cases skip with the reason (a failure under CI, or
+# with MANCALA_REQUIRE_NATIVE=1).
+
+BACKENDS = ("engine", "native")
+
+
+def native_or_skip() -> None:
+    from mancala_engine import _native
+
+    why = _native.why_unavailable()
+    if why is not None:
+        if os.environ.get("MANCALA_REQUIRE_NATIVE", "") not in ("", "0"):
+            pytest.fail(f"MANCALA_REQUIRE_NATIVE is set but the native backend is unavailable: {why}")
+        pytest.skip(f"the native backend is unavailable: {why}")
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request):
+    if request.param == "native":
+        native_or_skip()
+    return request.param
+
+
+@pytest.fixture
+def native():
+    native_or_skip()
+    return "native"
