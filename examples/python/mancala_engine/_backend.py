@@ -165,42 +165,33 @@ class EngineGameCore:
     def observation(self, seat: int) -> np.ndarray:
         return _obs(self._a["obs"][seat])
 
-    def legal_moves(self) -> Optional[List[str]]:
-        """The move text of each legal id (same order), when the engine
-        gives them (the step answer's ``moves``), else None."""
+    def _moves(self) -> List[str]:
         m = self._a.get("moves")
-        return list(m) if m is not None else None
+        if m is None:
+            raise EngineError("bad_request", "this engine's step answer has no moves (an engine older than the "
+                                             "package): build mancala-engine from the same checkout")
+        return m
 
     def action_move(self, action: int) -> str:
-        moves = self.legal_moves()
-        legal = self._a["legal"]
-        if moves is not None and action in legal:
-            return moves[legal.index(action)]
-        return self._match(action=action)
+        moves, legal = self._moves(), self._a["legal"]
+        if action not in legal:
+            raise EngineError("illegal", f"action {action} is not legal in {self._a['position']}")
+        return moves[legal.index(action)]
 
     def move_action(self, move: str) -> int:
-        moves = self.legal_moves()
-        if moves is not None and move in moves:
+        moves = self._moves()
+        if move in moves:
             return int(self._a["legal"][moves.index(move)])
-        return self._match(move=move)
-
-    def _match(self, action: Optional[int] = None, move: Optional[str] = None) -> Any:
-        """Without the answer's ``moves``: the legal move whose position
-        after is the one the other gives (requests of the engine)."""
+        # Not one of the texts as written: let the engine read it (another
+        # spelling of a legal move, or the reason it is not legal).
         a = self._a
-        pos, plies = a["position"], a["plies"] or None
-        if action is not None:
-            want = self.engine.request("step", position=pos, action=action, plies=plies, horizon=self.horizon)["position"]
-            for text in self.engine.request("state", position=pos)["legal"]:
-                if self.engine.request("step", position=pos, move=text, plies=plies,
-                                       horizon=self.horizon)["position"] == want:
-                    return text
-            raise EngineError("illegal", f"action {action} is not legal in {pos}")
-        want = self.engine.request("step", position=pos, move=move, plies=plies, horizon=self.horizon)["position"]
+        after = self.engine.request("step", position=a["position"], move=move, plies=a["plies"] or None,
+                                    horizon=self.horizon)["position"]
         for i in a["legal"]:
-            if self.engine.request("step", position=pos, action=i, plies=plies, horizon=self.horizon)["position"] == want:
+            if self.engine.request("step", position=a["position"], action=i, plies=a["plies"] or None,
+                                   horizon=self.horizon)["position"] == after:
                 return int(i)
-        raise EngineError("illegal", f"move {move!r} has no action id in {pos}")
+        raise EngineError("illegal", f"move {move!r} has no action id in {a['position']}")
 
 
 def _arr(a: Dict[str, Any], key: str, dtype: str) -> np.ndarray:
