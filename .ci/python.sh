@@ -36,7 +36,7 @@ constraints=examples/python/constraints-ci.txt
 vpy="$work/venv/bin/python"
 "$vpy" -m pip install --quiet --disable-pip-version-check -c "$constraints" setuptools wheel
 MANCALA_REQUIRE_NATIVE=1 "$vpy" -m pip install --disable-pip-version-check --no-build-isolation -c "$constraints" \
-  './examples/python[all]' pytest
+  './examples/python[all]' pytest pygame
 "$vpy" -m pip list --disable-pip-version-check --format=freeze
 go build -o "$work/bin/mancala-engine" ./examples/engine
 # -p no:cacheprovider: nothing written into the checkout; -rs lists what

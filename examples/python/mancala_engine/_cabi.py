@@ -11,6 +11,7 @@ writes observations, masks and rewards into numpy arrays owned here.
 from __future__ import annotations
 
 import ctypes
+import os
 from ctypes import byref, c_char_p, c_int32, c_int64, c_uint8, c_uint64, c_void_p
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -107,8 +108,6 @@ class Lib:
 
 def load(path: str) -> Lib:
     """Loads the library at ``path`` (NativeUnavailable if it cannot be)."""
-    import os
-
     if not os.path.isfile(path):
         why = "pip install ./examples/python builds it where Go and a C compiler are found"
         try:
@@ -143,8 +142,6 @@ class _Handle:
     __slots__ = ("lib", "h", "pid", "__weakref__")
 
     def __init__(self, lib: Lib, h: int) -> None:
-        import os
-
         self.lib = lib
         self.h = c_int64(h)
         self.pid = os.getpid()
@@ -155,8 +152,6 @@ class _Handle:
         return EngineError(_CODES.get(st, "internal"), f"{what}: {msg or self.lib.status_text(st).decode()}")
 
     def __del__(self) -> None:
-        import os
-
         try:
             if self.h.value and self.pid == os.getpid():
                 self.lib.free(self.h)
@@ -455,8 +450,6 @@ class VecCore:
         if not self._closed:
             self._closed = True
             hd = self._hd
-            import os
-
             if hd.pid == os.getpid() and hd.h.value:
                 hd.lib.free(hd.h)
                 hd.h.value = 0

@@ -107,6 +107,7 @@ def pettingzoo_trace(backend, game, rules, seed):
 
     env = getattr(pz, f"{game}_v0").env(rules=rules, backend=backend)
     env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
     out = []
     for agent in env.agent_iter(max_iter=2000):
         obs, reward, term, trunc, info = env.last()
@@ -114,7 +115,7 @@ def pettingzoo_trace(backend, game, rules, seed):
         if term or trunc:
             action = None
         else:
-            action = env.action_space(agent).sample(obs["action_mask"])
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         env.step(action)
     env.close()
     return out
@@ -154,13 +155,13 @@ def test_gymnasium_identical(native, env_id, opponent, seat):
 
 def vector_env_trace(envs, steps=80, seed=2):
     obs, infos = envs.reset(seed=seed)
-    out = [obs.copy()]
+    out = [[obs.copy()]]
     rng = np.random.default_rng(seed)
     for _ in range(steps):
         mask = infos["action_mask"]
         acts = (mask * (rng.random(mask.shape) + 1e-9)).argmax(axis=1)
         obs, rew, term, trunc, infos = envs.step(acts)
-        out += [obs.copy(), np.asarray(rew, np.float64), np.asarray(term), np.asarray(trunc)]
+        out.append([obs.copy(), np.asarray(rew, np.float64), np.asarray(term), np.asarray(trunc)])
     envs.close()
     return out
 
