@@ -103,14 +103,15 @@ class EngineGameCore:
 
     backend = "engine"
 
-    def __init__(self, engine: Engine, horizon: int, start: str) -> None:
+    def __init__(self, engine: Engine, horizon: int, start: str, actions: int) -> None:
         self.engine = engine
         self.horizon = horizon
         self.start = start
+        self.actions = actions
         self._a: Dict[str, Any] = {}
 
     def clone(self) -> "EngineGameCore":
-        c = EngineGameCore(self.engine, self.horizon, self.start)
+        c = EngineGameCore(self.engine, self.horizon, self.start, self.actions)
         c._a = self._a
         return c
 
@@ -157,6 +158,15 @@ class EngineGameCore:
     @property
     def truncated(self) -> bool:
         return bool(self._a["truncated"])
+
+    @property
+    def done(self) -> bool:
+        return bool(self._a["terminated"]) or bool(self._a["truncated"])
+
+    def mask(self) -> np.ndarray:
+        m = np.zeros(self.actions, dtype=np.int8)
+        m[self._a["legal"]] = 1
+        return m
 
     @property
     def result(self) -> str:

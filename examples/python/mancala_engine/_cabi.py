@@ -257,6 +257,7 @@ class GameCore:
         L, A = spec.obs_len, spec.actions
         self._L = L
         self._obs = np.zeros(2 * L, np.float32)
+        self._views = (self._obs[:L], self._obs[L:])
         self._mask = np.zeros(A, np.uint8)
         self._rew = np.zeros(2, np.float32)
         self._term = c_uint8(0)
@@ -265,6 +266,7 @@ class GameCore:
         self._args = (c_int32(SEAT_BOTH), _addr(self._obs), c_int32(2 * L), _addr(self._mask), c_int32(A),
                       _addr(self._rew), byref(self._term), byref(self._trunc))
         self.plies = 0
+        self.terminated = self.truncated = self.done = False
         self._legal: Optional[List[int]] = None
         self._position: Optional[str] = None
 
@@ -300,6 +302,9 @@ class GameCore:
             raise self._call_error(st, "observe")
         self._term.value = 1 if state.value == 1 else 0
         self._trunc.value = 1 if state.value == 2 else 0
+        self.terminated = state.value == 1
+        self.truncated = state.value == 2
+        self.done = state.value != 0
         self._rew[:] = 0
         self._legal = None
         self._position = None
@@ -310,6 +315,11 @@ class GameCore:
         if st != 0:
             raise self._call_error(st, f"action {action}")
         self.plies += 1
+        t = self._term.value
+        u = self._trunc.value
+        self.terminated = t == 1
+        self.truncated = u == 1
+        self.done = t == 1 or u == 1
         self._legal = None
         self._position = None
 
@@ -335,7 +345,7 @@ class GameCore:
     def legal(self) -> List[int]:
         lg = self._legal
         if lg is None:
-            lg = self._legal = np.flatnonzero(self._mask).tolist()
+            lg = self._legal = self._mask.nonzero()[0].tolist()
         return list(lg)
 
     @property
@@ -343,13 +353,9 @@ class GameCore:
         r = self._rew.tolist()
         return (r[0], r[1])
 
-    @property
-    def terminated(self) -> bool:
-        return self._term.value == 1
-
-    @property
-    def truncated(self) -> bool:
-        return self._trunc.value == 1
+    def mask(self) -> np.ndarray:
+        """A copy of the mask the library wrote (int8; all 0 once over)."""
+        return self._mask.view(np.int8).copy()
 
     @property
     def result(self) -> str:
@@ -361,8 +367,7 @@ class GameCore:
         return "*"
 
     def observation(self, seat: int) -> np.ndarray:
-        L = self._L
-        return self._obs[seat * L:(seat + 1) * L].astype(np.uint8)
+        return self._views[seat].astype(np.uint8)
 
     def action_move(self, action: int) -> str:
         st, t = _text(self._hd.lib.env_action_text, self._hd.h, action)

@@ -139,7 +139,7 @@ def _new_core(backend: str, engine: Optional[Engine], spec: Spec, horizon: int) 
         from . import _cabi
 
         return _cabi.GameCore(spec, horizon)
-    return EngineGameCore(engine if engine is not None else shared_engine(), horizon, spec.start)
+    return EngineGameCore(engine if engine is not None else shared_engine(), horizon, spec.start, spec.actions)
 
 
 class Game:
@@ -241,12 +241,12 @@ class Game:
         if not self._started:
             return None
         c = self._core
-        return None if c.terminated or c.truncated else c.to_move
+        return None if c.done else c.to_move
 
     @property
     def over(self) -> bool:
         """The game has ended or was truncated."""
-        return self._started and (self._core.terminated or self._core.truncated)
+        return self._started and self._core.done
 
     # Playing.
 
@@ -292,7 +292,7 @@ class Game:
         anything but an integer (the game unchanged either way), and
         RuntimeError once the game is over."""
         c = self._need()
-        if c.terminated or c.truncated:
+        if c.done:
             raise RuntimeError("the game is over: reset it")
         a = action_id(action, self.spec.actions)
         try:
@@ -307,7 +307,7 @@ class Game:
     def step_move(self, move: str) -> Tuple[float, float]:
         """Plays ``move`` (notation) for the seat to move, as :meth:`step`."""
         c = self._need()
-        if c.terminated or c.truncated:
+        if c.done:
             raise RuntimeError("the game is over: reset it")
         if not isinstance(move, str):
             raise TypeError(f"move must be text in the game's notation, not {type(move).__name__}")
@@ -331,7 +331,7 @@ class Game:
         c = self._need()
         if not isinstance(move, str):
             raise TypeError(f"move must be text in the game's notation, not {type(move).__name__}")
-        if c.terminated or c.truncated:
+        if c.done:
             raise IllegalAction(f"move {move!r}: the game is over")
         try:
             return int(c.move_action(move))
@@ -412,10 +412,10 @@ class Game:
         """The legal-action mask of ``seat`` (default: the seat to move): an
         int8 array of ``spec.actions`` flags, 1 for each legal id; all 0
         for a seat that is not to move and once the game is over."""
-        m = np.zeros(self.spec.actions, dtype=np.int8)
-        if self._started and not self.over and (seat is None or seat == self._core.to_move):
-            m[self._core.legal] = 1
-        return m
+        c = self._core
+        if self._started and not c.done and (seat is None or seat == c.to_move):
+            return c.mask()
+        return np.zeros(self.spec.actions, dtype=np.int8)
 
 
 def _seat_index(seat: str) -> int:
