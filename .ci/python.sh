@@ -38,7 +38,9 @@ vpy="$work/venv/bin/python"
 MANCALA_REQUIRE_NATIVE=1 "$vpy" -m pip install --disable-pip-version-check --no-build-isolation -c "$constraints" \
   './examples/python[all]' pytest pygame
 "$vpy" -m pip list --disable-pip-version-check --format=freeze
-go build -o "$work/bin/mancala-engine" ./examples/engine
+engine_dir=./examples/mancala-engine
+[ -d "$engine_dir" ] || engine_dir=./examples/engine
+go build -o "$work/bin/mancala-engine" "$engine_dir"
 # -p no:cacheprovider: nothing written into the checkout; -rs lists what
 # skipped (which fails the run under CI=true).
 CI=true MANCALA_ENGINE="$work/bin/mancala-engine" MANCALA_REQUIRE_NATIVE=1 PYTHONDONTWRITEBYTECODE=1 \

@@ -21,6 +21,7 @@ try:
 except ImportError:
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from mancala_engine._locate import program_dir  # noqa: E402
 from mancala_engine import Engine, EngineClosed, EngineError, module_root  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,7 +42,7 @@ def setUpModule() -> None:
     if not BINARY:
         _BUILD_DIR = tempfile.mkdtemp(prefix="mancala-engine-")
         BINARY = os.path.join(_BUILD_DIR, "engine")
-        subprocess.run(["go", "build", "-o", BINARY, "./examples/engine"], cwd=module_root(HERE), check=True)
+        subprocess.run(["go", "build", "-o", BINARY, program_dir(module_root(HERE))], cwd=module_root(HERE), check=True)
 
 
 def tearDownModule() -> None:
