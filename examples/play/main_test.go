@@ -152,16 +152,11 @@ func TestTimeBudget(t *testing.T) {
 			t.Errorf("%v: did not play 2 plies:\n%s", tt.args, out.String())
 		}
 	}
-	// The search really is cut by the budget: a 20 ms AlphaBeta move from
-	// the Kiothi start (opening steps, shallow) and from a Kisolo position
-	// returns well within a second.
-	start := time.Now()
+	// A time budget is accepted and the game goes on (that the budget
+	// cuts a search is mancala/agent's test, on a clock of its own).
 	var out, errOut bytes.Buffer
 	if code := main1([]string{"-time", "20ms", "-plies", "4", "-quiet"}, strings.NewReader(""), &out, &errOut, console{}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
-	}
-	if el := time.Since(start); el > 30*time.Second {
-		t.Errorf("4 plies of 20ms took %v", el)
 	}
 }
 

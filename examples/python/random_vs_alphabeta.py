@@ -4,7 +4,7 @@ the engine's AlphaBeta (North), and prints the game record.
     python3 examples/python/random_vs_alphabeta.py --game kiothi --depth 4
     MANCALA_ENGINE=/path/to/engine python3 examples/python/random_vs_alphabeta.py
 
-Without --engine (or MANCALA_ENGINE) it runs go run ./examples/engine.
+Without --engine (or MANCALA_ENGINE) it runs go run ./examples/mancala-engine.
 """
 
 import argparse

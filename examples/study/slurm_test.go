@@ -25,14 +25,15 @@ import (
 // submit them. The merged table, CSV and chart must equal those of a
 // one-process run byte for byte. It needs root (the daemons) and Debian's
 // slurm-wlm and munge (installed with apt-get when missing); it runs only
-// with STUDY_SLURM_TEST=1 (.ci/run sets it) and skips, saying why, where it
-// cannot run.
+// with STUDY_SLURM_TEST=1 (.ci/run sets it); asked for, it fails, saying
+// why, where it cannot run (not root, no Slurm to be had), so that CI
+// never passes without it.
 func TestSlurm(t *testing.T) {
 	if os.Getenv("STUDY_SLURM_TEST") != "1" {
 		t.Skip("set STUDY_SLURM_TEST=1 to start a single-node Slurm cluster and run a study through it (as root; .ci/run does)")
 	}
 	if os.Geteuid() != 0 {
-		t.Skip("the Slurm test starts munged, slurmctld and slurmd: it must run as root")
+		t.Fatal("the Slurm test starts munged, slurmctld and slurmd: it must run as root")
 	}
 	need := []string{"munged", "slurmctld", "slurmd", "sbatch", "scontrol", "sinfo"}
 	if missing(need) {
@@ -40,11 +41,11 @@ func TestSlurm(t *testing.T) {
 		install := exec.Command("sh", "-c", "apt-get update && apt-get install -y slurm-wlm munge")
 		install.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
 		if out, err := install.CombinedOutput(); err != nil || missing(need) {
-			t.Skipf("cannot install slurm-wlm and munge (%v):\n%s", err, tail(out, 20))
+			t.Fatalf("cannot install slurm-wlm and munge (%v):\n%s", err, tail(out, 20))
 		}
 	}
 	if _, err := user.Lookup("munge"); err != nil {
-		t.Skipf("no munge user (the munge package creates it): %v", err)
+		t.Fatalf("no munge user (the munge package creates it): %v", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()

@@ -5,9 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
+
+// now is the clock that time budgets (AlphaBeta.Time, MCTS.Time) are read
+// from: time.Now, which tests replace with a clock that advances one step
+// per reading, so that a budget's effect does not depend on the
+// machine's speed.
+var now = time.Now
 
 // Agent chooses moves. P is the game's position type, M its move type.
 type Agent[P mancala.Game[P, M], M comparable] interface {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -383,13 +384,15 @@ func TestAlphaBetaPileRepeatedMover(t *testing.T) {
 func TestAlphaBetaTimeBudget(t *testing.T) {
 	p := toyD.Start()
 	a := &AlphaBeta[toy.Position, toy.Move]{Time: 20 * time.Millisecond, Eval: Material(toyD)}
-	start := time.Now()
+	reads := stepClock(t)
 	r, err := a.Search(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if el := time.Since(start); el > time.Second {
-		t.Errorf("search took %v with a 20ms budget", el)
+	// One reading sets the deadline 20 steps ahead; the search stops at the
+	// first poll that reads it (polls come every 1,024 nodes).
+	if n := reads.Load(); n != 21 {
+		t.Errorf("the clock was read %d times with a 20-step budget, want 21", n)
 	}
 	if r.Depth < 1 {
 		t.Errorf("completed depth %d", r.Depth)
@@ -497,13 +500,13 @@ func TestMCTS(t *testing.T) {
 	}
 	// A time budget stops the search; a cancelled context still gives a
 	// move.
-	s := &MCTS[toy.Position, toy.Move]{Time: 10 * time.Millisecond}
-	start := time.Now()
+	s := &MCTS[toy.Position, toy.Move]{Time: 10 * time.Millisecond, Workers: 1}
+	reads := stepClock(t)
 	if _, err := s.Move(context.Background(), toyD.Start()); err != nil {
 		t.Fatal(err)
 	}
-	if el := time.Since(start); el > time.Second {
-		t.Errorf("search took %v with a 10ms budget", el)
+	if n := reads.Load(); n != 11 {
+		t.Errorf("the clock was read %d times with a 10-step budget, want 11", n)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -871,4 +874,17 @@ func TestMCTSEvalDeterministic(t *testing.T) {
 			t.Errorf("%d workers: moves %v and %v from the same seed", workers, moves[0], moves[1])
 		}
 	}
+}
+
+// stepClock replaces the agents' clock, for the rest of t, with one that
+// advances a millisecond at each reading, and returns the count of
+// readings: a time budget then ends after a fixed number of polls,
+// whatever the machine's speed.
+func stepClock(t *testing.T) *atomic.Int64 {
+	var reads atomic.Int64
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	old := now
+	now = func() time.Time { return base.Add(time.Duration(reads.Add(1)-1) * time.Millisecond) }
+	t.Cleanup(func() { now = old })
+	return &reads
 }

@@ -135,7 +135,7 @@ func (a *AlphaBeta[P, M]) Search(ctx context.Context, p P) (Result[M], error) {
 		}
 	}
 	if a.Time > 0 {
-		a.deadline = time.Now().Add(a.Time)
+		a.deadline = now().Add(a.Time)
 	}
 	if d, ok := ctx.Deadline(); ok && (a.deadline.IsZero() || d.Before(a.deadline)) {
 		a.deadline = d
@@ -202,7 +202,7 @@ func (a *AlphaBeta[P, M]) AppendLine(dst []M, p P, r Result[M]) []M {
 // stop reports whether the budget has run out; it is polled every 1024
 // nodes.
 func (a *AlphaBeta[P, M]) stop() bool {
-	if a.ctx.Err() != nil || (!a.deadline.IsZero() && !time.Now().Before(a.deadline)) {
+	if a.ctx.Err() != nil || (!a.deadline.IsZero() && !now().Before(a.deadline)) {
 		a.abort = true
 	}
 	return a.abort

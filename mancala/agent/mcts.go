@@ -141,7 +141,7 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p P) (MCTSResult[M], error) {
 	}
 	var deadline time.Time
 	if s.Time > 0 {
-		deadline = time.Now().Add(s.Time)
+		deadline = now().Add(s.Time)
 	}
 	c := s.C
 	if c == 0 {
@@ -266,7 +266,7 @@ func (t *tree[P, M]) search(ctx context.Context, root P, iters int, deadline tim
 	}
 	for i := 0; iters <= 0 || i < iters; i++ {
 		if i > 0 && i&15 == 0 {
-			if ctx.Err() != nil || (!deadline.IsZero() && !time.Now().Before(deadline)) {
+			if ctx.Err() != nil || (!deadline.IsZero() && !now().Before(deadline)) {
 				break
 			}
 		}

@@ -123,7 +123,7 @@ type BatchLimitsInfo struct {
 }
 
 // Batch answers the batch requests of the JSON-lines engine
-// (examples/engine) over the games of a [Service]: perft, random
+// (examples/mancala-engine) over the games of a [Service]: perft, random
 // playouts and games between two agents, each many positions or games in
 // one request, so that a client in another language pays one round trip
 // for them. Every request is bounded by its [BatchLimits] and runs under
@@ -132,6 +132,10 @@ type BatchLimitsInfo struct {
 type Batch struct {
 	s *Service
 	l BatchLimits
+	// gameDone, when set (by tests), is called with each selfplay game's
+	// index once the game is answered: a test cancels a request there, at
+	// a point that does not depend on the machine's speed.
+	gameDone func(i int)
 }
 
 // NewBatch returns the batch requests over s's games with limits l (zero
@@ -158,7 +162,7 @@ type batchOps interface {
 	observe(rules, pos string) (Observation, error)
 	perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error)
 	playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error)
-	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits) (SelfplayResponse, error)
+	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error)
 }
 
 func batchOf(g gameOps) (batchOps, error) {
@@ -695,7 +699,7 @@ func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResp
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
-	return g.selfplay(ctx, req, b.l)
+	return g.selfplay(ctx, req, b.l, b.gameDone)
 }
 
 // newAgent builds the agent of a checked spec, as a think builds it.
@@ -723,7 +727,7 @@ type selfplayGame struct {
 	o      mancala.Outcome
 }
 
-func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits) (SelfplayResponse, error) {
+func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error) {
 	start, err := a.startOf(req.Rules, req.Position)
 	if err != nil {
 		return SelfplayResponse{}, err
@@ -768,6 +772,9 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 					return
 				}
 				games[i] = selfplayGame{done: true, record: text, result: r.Result, plies: len(moves), o: final.Outcome()}
+				if done != nil {
+					done(i)
+				}
 			}
 		}()
 	}

@@ -20,7 +20,7 @@ const (
 	// [Service.Call], which answers exactly as Handler does.
 	HTTP Transport = 1 << iota
 	// Lines is the JSON-lines protocol: [Service.ServeLines] and
-	// [Session.Call] (examples/engine, docs/engine.md).
+	// [Session.Call] (examples/mancala-engine, docs/engine.md).
 	Lines
 )
 

@@ -3,7 +3,7 @@
 // a transport-free [Service] that answers them through one command table,
 // and the transports over that table: an [http.Handler] (examples/web
 // serves it with a web page), the JSON-lines protocol
-// ([Service.ServeLines]; examples/engine is flags and that call), and
+// ([Service.ServeLines]; examples/mancala-engine is flags and that call), and
 // [Service.Call] and [Session.Call] for any other (a WebAssembly worker). A client sends a position's notation and gets a state back; it
 // keeps the history itself (undo is its list of positions), so the server
 // keeps no game state and a restart loses nothing.

@@ -26,7 +26,7 @@ var updateDocs = flag.Bool("update", false, "rewrite the generated message table
 const (
 	wireMD   = "../../docs/wire.md"
 	engineMD = "../../docs/engine.md"
-	engineGo = "../../examples/engine/doc.go"
+	engineGo = "../../examples/mancala-engine/doc.go"
 )
 
 // httpOnlyCodes are the codes only the HTTP transport gives.
@@ -235,7 +235,7 @@ func checkMessages(t *testing.T, path, want string) {
 }
 
 // TestDocs checks that the package documentation, docs/wire.md,
-// docs/engine.md and examples/engine's documentation list exactly the
+// docs/engine.md and examples/mancala-engine's documentation list exactly the
 // commands, messages (the JSON members of every request and response
 // type, by reflection) and error codes of the command table.
 func TestDocs(t *testing.T) {
@@ -315,14 +315,14 @@ func TestDocs(t *testing.T) {
 		same("doc.go endpoints", httpCmds, endpoints(commentSection(t, doc, "# Endpoints")))
 		same("Handler's comment", httpCmds, endpoints(docComment(t, "handler.go")))
 
-		// examples/engine: an example line of every command.
+		// examples/mancala-engine: an example line of every command.
 		got = nil
 		for _, m := range regexp.MustCompile(`"cmd": "([a-z_]+)"`).FindAllStringSubmatch(readDoc(t, engineGo), -1) {
 			if !slices.Contains(got, m[1]) {
 				got = append(got, m[1])
 			}
 		}
-		same("examples/engine's examples", sorted(append(lineCmds, "moves")), sorted(got)) // "moves": the unknown command of the errors example
+		same("examples/mancala-engine's examples", sorted(append(lineCmds, "moves")), sorted(got)) // "moves": the unknown command of the errors example
 	})
 
 	t.Run("messages", func(t *testing.T) {
@@ -380,6 +380,6 @@ func TestDocs(t *testing.T) {
 				got = append(got, f[0])
 			}
 		}
-		same("examples/engine's codes", lineCodes, sorted(got))
+		same("examples/mancala-engine's codes", lineCodes, sorted(got))
 	})
 }

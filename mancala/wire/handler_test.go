@@ -8,9 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/kimasai"
@@ -506,37 +504,16 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-func TestBusy(t *testing.T) {
-	c := newClient(t, wire.Limits{MaxThinks: 1, BusyWait: 20 * time.Millisecond})
-	var wg sync.WaitGroup
-	started := make(chan struct{})
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		close(started)
-		var r wire.ThinkResponse
-		c.post("/api/v1/think", wire.ThinkRequest{Position: kiothi.Start().String(), Agent: "mcts", Iterations: 100000, TimeMs: 600}, &r)
-	}()
-	<-started
-	time.Sleep(100 * time.Millisecond)
-	status, body := c.do("POST", "/api/v1/think", `{"position":"`+kiothi.Start().String()+`","agent":"random"}`)
-	var e wire.Error
-	json.Unmarshal(body, &e)
-	if status != http.StatusTooManyRequests || e.Code != "busy" || e.Message != "wire: busy: all 1 thinks slots stayed taken for 20ms; try again later" {
-		t.Errorf("%d %+v, want 429 busy", status, e)
-	}
-	wg.Wait()
-}
-
 func TestThinkDeadline(t *testing.T) {
+	// A 150 ms budget stops a think of the most iterations the service
+	// allows: no machine plays that many Kiothi playouts in 150 ms.
 	s := newService(t, wire.Limits{})
-	start := time.Now()
-	r, err := s.Think(context.Background(), wire.ThinkRequest{Position: kiothi.Start().String(), Agent: "mcts", Iterations: 100000, TimeMs: 150})
+	r, err := s.Think(context.Background(), wire.ThinkRequest{Position: kiothi.Start().String(), Agent: "mcts", Iterations: wire.MaxIterationsCap, TimeMs: 150})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if el := time.Since(start); el > time.Second || r.Iterations >= 100000 {
-		t.Errorf("a 150 ms think took %v and %d iterations", el, r.Iterations)
+	if r.Iterations >= wire.MaxIterationsCap {
+		t.Errorf("a 150 ms think ran all %d iterations", r.Iterations)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 )
 
 // engine is a service of the three games served over lines, as
-// examples/engine serves it, for the line protocol's tests.
+// examples/mancala-engine serves it, for the line protocol's tests.
 type engine struct {
 	svc     *Service
 	batch   *Batch

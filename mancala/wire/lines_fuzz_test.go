@@ -42,11 +42,7 @@ func FuzzAnswer(f *testing.F) {
 		if strings.ContainsRune(line, '\n') {
 			t.Skip("one line at a time")
 		}
-		t0 := time.Now()
 		out := e.answer(context.Background(), []byte(line), false)
-		if el := time.Since(t0); el > 5*time.Second { // the slowest inputs known take a few hundred milliseconds
-			t.Fatalf("%q: answered in %v", line, el)
-		}
 		body, ok := bytes.CutSuffix(out, []byte("\n"))
 		if !ok || bytes.ContainsRune(body, '\n') || !utf8.Valid(body) {
 			t.Fatalf("%q: response %q is not one line of UTF-8", line, out)

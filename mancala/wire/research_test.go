@@ -537,7 +537,10 @@ func TestVecDeadline(t *testing.T) {
 		}
 		req := wire.VecStepRequest{Env: cr.Env, Actions: actionsB64(acts)}
 		if cut {
-			ctx, cancel := context.WithTimeout(context.Background(), time.Microsecond)
+			// A deadline already past: the context is done before the step
+			// starts (a deadline in the future is done only once its timer
+			// has fired, which a loaded machine delays).
+			ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 			defer cancel()
 			_, err := svc.VecStep(ctx, sess, req)
 			var we *wire.Error

@@ -111,7 +111,7 @@ func (l Limits) normalize() Limits {
 
 // Service answers the API's messages without any transport, through its
 // command table ([Service.Commands]): [Handler] serves it over HTTP,
-// [Service.ServeLines] over JSON lines (examples/engine), and
+// [Service.ServeLines] over JSON lines (examples/mancala-engine), and
 // [Service.Call] and [Session.Call] to any other transport (a WebAssembly
 // worker). It keeps no game state: a position's notation comes in, a
 // state goes out. A Service is safe for concurrent use. Every method's

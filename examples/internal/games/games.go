@@ -1,5 +1,5 @@
 // Package games is the one list of the games the example servers serve
-// (examples/web and examples/engine), in the order of their answers to
+// (examples/web and examples/mancala-engine), in the order of their answers to
 // games.
 package games
 

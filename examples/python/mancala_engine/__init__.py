@@ -1,4 +1,4 @@
-"""A Python client for the go-mancala JSON-lines engine (examples/engine),
+"""A Python client for the go-mancala JSON-lines engine (examples/mancala-engine),
 with environments for learning: a framework-free core
 (:mod:`mancala_engine.env`), and adapters for PettingZoo
 (:mod:`mancala_engine.pettingzoo`) and Gymnasium

@@ -2,7 +2,7 @@
 
 - ``native``: the rules in this process, through the C library of
   mancala/env (mancala_engine/_native.py; built by ``pip install``).
-- ``engine``: the engine process (examples/engine) and its research
+- ``engine``: the engine process (examples/mancala-engine) and its research
   commands (``env_spec``, ``step``, ``vec_*``, ``think``) over the pipe.
 
 A *core* holds one game's state in a backend; the classes of

@@ -53,7 +53,7 @@ def cache_dir() -> str:
 
 
 def _sources(root: str) -> Iterator[str]:
-    """The files of the module that go build ./examples/engine may read:
+    """The files of the module that go build ./examples/mancala-engine may read:
     go.mod, go.sum and the non-test Go files, outside nested modules."""
     for d, dirs, files in os.walk(root):
         dirs[:] = sorted(x for x in dirs if not x.startswith(".") and x not in ("testdata", "node_modules")
@@ -132,7 +132,7 @@ def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
     ``engine`` in Go's install directory, as ``go install ./examples/engine``
     names it); a binary
     built before into :func:`cache_dir` from the same sources; else (with
-    ``build``) one built now with ``go build ./examples/engine`` from the
+    ``build``) one built now with ``go build ./examples/mancala-engine`` from the
     go-mancala checkout (``module``, ``$MANCALA_MODULE``, the checkout
     holding or having installed this package) or, without a checkout, with
     ``go install`` of the module at this package's version. Building says
@@ -163,7 +163,7 @@ def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
     if go is None:
         raise EngineNotFound(
             f"no engine: MANCALA_ENGINE is not set, {BINARY_NAME} is not on PATH, and there is no go command to "
-            f"build it with (install Go 1.24 or later, or build it elsewhere: go build -o {BINARY_NAME} ./examples/engine)"
+            f"build it with (install Go 1.24 or later, or build it elsewhere: go build -o {BINARY_NAME} ./examples/mancala-engine)"
         )
     os.makedirs(cache_dir(), exist_ok=True)
     tmp = tempfile.mkdtemp(prefix=".build-", dir=cache_dir())
@@ -176,8 +176,8 @@ def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
             cwd: Optional[str] = root
             env_ = None
         else:
-            what = f"go install {MODULE}/examples/engine@v{__version__}"
-            cmd = [go, "install", f"{MODULE}/examples/engine@v{__version__}"]
+            what = f"go install {MODULE}/examples/mancala-engine@v{__version__}"
+            cmd = [go, "install", f"{MODULE}/examples/mancala-engine@v{__version__}"]
             cwd, env_ = tmp, dict(os.environ, GOBIN=tmp)
         print(f"mancala_engine: building the engine ({what}) into {target}; this happens once per version, "
               "and with an empty Go build cache it can take several minutes (set MANCALA_ENGINE to a built "

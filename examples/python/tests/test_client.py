@@ -421,7 +421,7 @@ class TestFindEngine(unittest.TestCase):
         built = p.stdout.splitlines()[0]
         self.assertTrue(built.startswith(os.path.join(self.dir, "mancala_engine", "engine-")), built)
         self.assertEqual(p.stdout.splitlines()[1:], ["[5, 15, 300]", built])
-        self.assertIn("mancala_engine: building the engine (go build ./examples/engine in " + module_root(HERE), p.stderr)
+        self.assertIn("mancala_engine: building the engine (go build ./examples/mancala-engine in " + module_root(HERE), p.stderr)
         again = run_python(PROBE, env)
         self.assertEqual((again.returncode, again.stdout, again.stderr), (0, p.stdout, ""))
 

@@ -7,8 +7,8 @@
 // position as a fixed-length list of numbers for learning agents.
 // examples/python/mancala_engine.py is a client in Python.
 //
-//	go run ./examples/engine                 # or: go build -o mancala-engine ./examples/engine
-//	go run ./examples/engine -v              # also log each request to standard error
+//	go run ./examples/mancala-engine                 # or: go build -o mancala-engine ./examples/mancala-engine
+//	go run ./examples/mancala-engine -v              # also log each request to standard error
 //
 // # Lines
 //

@@ -17,7 +17,7 @@ import (
 // started by engineCmd: the tests of the real program need no go build.
 func TestMain(m *testing.M) {
 	if os.Getenv("MANCALA_ENGINE_MAIN") == "1" {
-		os.Args = append([]string{"engine"}, os.Args[1:]...)
+		os.Args = append([]string{"mancala-engine"}, os.Args[1:]...)
 		main()
 	}
 	os.Exit(m.Run())

@@ -25,11 +25,11 @@ func main() {
 // returns the exit code: 0 at the end of the input, 1 if reading or
 // writing failed, 2 for bad arguments. Only responses go to stdout.
 func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
+	fs := flag.NewFlagSet("mancala-engine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: engine [-v] < requests > responses")
-		fmt.Fprintln(stderr, "Reads one JSON request a line and writes one JSON response a line (see go doc ./examples/engine).")
+		fmt.Fprintln(stderr, "Reads one JSON request a line and writes one JSON response a line (see go doc ./examples/mancala-engine).")
 		fs.PrintDefaults()
 	}
 	verbose := fs.Bool("v", false, "log every request (id, command, code, time) to standard error")
