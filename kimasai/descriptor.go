@@ -27,9 +27,11 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Action:     Position.Action,
 	ActionMove: Position.ActionMove,
 	AppendMask: Position.AppendMask,
-	Horizon:    horizon,
 
 	DescribeMove: describeMove,
+
+	Horizon: horizon,
+	Levels:  levels,
 }
 
 // rulesText returns p's rules as in rules=.
@@ -46,8 +48,3 @@ func MoveKey(p Position, m Move) int {
 	}
 	return i * 256
 }
-
-// horizon is the Descriptor's Horizon: 600 plies under every rule set,
-// above the longest of 100,000 seeded random games (538 plies) and of
-// AlphaBeta self-play at depths 2 and 4 (134).
-func horizon(Position) int { return 600 }

@@ -27,9 +27,11 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Action:     Position.Action,
 	ActionMove: Position.ActionMove,
 	AppendMask: Position.AppendMask,
-	Horizon:    horizon,
 
 	DescribeMove: describeMove,
+
+	Horizon: horizon,
+	Levels:  levels,
 }
 
 // rulesText returns p's rules as in rules=.
@@ -48,8 +50,3 @@ func MoveKey(p Position, m Move) int {
 	}
 	return circ(p.ToMove(), int(m.pit))*256 + int(m.count)
 }
-
-// horizon is the Descriptor's Horizon: 200 plies under every rule set,
-// above the longest of 100,000 seeded random games (129 plies, opening
-// steps included) and of AlphaBeta self-play at depths 2 and 4 (134).
-func horizon(Position) int { return 200 }

@@ -27,9 +27,11 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	Action:     Position.Action,
 	ActionMove: Position.ActionMove,
 	AppendMask: Position.AppendMask,
-	Horizon:    horizon,
 
 	DescribeMove: describeMove,
+
+	Horizon: horizon,
+	Levels:  levels,
 }
 
 // rulesText returns p's rules as in rules=.
@@ -51,21 +53,4 @@ func MoveKey(p Position, m Move) int {
 		return -1
 	}
 	return i * 256
-}
-
-// horizon is the Descriptor's Horizon: 300 plies (Columns 6 and 7), 400
-// under Columns:8, 1,000 under Win:OuterRowEmptied. Each is above the
-// longest of many seeded random games (2-core AMD EPYC: 200,000 games
-// under the defaults, longest 242 plies; Columns:6 100,000, 142; Columns:8
-// 100,000, 310; Win:OuterRowEmptied with Outer3 50,000, 864) and above
-// AlphaBeta self-play at depths 2 and 4 (longest 134 plies).
-func horizon(p Position) int {
-	r := p.Rules()
-	switch {
-	case r.Win == OuterRowEmptied:
-		return 1000
-	case r.files() == 8:
-		return 400
-	}
-	return 300
 }

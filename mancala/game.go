@@ -119,20 +119,24 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// room.
 	AppendMask func(p P, dst []bool) []bool
 
-	// Horizon returns the horizon of p's game in plies: the ply count
-	// (both players' plies from the start) at which a learning
-	// environment truncates a game that has not ended (mancala/env). It
-	// depends on p's rules only, not on the position within the game, and
-	// is above the longest of many random and AlphaBeta games measured
-	// under those rules (each game's doc gives its figures).
-	Horizon func(p P) int
-
 	// DescribeMove says what m does in p, for front ends: its kind, the
 	// board index of its pit (-1 for Stop) and its count (a Kiothi
 	// sowing's; 0 otherwise), from the move itself rather than its text.
 	// It does not check that m is legal; the zero Move gives MoveUnknown
 	// and pit -1.
 	DescribeMove func(p P, m M) MoveInfo
+
+	// Horizon returns the horizon of p's rules in plies: the ply count
+	// (both players' plies, a Kiothi opening step counting one) at which
+	// a learning environment truncates a game that has not ended
+	// (docs/engine.md, "Research commands"). It is above the longest
+	// game measured under those rules, random or searched (each game's
+	// doc.go gives the figures), and at least 1.
+	Horizon func(p P) int
+	// Levels is the game's strength ladder, weakest first, with ratings
+	// from docs/strength.md; each Agent is the canonical text of an agent
+	// spec (mancala/agent.ParseSpec). Programs read it, never change it.
+	Levels []Level
 }
 
 // SeedTotal returns the number of seeds in p counted everywhere (board,

@@ -385,5 +385,7 @@ func Descriptor(b Bug) *mancala.Descriptor[Position, Move] {
 			}
 			return layout.CircuitIndex(p.side, int(m)-1)
 		},
+		Horizon: func(Position) int { return 100 },
+		Levels:  []mancala.Level{{Name: "Beginner", Rating: 1000, Agent: "random"}},
 	}
 }

@@ -381,3 +381,17 @@ func (e *Env[P, M]) ParseAction(text string) (int, error) {
 // mixSeed derives environment i's opponent seed from a vector
 // environment's seed.
 func mixSeed(seed uint64, i int) uint64 { return seedpkg.Mix(seed ^ seedpkg.Mix(uint64(i))) }
+
+// SpecOpponent returns the Opponent that makes the agent s names for d's
+// game ([agent.New]), its seed s.Seed plus the environment's: the one
+// way a program or a binding turns an agent spec ("random",
+// "alphabeta:2", "mcts:200,seed=3") into an opponent. A spec that names no
+// agent of d's game gives an error wrapping [ErrAgent] (and
+// [agent.ErrSpec]) when the environment is made.
+func SpecOpponent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s agent.Spec) Opponent[P, M] {
+	return func(seed uint64) (agent.Agent[P, M], error) {
+		t := s
+		t.Seed += seed
+		return agent.New(d, t)
+	}
+}

@@ -163,6 +163,7 @@ type batchOps interface {
 	perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error)
 	playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error)
 	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error)
+	levels() []mancala.Level
 }
 
 func batchOf(g gameOps) (batchOps, error) {
@@ -574,59 +575,41 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 }
 
 // AgentSpec is one player of a selfplay request, with the fields of a
-// [ThinkRequest]: Agent "random", "alphabeta" or "mcts", AlphaBeta's
+// [ThinkRequest]: Agent an agent spec ("random", "alphabeta", "mcts",
+// "mcts-eval", or a spec with its own budget such as "alphabeta:4" or a
+// level such as "level:casual"; mancala/agent.ParseSpec), AlphaBeta's
 // Depth, MCTS's Iterations, a Seed added to the game's seed, and TimeMs, a
-// time budget per move; the same ranges and defaults as a think.
+// time budget per move (the budget fields only with a bare kind); the
+// same ranges and defaults as a think.
 type AgentSpec struct {
 	Agent      string `json:"agent"`
 	Depth      int    `json:"depth,omitempty"`
 	Iterations int    `json:"iterations,omitempty"`
 	Seed       uint64 `json:"seed,omitempty"`
 	TimeMs     int64  `json:"timeMs,omitempty"`
+
+	spec agent.Spec // set by check: the agent to build
 }
 
-// check validates s against the think caps l and fills in its defaults.
-func (s *AgentSpec) check(side string, l Limits) error {
-	what := "wire: selfplay " + side + ": "
-	switch s.Agent {
-	case "random", "alphabeta", "mcts":
-	case "":
-		return errorf(CodeBadRequest, what+"missing agent (want random, alphabeta or mcts)")
-	default:
-		return errorf(CodeBadRequest, what+"unknown agent "+quote(s.Agent)+" (want random, alphabeta or mcts)")
-	}
-	for _, f := range []struct {
-		name   string
-		v, max int64
-	}{{"depth", int64(s.Depth), int64(l.MaxDepth)}, {"iterations", int64(s.Iterations), int64(l.MaxIterations)},
-		{"timeMs", s.TimeMs, l.MaxTime.Milliseconds()}} {
-		if f.v < 0 || f.v > f.max {
-			return errorf(CodeBadRequest, what+f.name+" "+strconv.FormatInt(f.v, 10)+" out of range (want 1.."+
-				strconv.FormatInt(f.max, 10)+", or 0 for the default)")
-		}
-	}
-	if s.Depth == 0 {
-		s.Depth = min(agent.DefaultDepth, l.MaxDepth)
-	}
-	if s.Iterations == 0 {
-		s.Iterations = min(agent.DefaultIterations, l.MaxIterations)
-	}
-	if s.TimeMs == 0 {
-		s.TimeMs = l.MaxTime.Milliseconds()
-	}
-	return nil
+// check validates s against the think caps l and the game's levels, and
+// sets s.spec.
+func (s *AgentSpec) check(side string, l Limits, levels []mancala.Level) error {
+	spec, err := agentSpec("wire: selfplay "+side+": ", agentFields{s.Agent, s.Depth, s.Iterations, s.TimeMs, s.Seed}, l, levels,
+		func(int64) string { return "the default" })
+	s.spec = spec
+	return err
 }
 
 // label names the player in a record: "random", "alphabeta depth 4",
-// "mcts 2000 iterations".
+// "mcts 2000 iterations", "mcts-eval 500 iterations".
 func (s AgentSpec) label() string {
-	switch s.Agent {
-	case "alphabeta":
-		return "alphabeta depth " + strconv.Itoa(s.Depth)
-	case "mcts":
-		return "mcts " + strconv.Itoa(s.Iterations) + " iterations"
+	switch s.spec.Kind {
+	case agent.KindAlphaBeta:
+		return "alphabeta depth " + strconv.Itoa(s.spec.Depth)
+	case agent.KindMCTS, agent.KindMCTSEval:
+		return s.spec.Kind.String() + " " + strconv.Itoa(s.spec.Iterations) + " iterations"
 	}
-	return s.Agent
+	return s.spec.Kind.String()
 }
 
 // SelfplayRequest asks for N games (1..BatchLimits.MaxSelfplayGames)
@@ -691,10 +674,10 @@ func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResp
 	if err := checkFirst("selfplay", req.First, req.N); err != nil {
 		return SelfplayResponse{}, err
 	}
-	if err := req.South.check("south", b.s.limits); err != nil {
+	if err := req.South.check("south", b.s.limits, g.levels()); err != nil {
 		return SelfplayResponse{}, err
 	}
-	if err := req.North.check("north", b.s.limits); err != nil {
+	if err := req.North.check("north", b.s.limits, g.levels()); err != nil {
 		return SelfplayResponse{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
@@ -702,20 +685,12 @@ func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResp
 	return g.selfplay(ctx, req, b.l, b.gameDone)
 }
 
-// newAgent builds the agent of a checked spec, as a think builds it.
-func (a *adapter[P, M]) newAgent(s AgentSpec, seed uint64) agent.Agent[P, M] {
-	budget := time.Duration(s.TimeMs) * time.Millisecond
-	switch s.Agent {
-	case "alphabeta":
-		ab := agent.NewAlphaBeta(a.d, s.Depth)
-		ab.Time, ab.TableSize = budget, 1<<16
-		return ab
-	case "mcts":
-		m := agent.NewMCTS[P, M](s.Iterations, seed)
-		m.Time = budget
-		return m
-	}
-	return agent.NewRandom[P, M](seed)
+// newAgent builds the agent of a checked player, as a think builds it,
+// its seed added to seed.
+func (a *adapter[P, M]) newAgent(s AgentSpec, seed uint64) (agent.Agent[P, M], error) {
+	spec := s.spec
+	spec.Seed += seed
+	return agent.New(a.d, spec)
 }
 
 // selfplayGame is one finished game of a selfplay request.
@@ -750,8 +725,16 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 					return
 				}
 				seed := GameSeed(req.Seed, uint64(req.First)+uint64(i))
-				south := a.newAgent(req.South, GameSeed(seed, 0)+req.South.Seed)
-				north := a.newAgent(req.North, GameSeed(seed, 1)+req.North.Seed)
+				south, err := a.newAgent(req.South, GameSeed(seed, 0))
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				north, err := a.newAgent(req.North, GameSeed(seed, 1))
+				if err != nil {
+					errs[w] = err
+					return
+				}
 				moves, final, err := agent.Play(ctx, start, south, north, req.MaxPlies, nil)
 				if ctx.Err() != nil {
 					return // the deadline: this game is not answered

@@ -41,10 +41,12 @@ type gameOps interface {
 	start(rules string) (string, error)
 	state(pos string) (State, error)
 	apply(pos, move string, maxEvents int) (ApplyResponse, error)
-	think(ctx context.Context, pos string, req ThinkRequest, budget time.Duration) (ThinkResponse, error)
+	think(ctx context.Context, pos string, s agent.Spec) (ThinkResponse, error)
+	levels() []mancala.Level
 	record(req RecordRequest) (RecordResponse, error)
 	replay(text string) (ReplayResponse, error)
 	checkOver(pos string) error
+	horizon(rules string) (int, error)
 }
 
 // NewGame returns the Game of descriptor d (kisolo.Descriptor and so on).
@@ -67,8 +69,9 @@ func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, 
 		Options: optionsOf(d.Options),
 		Start:   start.String(),
 		Layout:  layoutOf(d.Layout(start), d.Words),
-		Levels:  Levels(d.Name),
+		Levels:  levelsOf(d.Levels),
 	}
+	made.Store(d.Name, gameOps(a))
 	return Game{ops: a}
 }
 
@@ -78,6 +81,8 @@ type adapter[P mancala.Position[P, M], M mancala.Move] struct {
 }
 
 func (a *adapter[P, M]) info() GameInfo { return a.gi }
+
+func (a *adapter[P, M]) levels() []mancala.Level { return a.d.Levels }
 
 func wordsOf(w mancala.Words) Words {
 	return Words{Seed: w.Seed, Capture: w.Capture, Store: w.Store, Reserve: w.Reserve}
@@ -338,40 +343,39 @@ func (a *adapter[P, M]) apply(pos, move string, maxEvents int) (ApplyResponse, e
 	return resp, nil
 }
 
-func (a *adapter[P, M]) think(ctx context.Context, pos string, req ThinkRequest, budget time.Duration) (ThinkResponse, error) {
+func (a *adapter[P, M]) think(ctx context.Context, pos string, spec agent.Spec) (ThinkResponse, error) {
 	p, err := a.parse(pos)
 	if err != nil {
 		return ThinkResponse{}, err
 	}
 	t0 := time.Now()
-	resp := ThinkResponse{Agent: req.Agent}
+	ag, err := agent.New(a.d, spec)
+	if err != nil {
+		return ThinkResponse{}, errorf(CodeBadRequest, "wire: "+err.Error())
+	}
+	resp := ThinkResponse{Agent: spec.Kind.String()}
 	var m M
-	switch req.Agent {
-	case "random":
-		m, err = agent.NewRandom[P, M](req.Seed).Move(ctx, p)
-	case "alphabeta":
-		ab := agent.NewAlphaBeta(a.d, req.Depth)
-		ab.Time = budget
-		ab.TableSize = 1 << 16
+	switch ag := ag.(type) {
+	case *agent.AlphaBeta[P, M]:
 		var r agent.Result[M]
-		r, err = ab.Search(ctx, p)
+		r, err = ag.Search(ctx, p)
 		m = r.Move
 		v := r.Value
 		resp.Value, resp.Depth, resp.Nodes = &v, r.Depth, r.Nodes
 		if err == nil {
 			var buf [agent.MaxDepth]M
-			for _, lm := range ab.AppendLine(buf[:0], p, r) {
+			for _, lm := range ag.AppendLine(buf[:0], p, r) {
 				resp.Line = append(resp.Line, lm.String())
 			}
 		}
-	case "mcts":
-		s := agent.NewMCTS[P, M](req.Iterations, req.Seed)
-		s.Time = budget
+	case *agent.MCTS[P, M]:
 		var r agent.MCTSResult[M]
-		r, err = s.Search(ctx, p)
+		r, err = ag.Search(ctx, p)
 		m = r.Move
 		wr := r.WinRate
 		resp.Visits, resp.Iterations, resp.WinRate = r.Visits, r.Iterations, &wr
+	default:
+		m, err = ag.Move(ctx, p)
 	}
 	if err != nil {
 		if over := a.overErr(p); over != nil && errors.Is(err, mancala.ErrGameOver) {

@@ -65,7 +65,7 @@ func TestGames(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("games (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"random", "alphabeta", "mcts"}, r.Agents); diff != "" {
+	if diff := cmp.Diff([]string{"random", "alphabeta", "mcts", "mcts-eval"}, r.Agents); diff != "" {
 		t.Errorf("agents (-want +got):\n%s", diff)
 	}
 	wantLimits := wire.LimitsInfo{MaxBody: 65536, MaxEvents: 20000, MaxDepth: 10, MaxIterations: 100000, MaxTimeMs: 2000, MaxRecordMoves: 10000}
@@ -462,7 +462,12 @@ func TestErrors(t *testing.T) {
 		{"game and position differ", "POST", "/api/v1/state", `{"position":"` + kis + `","game":"kiothi"}`, 400, "bad_request", `wire: game "kiothi" but the position is of "kisolo"`},
 		{"missing move", "POST", "/api/v1/apply", `{"position":"` + kis + `"}`, 400, "bad_request", "wire: missing move"},
 		{"missing position", "POST", "/api/v1/apply", `{"move":"b1"}`, 400, "bad_request", "wire: missing position"},
-		{"unknown agent", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"oracle"}`, 400, "bad_request", `wire: unknown agent "oracle"`},
+		{"unknown agent", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"oracle"}`, 400, "bad_request", `wire: agent "oracle": unknown agent or level`},
+		{"bad agent spec", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"alphabeta:0"}`, 400, "bad_request", `wire: agent "alphabeta:0": alphabeta:0: want a positive budget, or none`},
+		{"spec and depth", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"alphabeta:2","depth":3}`, 400, "bad_request", `wire: agent "alphabeta:2" carries its own budget and seed`},
+		{"spec too deep", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"alphabeta:12"}`, 400, "bad_request", `wire: agent "alphabeta:12": depth 12 out of range (want 1..10)`},
+		{"spec too long", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"mcts,time=3s"}`, 400, "bad_request", `wire: agent "mcts,time=3s": time 3s out of range (want at most 2s)`},
+		{"no such level", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"level:grandmaster"}`, 400, "bad_request", `wire: agent "level:grandmaster": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)`},
 		{"depth too deep", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"alphabeta","depth":11}`, 400, "bad_request", "wire: depth 11 out of range (want 1..10, or 0 for 6)"},
 		{"too many iterations", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"mcts","iterations":100001}`, 400, "bad_request", "wire: iterations 100001 out of range"},
 		{"too long", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"mcts","timeMs":2001}`, 400, "bad_request", "wire: timeMs 2001 out of range (want 1..2000, or 0 for 2000)"},

@@ -1,5 +1,13 @@
 package wire
 
+import (
+	"strings"
+	"sync"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+)
+
 // Level is one rung of a game's strength ladder: a Name to show, the
 // measured Rating (Elo, the weakest level of every game anchored at 1000)
 // and the Agent that plays it, with the fields of a [ThinkRequest] (agent,
@@ -7,7 +15,8 @@ package wire
 // think or selfplay. GET /api/v1/games lists each game's levels in its
 // entry ([GameInfo].Levels), weakest first.
 //
-// The ratings come from docs/strength.md: a round robin of the levels of
+// The levels are the game's descriptor's ([mancala.Descriptor].Levels):
+// the ratings come from docs/strength.md, a round robin of the levels of
 // each game over random openings played from both seats, fitted by
 // maximum likelihood (mancala/agent/rating); each level beats the one
 // below it by at least 100 Elo there. The same name can be a different
@@ -19,11 +28,11 @@ type Level struct {
 }
 
 // LevelAgent is the agent of a [Level], in the fields of a [ThinkRequest]:
-// Agent "random", "alphabeta" or "mcts", AlphaBeta's Depth in plies,
-// MCTS's Iterations (playouts per move) and TimeMs, a time budget per move
-// in milliseconds (0: none beyond the service's cap). Every level has a
-// depth or iteration budget, not a time budget, so that it plays the same
-// moves on every machine.
+// Agent "random", "alphabeta", "mcts" or "mcts-eval", AlphaBeta's Depth in
+// plies, MCTS's Iterations (playouts per move) and TimeMs, a time budget
+// per move in milliseconds (0: none beyond the service's cap). Every level
+// has a depth or iteration budget, not a time budget, so that it plays the
+// same moves on every machine.
 type LevelAgent struct {
 	Agent      string `json:"agent"`
 	Depth      int    `json:"depth,omitempty"`
@@ -31,68 +40,83 @@ type LevelAgent struct {
 	TimeMs     int64  `json:"timeMs,omitempty"`
 }
 
-// levels is the table: per game's notation name, weakest first. The
-// ratings are those of docs/strength.md, rounded.
-var levels = map[string][]Level{
-	"kisolo": {
-		{Name: "Beginner", Rating: 1000, Agent: LevelAgent{Agent: "random"}},
-		{Name: "Casual", Rating: 1461, Agent: LevelAgent{Agent: "alphabeta", Depth: 2}},
-		{Name: "Intermediate", Rating: 1662, Agent: LevelAgent{Agent: "alphabeta", Depth: 4}},
-		{Name: "Strong", Rating: 1931, Agent: LevelAgent{Agent: "alphabeta", Depth: 6}},
-		{Name: "Expert", Rating: 2305, Agent: LevelAgent{Agent: "alphabeta", Depth: 10}},
-	},
-	"kiothi": {
-		{Name: "Beginner", Rating: 1000, Agent: LevelAgent{Agent: "random"}},
-		{Name: "Novice", Rating: 1319, Agent: LevelAgent{Agent: "alphabeta", Depth: 1}},
-		{Name: "Casual", Rating: 1656, Agent: LevelAgent{Agent: "alphabeta", Depth: 2}},
-		{Name: "Strong", Rating: 1975, Agent: LevelAgent{Agent: "alphabeta", Depth: 4}},
-		{Name: "Expert", Rating: 2277, Agent: LevelAgent{Agent: "alphabeta", Depth: 6}},
-	},
-	"kimasai": {
-		{Name: "Beginner", Rating: 1000, Agent: LevelAgent{Agent: "random"}},
-		{Name: "Novice", Rating: 1764, Agent: LevelAgent{Agent: "alphabeta", Depth: 1}},
-		{Name: "Casual", Rating: 2056, Agent: LevelAgent{Agent: "alphabeta", Depth: 2}},
-		{Name: "Intermediate", Rating: 2319, Agent: LevelAgent{Agent: "alphabeta", Depth: 3}},
-		{Name: "Strong", Rating: 2581, Agent: LevelAgent{Agent: "alphabeta", Depth: 4}},
-		{Name: "Expert", Rating: 2749, Agent: LevelAgent{Agent: "alphabeta", Depth: 6}},
-	},
+// levelsOf returns the wire form of a descriptor's levels. A level whose
+// agent is not a spec of a search (a bug in the game's table, which the
+// games' tests rule out) keeps its agent text as Agent.
+func levelsOf(levels []mancala.Level) []Level {
+	out := make([]Level, len(levels))
+	for i, l := range levels {
+		out[i] = Level{Name: l.Name, Rating: l.Rating, Agent: LevelAgent{Agent: l.Agent}}
+		if s, err := agent.ParseSpec(l.Agent); err == nil && s.Kind != agent.KindLevel {
+			out[i].Agent = LevelAgent{Agent: s.Kind.String(), Depth: s.Depth, Iterations: s.Iterations, TimeMs: s.Time.Milliseconds()}
+		}
+	}
+	return out
 }
 
-// Levels returns the strength ladder of the game named game ("kisolo",
-// "kiothi", "kimasai"), weakest first, as a new slice; an empty slice for
-// a game without one.
+// made holds, per notation name, the last game made by [NewGame], for
+// the deprecated functions that find a game by its name.
+var made sync.Map // string -> gameOps
+
+// Levels returns the strength ladder of the game named game ("kisolo"),
+// weakest first, as a new slice; an empty slice for a game that no
+// [NewGame] call in this process has made.
+//
+// Deprecated: the package names no game: use the game's descriptor
+// (kisolo.Descriptor.Levels) or a Game's Info().Levels.
 func Levels(game string) []Level {
-	return append([]Level{}, levels[game]...)
+	if g, ok := made.Load(game); ok {
+		return append([]Level{}, g.(gameOps).info().Levels...)
+	}
+	return []Level{}
 }
 
 // LevelNamed returns the level of game called name, compared without
 // regard to case ("casual" finds "Casual"), or false when the game has no
-// such level.
+// such level or no [NewGame] call in this process has made it.
+//
+// Deprecated: use agent.LookupLevel with the game's descriptor's Levels.
 func LevelNamed(game, name string) (Level, bool) {
-	for _, l := range levels[game] {
-		if equalFold(l.Name, name) {
+	for _, l := range Levels(game) {
+		if strings.EqualFold(l.Name, name) {
 			return l, true
 		}
 	}
 	return Level{}, false
 }
 
-// equalFold reports whether a and b are equal under ASCII case folding.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
+// Horizon returns the horizon of the game named game under rules, in
+// plies: the descriptor's Horizon ([mancala.Descriptor].Horizon) of its
+// start position under those rules, for a game that a [NewGame] call in
+// this process has made, and 1,000 otherwise (or for rules it refuses).
+//
+// Deprecated: the package names no game: use the game's descriptor
+// (kisolo.Descriptor.Horizon) or [Game.Horizon].
+func Horizon(game, rules string) int {
+	if g, ok := made.Load(game); ok {
+		if h, err := g.(gameOps).horizon(rules); err == nil {
+			return h
 		}
 	}
-	return true
+	return 1000
+}
+
+// Horizon returns the game's horizon under rules (as in rules=, "" for
+// the defaults), in plies: the ply count at which a learning environment
+// truncates a game that has not ended ([mancala.Descriptor].Horizon).
+// Bad rules give the error of the rules= field (code bad_request); so
+// does the zero Game.
+func (g Game) Horizon(rules string) (int, error) {
+	if g.ops == nil {
+		return 0, errorf(CodeBadRequest, "wire: the zero Game has no horizon")
+	}
+	return g.ops.horizon(rules)
+}
+
+func (a *adapter[P, M]) horizon(rules string) (int, error) {
+	p, err := a.d.New(rules)
+	if err != nil {
+		return 0, fromErr(err)
+	}
+	return a.d.Horizon(p), nil
 }

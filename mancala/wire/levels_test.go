@@ -2,9 +2,11 @@ package wire_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -121,5 +123,104 @@ func BenchmarkLevelMove(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// Think and selfplay read the agent as an agent spec: a level, a kind
+// with its budget or mcts-eval plays exactly as the same agent given by
+// the budget fields.
+func TestThinkSpec(t *testing.T) {
+	s := newService(t, wire.DefaultLimits())
+	ctx := context.Background()
+	start := kisolo.Start().String()
+	for _, tc := range []struct {
+		spec   string
+		fields wire.ThinkRequest
+	}{
+		{"level:casual", wire.ThinkRequest{Agent: "alphabeta", Depth: 2}},
+		{"Casual", wire.ThinkRequest{Agent: "alphabeta", Depth: 2}},
+		{"level:1,seed=4", wire.ThinkRequest{Agent: "random", Seed: 4}},
+		{"alphabeta:03", wire.ThinkRequest{Agent: "alphabeta", Depth: 3}},
+		{"mcts:200,seed=9", wire.ThinkRequest{Agent: "mcts", Iterations: 200, Seed: 9}},
+		{"mcts-eval:200,seed=9", wire.ThinkRequest{Agent: "mcts-eval", Iterations: 200, Seed: 9}},
+	} {
+		got, err := s.Think(ctx, wire.ThinkRequest{Position: start, Agent: tc.spec})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.spec, err)
+		}
+		tc.fields.Position = start
+		want, err := s.Think(ctx, tc.fields)
+		if err != nil {
+			t.Fatalf("%+v: %v", tc.fields, err)
+		}
+		got.ElapsedMs, want.ElapsedMs = 0, 0
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("think %s (-fields +spec):\n%s", tc.spec, diff)
+		}
+	}
+	// mcts-eval and mcts search differently from the same seed.
+	a, _ := s.Think(ctx, wire.ThinkRequest{Position: start, Agent: "mcts", Iterations: 300, Seed: 1})
+	b, _ := s.Think(ctx, wire.ThinkRequest{Position: start, Agent: "mcts-eval", Iterations: 300, Seed: 1})
+	if a.Agent != "mcts" || b.Agent != "mcts-eval" || a.Iterations != 300 || b.Iterations != 300 || *a.WinRate == *b.WinRate {
+		t.Errorf("mcts %+v and mcts-eval %+v", a, b)
+	}
+
+	batch := wire.NewBatch(s, wire.BatchLimits{})
+	r, err := batch.Selfplay(ctx, wire.SelfplayRequest{Game: "kisolo", N: 2, Seed: 3, MaxPlies: 20,
+		South: wire.AgentSpec{Agent: "level:casual"}, North: wire.AgentSpec{Agent: "mcts-eval:50"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, err := batch.Selfplay(ctx, wire.SelfplayRequest{Game: "kisolo", N: 2, Seed: 3, MaxPlies: 20,
+		South: wire.AgentSpec{Agent: "alphabeta", Depth: 2}, North: wire.AgentSpec{Agent: "mcts-eval", Iterations: 50}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.ElapsedMs, same.ElapsedMs = 0, 0
+	if diff := cmp.Diff(same, r); diff != "" {
+		t.Errorf("selfplay by spec (-fields +spec):\n%s", diff)
+	}
+	if !strings.Contains(r.Records[0], `[South "alphabeta depth 2"]`) || !strings.Contains(r.Records[0], `[North "mcts-eval 50 iterations"]`) {
+		t.Errorf("record names the players otherwise:\n%s", r.Records[0])
+	}
+}
+
+// Each game's horizon is its descriptor's; the deprecated Horizon finds
+// the games made by NewGame and gives 1,000 for others.
+func TestHorizon(t *testing.T) {
+	gs := games()
+	for _, tc := range []struct {
+		game, rules string
+		want        int
+	}{
+		{"kisolo", "", 300},
+		{"kisolo", "Columns:6", 300},
+		{"kisolo", "Columns:8", 400},
+		{"kisolo", "Columns:8,Win:OuterRowEmptied", 1000},
+		{"kisolo", "Setup:Outer3,Win:OuterRowEmptied", 1000},
+		{"kiothi", "", 200},
+		{"kimasai", "", 600},
+	} {
+		var g wire.Game
+		for _, x := range gs {
+			if x.Name() == tc.game {
+				g = x
+			}
+		}
+		if got, err := g.Horizon(tc.rules); err != nil || got != tc.want {
+			t.Errorf("%s %s: Game.Horizon = %d, %v; want %d", tc.game, tc.rules, got, err, tc.want)
+		}
+		if got := wire.Horizon(tc.game, tc.rules); got != tc.want {
+			t.Errorf("%s %s: Horizon = %d, want %d", tc.game, tc.rules, got, tc.want)
+		}
+	}
+	if got := wire.Horizon("nim", ""); got != 1000 {
+		t.Errorf("Horizon(nim) = %d", got)
+	}
+	if _, err := gs[0].Horizon("Columns:9"); err == nil {
+		t.Error("Horizon of bad rules: no error")
+	}
+	if _, err := (wire.Game{}).Horizon(""); err == nil {
+		t.Error("Horizon of the zero Game: no error")
 	}
 }

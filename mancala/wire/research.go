@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/env"
 )
 
 // The research commands (docs/engine.md, "Research commands"): the
@@ -98,8 +99,12 @@ func (a *adapter[P, M]) envSpec(rules string) (EnvSpec, error) {
 	}
 	n := a.d.Actions(start)
 	r := a.d.Rules(start)
+	o, err := env.NewObserver(a.d, start)
+	if err != nil {
+		return EnvSpec{}, errorf(CodeInternal, "wire: "+err.Error())
+	}
 	return EnvSpec{Game: a.d.Name, Rules: r, Actions: n, MaskBytes: (n + 7) / 8,
-		Observation: newSeatView(a.d, start, true).spec, Horizon: Horizon(a.d.Name, r), Start: start.String()}, nil
+		Observation: seatSpec(o), Horizon: a.d.Horizon(start), Start: start.String()}, nil
 }
 
 func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
@@ -110,7 +115,7 @@ func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
 	}
 	horizon := req.Horizon
 	if horizon == 0 {
-		horizon = Horizon(d.Name, d.Rules(p))
+		horizon = d.Horizon(p)
 	}
 	if horizon < 1 || horizon > MaxHorizon {
 		return StepResponse{}, errorf(CodeBadRequest, "wire: horizon must be 1.."+strconv.Itoa(MaxHorizon)+" plies (0 for the game's), got "+strconv.Itoa(horizon))
@@ -170,17 +175,11 @@ func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
 			resp.Moves = append(resp.Moves, m.String())
 		}
 	}
-	v := newSeatView(d, p, false)
-	buf := make([]uint8, 2*v.spec.Len)
-	for seat := range 2 {
-		b := buf[seat*v.spec.Len : (seat+1)*v.spec.Len]
-		v.encode(b, p, mancala.Player(seat))
-		obs := make([]int, len(b))
-		for i, x := range b {
-			obs[i] = int(x)
-		}
-		resp.Obs[seat] = obs
+	v, err := observer(d, p)
+	if err != nil {
+		return StepResponse{}, err
 	}
+	resp.Obs[0], resp.Obs[1] = seatValues(v, p, mancala.South), seatValues(v, p, mancala.North)
 	return resp, nil
 }
 
@@ -464,13 +463,11 @@ func (a *adapter[P, M]) observeSeat(rules, pos string, seat mancala.Player) (Obs
 	if err != nil {
 		return Observation{}, err
 	}
-	v := newSeatView(a.d, p, true)
-	buf := make([]uint8, v.spec.Len)
-	v.encode(buf, p, seat)
-	o := Observation{Game: a.d.Name, Rules: a.d.Rules(p), ToMove: p.ToMove().Letter(), Shape: []int{v.spec.Len},
-		Names: v.spec.Names, Values: make([]int, len(buf)), Seat: seat.Letter(), Low: v.spec.Low, High: v.spec.High}
-	for i, x := range buf {
-		o.Values[i] = int(x)
+	v, err := observer(a.d, p)
+	if err != nil {
+		return Observation{}, err
 	}
-	return o, nil
+	spec := seatSpec(v)
+	return Observation{Game: a.d.Name, Rules: a.d.Rules(p), ToMove: p.ToMove().Letter(), Shape: []int{spec.Len},
+		Names: spec.Names, Values: seatValues(v, p, seat), Seat: seat.Letter(), Low: spec.Low, High: spec.High}, nil
 }

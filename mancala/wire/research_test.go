@@ -595,3 +595,36 @@ func TestObservationSeat(t *testing.T) {
 		t.Errorf("seat E: %v", err)
 	}
 }
+
+// TestVecOpponentFirstShortHorizon is defect 4 of issue 25: Kiothi with
+// the opponent at South (the agent North) and a horizon of 1..11 plies,
+// shorter than South's opening turn of many steps. Every environment must
+// start, and after every step go on, with the agent to move; before the
+// fix the opponent was to move and the agent's actions were played for it.
+func TestVecOpponentFirstShortHorizon(t *testing.T) {
+	for h := 1; h <= 11; h++ {
+		sess := newService(t, wire.Limits{}).NewSession()
+		cr := must[wire.VecCreateResponse](t, sess, "vec_create", wire.VecConfig{Game: "kiothi", N: 4, Seed: 2, Horizon: h,
+			Opponent: &wire.VecOpponent{Agent: "random"}, Seat: "N"})
+		s := cr.VecState
+		rng := rand.New(rand.NewPCG(uint64(h), 1))
+		for step := range 12 {
+			mask, toMove, obs := unb64(t, s.Mask), unb64(t, s.ToMove), unb64(t, s.Obs)
+			L := cr.Observation.Len
+			acts := make([]int32, 4)
+			for i := range 4 {
+				if toMove[i] != 1 || obs[(i+1)*L-1] != 1 {
+					t.Fatalf("horizon %d step %d env %d: player %d to move (ownTurn %d); the agent plays North", h, step, i, toMove[i], obs[(i+1)*L-1])
+				}
+				var legal []int32
+				for a := range cr.Actions {
+					if mask[i*cr.MaskBytes+a/8]>>(a%8)&1 == 1 {
+						legal = append(legal, int32(a))
+					}
+				}
+				acts[i] = legal[rng.IntN(len(legal))]
+			}
+			s = must[wire.VecState](t, sess, "vec_step", wire.VecStepRequest{Env: cr.Env, Actions: actionsB64(acts)})
+		}
+	}
+}

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/env"
 )
 
 // SeatObservation describes the observation of a position from either
@@ -46,167 +47,42 @@ type SeatObservation struct {
 	High  []int    `json:"high"`
 }
 
-// seatView is what a seat observation reads from a position of a game,
-// resolved once per game by method assertions on a cell holding the
-// position, so that encoding one allocates nothing.
-type seatView[P mancala.Position[P, M], M mancala.Move] struct {
-	d      *mancala.Descriptor[P, M]
-	cell   *P
-	seeds  interface{ Seeds(pit int) int }
-	prison interface {
-		Prison(pl mancala.Player) int
+// seatSpec returns the SeatObservation of an observer (mancala/env's one
+// encoder: this is its description with integer bounds).
+func seatSpec[P mancala.Position[P, M], M mancala.Move](o *env.Observer[P, M]) SeatObservation {
+	s := SeatObservation{Len: o.Len(), Names: o.Names(), Low: make([]int, o.Len()), High: make([]int, o.Len())}
+	for i := range s.Low {
+		s.Low[i], s.High[i] = int(o.Low()[i]), int(o.High()[i])
 	}
-	reserve interface {
-		Reserve(pl mancala.Player) int
-		Phase() int
-	}
-	opening interface {
-		Nki(pit int) bool
-		Hand() int
-		InOpening() bool
-		Lifted(pit int) bool
-		DropFrom() (int, bool)
-	}
-	pits int // pits on the board
-	spec SeatObservation
+	return s
 }
 
-// newSeatView returns the view of start's game (its layout and seed
-// total fix the spec). Without names it sets only spec.Len, allocating
-// little (for one step of one position).
-func newSeatView[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], start P, names bool) *seatView[P, M] {
-	v := &seatView[P, M]{d: d, cell: new(P)}
-	*v.cell = start
-	var c any = v.cell
-	v.seeds, _ = c.(interface{ Seeds(pit int) int })
-	v.prison, _ = c.(interface {
-		Prison(pl mancala.Player) int
-	})
-	v.reserve, _ = c.(interface {
-		Reserve(pl mancala.Player) int
-		Phase() int
-	})
-	v.opening, _ = c.(interface {
-		Nki(pit int) bool
-		Hand() int
-		InOpening() bool
-		Lifted(pit int) bool
-		DropFrom() (int, bool)
-	})
-	l := d.Layout(start)
-	v.pits = l.Pits()
-	s := &v.spec
-	if !names {
-		s.Len = v.pits + 1
-		if v.prison != nil {
-			s.Len += 2
-		}
-		if v.reserve != nil {
-			s.Len += 3
-		}
-		if v.opening != nil {
-			s.Len += 3*v.pits + 3
-		}
-		return v
+// observer returns the observation encoder of p's game and rules.
+func observer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p P) (*env.Observer[P, M], error) {
+	start, err := d.New(d.Rules(p))
+	if err != nil {
+		return nil, fromErr(err)
 	}
-	t := d.SeedTotal(start)
-	add := func(name string, lo, hi int) {
-		s.Names = append(s.Names, name)
-		s.Low = append(s.Low, lo)
-		s.High = append(s.High, hi)
+	o, err := env.NewObserver(d, start)
+	if err != nil {
+		return nil, errorf(CodeInternal, "wire: "+err.Error())
 	}
-	for i := range v.pits {
-		add("seeds:"+l.PitName(i), 0, t)
-	}
-	if v.prison != nil {
-		add("store:own", 0, t)
-		add("store:opponent", 0, t)
-	}
-	if v.reserve != nil {
-		add("reserve:own", 0, t)
-		add("reserve:opponent", 0, t)
-		add("phase", 1, 2)
-	}
-	if v.opening != nil {
-		for i := range v.pits {
-			add("nki:"+l.PitName(i), 0, 1)
-		}
-		add("hand", 0, t)
-		add("lifting", 0, 1)
-		add("dropping", 0, 1)
-		for i := range v.pits {
-			add("lifted:"+l.PitName(i), 0, 1)
-		}
-		for i := range v.pits {
-			add("dropfrom:"+l.PitName(i), 0, 1)
+	if !o.Fits(p) {
+		// A position set up by hand with another seed total: its own
+		// bounds.
+		if o, err = env.NewObserver(d, p); err != nil {
+			return nil, errorf(CodeInternal, "wire: "+err.Error())
 		}
 	}
-	add("ownTurn", 0, 1)
-	s.Len = len(s.Names)
+	return o, nil
+}
+
+// seatValues returns the observation of p from seat as ints.
+func seatValues[P mancala.Position[P, M], M mancala.Move](o *env.Observer[P, M], p P, seat mancala.Player) []int {
+	f, _ := o.Append(make([]float32, 0, o.Len()), p, seat)
+	v := make([]int, len(f))
+	for i, x := range f {
+		v[i] = int(x)
+	}
 	return v
-}
-
-func bit(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// encode writes the observation of p from seat into dst[:spec.Len] (which
-// must have that room). It allocates nothing.
-func (v *seatView[P, M]) encode(dst []uint8, p P, seat mancala.Player) {
-	*v.cell = p
-	n := v.pits
-	off := 0
-	if seat == mancala.North {
-		off = n / 2
-	}
-	dst = dst[:v.spec.Len]
-	k := 0
-	at := off
-	for range n {
-		dst[k] = uint8(v.seeds.Seeds(at))
-		k++
-		if at++; at == n {
-			at = 0
-		}
-	}
-	if v.prison != nil {
-		dst[k] = uint8(v.prison.Prison(seat))
-		dst[k+1] = uint8(v.prison.Prison(seat.Other()))
-		k += 2
-	}
-	if v.reserve != nil {
-		dst[k] = uint8(v.reserve.Reserve(seat))
-		dst[k+1] = uint8(v.reserve.Reserve(seat.Other()))
-		dst[k+2] = uint8(v.reserve.Phase())
-		k += 3
-	}
-	if o := v.opening; o != nil {
-		at = off
-		for range n {
-			dst[k] = bit(o.Nki(at))
-			k++
-			if at++; at == n {
-				at = 0
-			}
-		}
-		from, dropping := o.DropFrom()
-		dst[k] = uint8(o.Hand())
-		dst[k+1] = bit(o.InOpening() && !dropping)
-		dst[k+2] = bit(dropping)
-		k += 3
-		at = off
-		for range n {
-			dst[k] = bit(o.Lifted(at))
-			dst[k+n] = bit(dropping && from == at)
-			k++
-			if at++; at == n {
-				at = 0
-			}
-		}
-		k += n
-	}
-	dst[k] = bit(p.ToMove() == seat)
 }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	quotepkg "github.com/seed8ebe013a/go-mancala/internal/quote"
-	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
@@ -161,7 +160,7 @@ func (s *Service) Batch() *Batch { return s.batch }
 
 // Games answers GET /api/v1/games.
 func (s *Service) Games() GamesResponse {
-	r := GamesResponse{Agents: []string{"random", "alphabeta", "mcts"}, Limits: LimitsInfo{
+	r := GamesResponse{Agents: append([]string{}, agentKinds...), Limits: LimitsInfo{
 		MaxBody: s.limits.MaxBody, MaxEvents: s.limits.MaxEvents, MaxDepth: s.limits.MaxDepth,
 		MaxIterations: s.limits.MaxIterations, MaxTimeMs: s.limits.MaxTime.Milliseconds(),
 		MaxRecordMoves: s.limits.MaxRecordMoves}}
@@ -256,32 +255,14 @@ func (s *Service) Think(ctx context.Context, req ThinkRequest) (ThinkResponse, e
 		return ThinkResponse{}, err
 	}
 	l := s.limits
-	switch req.Agent {
-	case "random", "alphabeta", "mcts":
-	case "":
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: missing agent (want random, alphabeta or mcts)")
-	default:
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: unknown agent "+quote(req.Agent)+" (want random, alphabeta or mcts)")
+	spec, err := agentSpec("wire: ", agentFields{req.Agent, req.Depth, req.Iterations, req.TimeMs, req.Seed}, l, g.levels(),
+		func(def int64) string { return strconv.FormatInt(def, 10) })
+	if err != nil {
+		return ThinkResponse{}, err
 	}
-	if req.Depth < 0 || req.Depth > l.MaxDepth {
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: depth "+strconv.Itoa(req.Depth)+" out of range (want 1.."+strconv.Itoa(l.MaxDepth)+", or 0 for "+strconv.Itoa(min(agent.DefaultDepth, l.MaxDepth))+")")
-	}
-	if req.Iterations < 0 || req.Iterations > l.MaxIterations {
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: iterations "+strconv.Itoa(req.Iterations)+" out of range (want 1.."+strconv.Itoa(l.MaxIterations)+", or 0 for "+strconv.Itoa(agent.DefaultIterations)+")")
-	}
-	maxMs := l.MaxTime.Milliseconds()
-	if req.TimeMs < 0 || req.TimeMs > maxMs {
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: timeMs "+strconv.FormatInt(req.TimeMs, 10)+" out of range (want 1.."+strconv.FormatInt(maxMs, 10)+", or 0 for "+strconv.FormatInt(maxMs, 10)+")")
-	}
-	if req.Depth == 0 {
-		req.Depth = min(agent.DefaultDepth, l.MaxDepth)
-	}
-	if req.Iterations == 0 {
-		req.Iterations = min(agent.DefaultIterations, l.MaxIterations)
-	}
-	budget := l.MaxTime
-	if req.TimeMs > 0 {
-		budget = time.Duration(req.TimeMs) * time.Millisecond
+	budget := spec.Time
+	if budget == 0 {
+		budget = l.MaxTime
 	}
 	if err := g.checkOver(req.Position); err != nil {
 		return ThinkResponse{}, err
@@ -292,7 +273,7 @@ func (s *Service) Think(ctx context.Context, req ThinkRequest) (ThinkResponse, e
 	defer func() { <-s.thinks }()
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	return g.think(ctx, req.Position, req, budget)
+	return g.think(ctx, req.Position, spec)
 }
 
 // acquire takes a slot of sem, waiting at most wait, or gives busy.

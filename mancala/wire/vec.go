@@ -3,17 +3,14 @@ package wire
 import (
 	"context"
 	"encoding/binary"
-	"fmt"
+	"errors"
 	"math"
-	"math/bits"
-	"runtime"
 	"strconv"
-	"sync"
 	"time"
 
-	seedpkg "github.com/seed8ebe013a/go-mancala/internal/seed"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/env"
 )
 
 // Limits of the vector environments (docs/engine.md, "Research commands").
@@ -36,54 +33,6 @@ const (
 	// plies.
 	MaxHorizon = 100_000
 )
-
-// Horizon returns the documented horizon of a game under rules, in plies:
-// the ply count at which a learning environment truncates a game that has
-// not ended (docs/engine.md, "Research commands"). Each is above the
-// longest of many random games measured (2-core AMD EPYC, seeded random
-// legal moves: Kisolo 200,000 games, longest 242 plies; Columns:6
-// 100,000, 142; Columns:8 100,000, 310; Win:OuterRowEmptied with Outer3
-// 50,000, 864; Kiothi 100,000, 129 (opening steps included); Bao la
-// Kimasai 100,000, 538) and above AlphaBeta self-play (depth 2 and 4,
-// longest 110, 131 and 134 plies): Kisolo 300 (Columns 6 and 7), 400
-// (Columns:8), 1,000 under Win:OuterRowEmptied; Kiothi 200; Bao la Kimasai
-// 600. Unknown games get 1,000.
-func Horizon(game, rules string) int {
-	switch game {
-	case "kisolo":
-		if containsOption(rules, "Win:OuterRowEmptied") {
-			return 1000
-		}
-		if containsOption(rules, "Columns:8") {
-			return 400
-		}
-		return 300
-	case "kiothi":
-		return 200
-	case "kimasai":
-		return 600
-	}
-	return 1000
-}
-
-// containsOption reports whether the rules= text rules names opt
-// ("Columns:8") as one of its comma-separated options.
-func containsOption(rules, opt string) bool {
-	for len(rules) > 0 {
-		i := 0
-		for i < len(rules) && rules[i] != ',' {
-			i++
-		}
-		if rules[:i] == opt {
-			return true
-		}
-		if i == len(rules) {
-			break
-		}
-		rules = rules[i+1:]
-	}
-	return false
-}
 
 // VecConfig configures a vector environment (the vec_create command).
 type VecConfig struct {
@@ -138,7 +87,7 @@ type VecInfo struct {
 }
 
 // vecArrays are the arrays of a vector environment's answer, as raw
-// little-endian bytes (see VecResult for shapes).
+// little-endian bytes (see VecState for shapes).
 type vecArrays struct {
 	obs, mask, reward, terminated, truncated, toMove, plies []byte
 	ended, finalObs, finalResult                            []byte
@@ -157,70 +106,38 @@ type vecMaker interface {
 	newVec(cfg VecConfig) (vecOps, error)
 }
 
-// vecWorker is the scratch of one goroutine of a step.
-type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
-	view  *seatView[P, M]
-	mask  []bool
-	moves []M
-	ab    *agent.AlphaBeta[P, M]
-	err   error
-	ended []int32 // environments of this worker's range that ended this step
-	final []uint8 // their final observations
-	res   []int8  // their results for South
-}
-
+// vecEnv is a vector environment of the line protocol: an env.VecEnv
+// and the answer's arrays packed from its batch.
 type vecEnv[P mancala.Position[P, M], M mancala.Move] struct {
-	d       *mancala.Descriptor[P, M]
-	cfg     VecConfig
-	start   P
-	inf     VecInfo
-	obsLen  int
-	pos     []P
-	next    []P
-	plies   []int32
-	seat    []mancala.Player // the agent's seat (opponent mode)
-	rng     []pcg32
-	workers []*vecWorker[P, M]
-	saved   struct {
-		pos   []P
-		plies []int32
-		rng   []pcg32
-		seed  uint64
-	}
-}
-
-// pcg32 is a small seeded generator per environment (PCG-XSH-RR 64/32).
-type pcg32 struct{ state, inc uint64 }
-
-func newPCG(seed, stream uint64) pcg32 {
-	r := pcg32{inc: stream<<1 | 1}
-	r.next()
-	r.state += seed
-	r.next()
-	return r
-}
-
-func (r *pcg32) next() uint32 {
-	old := r.state
-	r.state = old*6364136223846793005 + r.inc
-	x := uint32(((old >> 18) ^ old) >> 27)
-	return bits.RotateLeft32(x, -int(old>>59))
-}
-
-// intN returns a uniform number in [0, n), n > 0 (Lemire's method).
-func (r *pcg32) intN(n int) int {
-	m := uint64(r.next()) * uint64(n)
-	if lo := uint32(m); lo < uint32(n) {
-		t := uint32(-n) % uint32(n)
-		for lo < t {
-			m = uint64(r.next()) * uint64(n)
-			lo = uint32(m)
-		}
-	}
-	return int(m >> 32)
+	v     *env.VecEnv[P, M]
+	inf   VecInfo
+	cfg   VecConfig
+	batch *env.Batch
 }
 
 func vecErr(msg string) error { return errorf(CodeBadRequest, msg) }
+
+// vecOpponent returns the env.Opponent of o: agent.Random, or an
+// AlphaBeta whose table is cleared before every move, so that its moves
+// depend only on the position; a search cut by the step's deadline is an
+// error (too_large), which leaves every environment as it was.
+func vecOpponent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o VecOpponent) env.Opponent[P, M] {
+	if o.Agent == "random" {
+		return func(seed uint64) (agent.Agent[P, M], error) { return agent.NewRandom[P, M](seed), nil }
+	}
+	return func(uint64) (agent.Agent[P, M], error) {
+		ab := agent.NewAlphaBeta(d, o.Depth)
+		ab.TableSize = 1 << 12
+		return agent.AgentFunc[P, M](func(ctx context.Context, p P) (M, error) {
+			ab.ClearTable()
+			r, err := ab.Search(ctx, p)
+			if ctx.Err() != nil {
+				return r.Move, errorf(CodeTooLarge, "wire: the opponent's searches did not finish before the deadline (at most "+MaxVecStepTime.String()+" a step); nothing changed: ask for fewer environments or a shallower opponent")
+			}
+			return r.Move, err
+		}), nil
+	}
+}
 
 func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 	d := a.d
@@ -229,6 +146,7 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 		return nil, fromErr(err)
 	}
 	maxN := MaxVecEnvs
+	var opt env.VecOptions[P, M]
 	if cfg.Opponent != nil {
 		switch cfg.Opponent.Agent {
 		case "random":
@@ -244,12 +162,16 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 			return nil, vecErr("wire: unknown opponent agent " + quote(cfg.Opponent.Agent) + ": want random or alphabeta")
 		}
 		switch cfg.Seat {
-		case "":
+		case "", "S":
 			cfg.Seat = "S"
-		case "S", "N", "alternate":
+		case "N":
+			opt.Seat = mancala.North
+		case "alternate":
+			opt.AlternateSeats = true
 		default:
 			return nil, vecErr("wire: bad seat " + quote(cfg.Seat) + ": want S, N or alternate")
 		}
+		opt.Opponent = vecOpponent(d, *cfg.Opponent)
 	} else if cfg.Seat != "" {
 		return nil, vecErr("wire: a seat needs an opponent (self-play plays both seats)")
 	}
@@ -257,342 +179,127 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 		return nil, vecErr("wire: n must be 1.." + strconv.Itoa(maxN) + ", got " + strconv.Itoa(cfg.N))
 	}
 	if cfg.Horizon == 0 {
-		cfg.Horizon = Horizon(d.Name, d.Rules(start))
+		cfg.Horizon = d.Horizon(start)
 	}
 	if cfg.Horizon < 1 || cfg.Horizon > MaxHorizon {
 		return nil, vecErr("wire: horizon must be 1.." + strconv.Itoa(MaxHorizon) + " plies (0 for the game's), got " + strconv.Itoa(cfg.Horizon))
 	}
-	n := cfg.N
-	e := &vecEnv[P, M]{d: d, cfg: cfg, start: start,
-		pos: make([]P, n), next: make([]P, n), plies: make([]int32, n),
-		seat: make([]mancala.Player, n), rng: make([]pcg32, n)}
-	actions := d.Actions(start)
-	v := newSeatView(d, start, true)
-	e.obsLen = v.spec.Len
-	if cfg.BothSeats {
-		e.obsLen *= 2
+	opt.Horizon, opt.Seed, opt.BothSeats = cfg.Horizon, cfg.Seed, cfg.BothSeats
+	if cfg.N < 128 {
+		opt.Workers = 1 // a step of a few environments is faster on one goroutine
 	}
-	e.inf = VecInfo{N: n, Actions: actions, MaskBytes: (actions + 7) / 8, Observation: v.spec, Horizon: cfg.Horizon}
+	v, err := env.NewVec(d, cfg.Rules, cfg.N, opt)
+	if err != nil {
+		return nil, vecFail(err)
+	}
+	actions := v.Actions()
+	e := &vecEnv[P, M]{v: v, cfg: cfg, batch: v.NewBatch(),
+		inf: VecInfo{N: cfg.N, Actions: actions, MaskBytes: (actions + 7) / 8, Observation: seatSpec(v.Observer()), Horizon: cfg.Horizon}}
 	if cfg.Opponent != nil {
-		seats := make([]byte, n)
-		for i := range n {
-			switch {
-			case cfg.Seat == "N", cfg.Seat == "alternate" && i%2 == 1:
-				e.seat[i] = mancala.North
-			}
-			seats[i] = e.seat[i].Letter()[0]
+		seats := make([]byte, cfg.N)
+		for i := range seats {
+			s, _ := v.Seat(i)
+			seats[i] = s.Letter()[0]
 		}
 		e.inf.Seats = string(seats)
-	}
-	nw := 1
-	if n >= 128 {
-		nw = min(2, runtime.GOMAXPROCS(0))
-	}
-	for w := range nw {
-		wk := &vecWorker[P, M]{view: v, mask: make([]bool, 0, actions), moves: make([]M, 0, 64)}
-		if w > 0 {
-			wk.view = newSeatView(d, start, false)
-		}
-		if cfg.Opponent != nil && cfg.Opponent.Agent == "alphabeta" {
-			wk.ab = agent.NewAlphaBeta(d, cfg.Opponent.Depth)
-			wk.ab.TableSize = 1 << 12
-		}
-		e.workers = append(e.workers, wk)
 	}
 	return e, nil
 }
 
+// vecFail turns an error of env into the protocol's.
+func vecFail(err error) error {
+	var we *Error
+	switch {
+	case errors.As(err, &we):
+		return we
+	case errors.Is(err, mancala.ErrNoAction), errors.Is(err, env.ErrConfig):
+		return errorf(CodeBadRequest, "wire: "+err.Error())
+	case errors.Is(err, mancala.ErrGameOver):
+		return errorf(CodeGameOver, "wire: "+err.Error())
+	case errors.Is(err, mancala.ErrIllegalMove):
+		return errorf(CodeIllegal, "wire: "+err.Error())
+	}
+	return errorf(CodeInternal, "wire: "+err.Error())
+}
+
 func (e *vecEnv[P, M]) info() VecInfo { return e.inf }
+func (e *vecEnv[P, M]) seed() uint64  { return e.cfg.Seed }
 
-// size sets out's arrays to their lengths for n environments and k ended.
-func (e *vecEnv[P, M]) size(out *vecArrays) {
-	n := e.inf.N
-	grow := func(b []byte, size int) []byte {
-		if cap(b) < size {
-			return make([]byte, size)
-		}
-		return b[:size]
-	}
-	out.obs = grow(out.obs, n*e.obsLen)
-	out.mask = grow(out.mask, n*e.inf.MaskBytes)
-	out.reward = grow(out.reward, 4*n)
-	out.terminated = grow(out.terminated, n)
-	out.truncated = grow(out.truncated, n)
-	out.toMove = grow(out.toMove, n)
-	out.plies = grow(out.plies, 4*n)
-	out.ended = out.ended[:0]
-	out.finalObs = out.finalObs[:0]
-	out.finalResult = out.finalResult[:0]
-}
-
-// parallel runs fn(w, lo, hi) on each worker's contiguous range of
-// environments and waits.
-func (e *vecEnv[P, M]) parallel(fn func(w *vecWorker[P, M], lo, hi int)) {
-	n, nw := e.inf.N, len(e.workers)
-	if nw == 1 {
-		fn(e.workers[0], 0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	for w := 1; w < nw; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fn(e.workers[w], w*n/nw, (w+1)*n/nw)
-		}()
-	}
-	fn(e.workers[0], 0, n/nw)
-	wg.Wait()
-}
-
-// reset restarts every environment (reseeding the opponent's streams
-// with seed) and writes the answer arrays.
+// reset restarts every environment with the opponents' streams seeded
+// from seed (the same seed replays the same games) and writes the answer.
 func (e *vecEnv[P, M]) reset(ctx context.Context, seed uint64, out *vecArrays) error {
-	ctx, cancel := context.WithTimeout(ctx, MaxVecStepTime)
-	defer cancel()
-	e.save()
+	if err := e.v.ResetSeed(seed, e.batch); err != nil {
+		return vecFail(err)
+	}
 	e.cfg.Seed = seed
-	e.size(out)
-	e.parallel(func(w *vecWorker[P, M], lo, hi int) {
-		w.err = nil
-		for i := lo; i < hi; i++ {
-			// Each environment's own state and increment, both mixed from
-			// the seed and its index: PCG streams that differ only in
-			// their increment are correlated.
-			e.rng[i] = newPCG(seedpkg.Mix(seed^seedpkg.Mix(uint64(i))), uint64(i))
-			if err := e.restart(ctx, w, i); err != nil && w.err == nil {
-				w.err = err
-			}
-			e.write(w, i, out)
-		}
-	})
-	clear(out.reward)
-	clear(out.terminated)
-	clear(out.truncated)
-	if err := e.firstErr(); err != nil {
-		e.restore()
-		return err
-	}
+	e.pack(out)
 	return nil
-}
-
-// save keeps the environments' state, for restore.
-func (e *vecEnv[P, M]) save() {
-	e.saved.pos = append(e.saved.pos[:0], e.pos...)
-	e.saved.plies = append(e.saved.plies[:0], e.plies...)
-	e.saved.rng = append(e.saved.rng[:0], e.rng...)
-	e.saved.seed = e.cfg.Seed
-}
-
-// restore puts back the state save kept: a step or reset that failed
-// half-way leaves every environment as it was.
-func (e *vecEnv[P, M]) restore() {
-	copy(e.pos, e.saved.pos)
-	copy(e.plies, e.saved.plies)
-	copy(e.rng, e.saved.rng)
-	e.cfg.Seed = e.saved.seed
-}
-
-func (e *vecEnv[P, M]) firstErr() error {
-	for _, w := range e.workers {
-		if w.err != nil {
-			return w.err
-		}
-	}
-	return nil
-}
-
-// restart puts environment i at the start, with the opponent's moves
-// played until the agent is to move (a game the opponent's opening moves
-// end is started again, at most 100 times).
-func (e *vecEnv[P, M]) restart(ctx context.Context, w *vecWorker[P, M], i int) error {
-	for range 100 {
-		p, plies, err := e.opponent(ctx, w, i, e.start, 0)
-		if err != nil {
-			return err
-		}
-		if !p.Outcome().Over() {
-			e.pos[i], e.plies[i] = p, int32(plies)
-			return nil
-		}
-	}
-	return errorf(CodeInternal, fmt.Sprintf("wire: environment %d: the opponent ended 100 games in a row before the agent's first move", i))
-}
-
-// opponent plays the opponent's moves from p (plies played so far) until
-// the agent of environment i is to move or the game is over. Without an
-// opponent it returns p.
-func (e *vecEnv[P, M]) opponent(ctx context.Context, w *vecWorker[P, M], i int, p P, plies int) (P, int, error) {
-	if e.cfg.Opponent == nil {
-		return p, plies, nil
-	}
-	for !p.Outcome().Over() && p.ToMove() != e.seat[i] && plies < e.cfg.Horizon {
-		var m M
-		if w.ab != nil {
-			w.ab.ClearTable()
-			r, err := w.ab.Search(ctx, p)
-			if ctx.Err() != nil {
-				return p, plies, errorf(CodeTooLarge, "wire: the opponent's searches did not finish before the deadline (at most "+MaxVecStepTime.String()+" a step); nothing changed: ask for fewer environments or a shallower opponent")
-			}
-			if err != nil {
-				return p, plies, errorf(CodeInternal, fmt.Sprintf("wire: environment %d: opponent: %v", i, err))
-			}
-			m = r.Move
-		} else {
-			w.moves = p.AppendLegalMoves(w.moves[:0])
-			m = w.moves[e.rng[i].intN(len(w.moves))]
-		}
-		q, err := p.Apply(m)
-		if err != nil {
-			return p, plies, errorf(CodeInternal, fmt.Sprintf("wire: environment %d: the opponent's legal move %v refused: %v", i, m, err))
-		}
-		p = q
-		plies++
-	}
-	return p, plies, nil
-}
-
-// obsSeat is the seat environment i is observed from in p.
-func (e *vecEnv[P, M]) obsSeat(i int, p P) mancala.Player {
-	if e.cfg.Opponent != nil {
-		return e.seat[i]
-	}
-	return p.ToMove()
-}
-
-// encode writes environment i's observation of p (both seats' with
-// BothSeats) into dst.
-func (e *vecEnv[P, M]) encode(w *vecWorker[P, M], dst []uint8, i int, p P) {
-	if e.cfg.BothSeats {
-		l := e.obsLen / 2
-		w.view.encode(dst, p, mancala.South)
-		w.view.encode(dst[l:], p, mancala.North)
-		return
-	}
-	w.view.encode(dst, p, e.obsSeat(i, p))
-}
-
-// write writes environment i's observation, mask, player to move and
-// plies into out.
-func (e *vecEnv[P, M]) write(w *vecWorker[P, M], i int, out *vecArrays) {
-	p := e.pos[i]
-	e.encode(w, out.obs[i*e.obsLen:], i, p)
-	mb := e.inf.MaskBytes
-	dst := out.mask[i*mb : (i+1)*mb]
-	clear(dst)
-	w.mask = e.d.AppendMask(p, w.mask[:0])
-	for a, f := range w.mask {
-		if f {
-			dst[a>>3] |= 1 << (a & 7)
-		}
-	}
-	out.toMove[i] = uint8(p.ToMove())
-	binary.LittleEndian.PutUint32(out.plies[4*i:], uint32(e.plies[i]))
 }
 
 // step plays actions[i] in environment i, then the opponent's replies,
 // and resets the environments whose game ended (Gymnasium's same-step
 // autoreset). An action out of range or illegal refuses the whole step,
-// naming the first such environment, with every environment unchanged.
+// naming the first such environment, with every environment unchanged;
+// so does an opponent's search cut by the deadline (MaxVecStepTime).
 func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays) error {
-	n := e.inf.N
-	if len(actions) != n {
-		return vecErr("wire: want " + strconv.Itoa(n) + " actions, got " + strconv.Itoa(len(actions)))
-	}
-	// Check and play every action first, so that a bad one changes
-	// nothing.
-	e.parallel(func(w *vecWorker[P, M], lo, hi int) {
-		w.err = nil
-		for i := lo; i < hi; i++ {
-			p := e.pos[i]
-			m, err := e.d.ActionMove(p, int(actions[i]))
-			if err == nil {
-				e.next[i], err = p.Apply(m)
-			}
-			if err != nil {
-				code := CodeIllegal
-				if p.Outcome().Over() {
-					code = CodeGameOver
-				} else if _, ok := err.(*mancala.ActionError); ok {
-					code = CodeBadRequest
-				}
-				w.err = errorf(code, fmt.Sprintf("wire: environment %d: action %d: %v", i, actions[i], err))
-				return
-			}
-		}
-	})
-	if err := e.firstErr(); err != nil {
-		return err
+	if len(actions) != e.inf.N {
+		return vecErr("wire: want " + strconv.Itoa(e.inf.N) + " actions, got " + strconv.Itoa(len(actions)))
 	}
 	ctx, cancel := context.WithTimeout(ctx, MaxVecStepTime)
 	defer cancel()
-	if e.cfg.Opponent != nil {
-		e.save() // the opponent's searches may reach the deadline
+	if err := e.v.StepContext(ctx, actions, e.batch); err != nil {
+		return vecFail(err)
 	}
-	e.size(out)
-	e.parallel(func(w *vecWorker[P, M], lo, hi int) {
-		w.ended, w.final, w.res = w.ended[:0], w.final[:0], w.res[:0]
-		for i := lo; i < hi; i++ {
-			mover := e.pos[i].ToMove()
-			seat := mover
-			if e.cfg.Opponent != nil {
-				seat = e.seat[i]
-			}
-			q, plies, err := e.opponent(ctx, w, i, e.next[i], int(e.plies[i])+1)
-			if err != nil && w.err == nil {
-				w.err = err
-			}
-			o := q.Outcome()
-			var reward float32
-			term, trunc := o.Over(), false
-			if o.Status == mancala.Win {
-				reward = -1
-				if o.Winner == seat {
-					reward = 1
-				}
-			}
-			if !term && plies >= e.cfg.Horizon {
-				trunc = true
-			}
-			e.pos[i], e.plies[i] = q, int32(plies)
-			binary.LittleEndian.PutUint32(out.reward[4*i:], math.Float32bits(reward))
-			out.terminated[i], out.truncated[i] = bit(term), bit(trunc)
-			if term || trunc {
-				w.ended = append(w.ended, int32(i))
-				k := len(w.final)
-				w.final = append(w.final, make([]uint8, e.obsLen)...)
-				e.encode(w, w.final[k:], i, q)
-				var r int8
-				if o.Status == mancala.Win {
-					r = 1
-					if o.Winner == mancala.North {
-						r = -1
-					}
-				}
-				w.res = append(w.res, r)
-				if err := e.restart(ctx, w, i); err != nil && w.err == nil {
-					w.err = err
-				}
-			}
-			e.write(w, i, out)
-		}
-	})
-	for _, w := range e.workers {
-		for _, i := range w.ended {
-			out.ended = binary.LittleEndian.AppendUint32(out.ended, uint32(i))
-		}
-		out.finalObs = append(out.finalObs, w.final...)
-		for _, r := range w.res {
-			out.finalResult = append(out.finalResult, byte(r))
-		}
-	}
-	if err := e.firstErr(); err != nil {
-		if e.cfg.Opponent != nil {
-			e.restore()
-		}
-		return err
-	}
+	e.pack(out)
 	return nil
 }
 
-func (e *vecEnv[P, M]) seed() uint64 { return e.cfg.Seed }
+// pack writes the batch into out's little-endian arrays.
+func (e *vecEnv[P, M]) pack(out *vecArrays) {
+	b, n, mb, A, W := e.batch, e.inf.N, e.inf.MaskBytes, e.inf.Actions, e.v.Width()
+	grow := func(s []byte, size int) []byte {
+		if cap(s) < size {
+			return make([]byte, size)
+		}
+		return s[:size]
+	}
+	out.obs = grow(out.obs, n*W)
+	for i, x := range b.Obs {
+		out.obs[i] = uint8(x)
+	}
+	out.mask = grow(out.mask, n*mb)
+	clear(out.mask)
+	for i := range n {
+		for a, f := range b.Mask[i*A : (i+1)*A] {
+			if f {
+				out.mask[i*mb+a>>3] |= 1 << (a & 7)
+			}
+		}
+	}
+	out.reward = grow(out.reward, 4*n)
+	out.terminated = grow(out.terminated, n)
+	out.truncated = grow(out.truncated, n)
+	out.toMove = grow(out.toMove, n)
+	out.plies = grow(out.plies, 4*n)
+	out.ended, out.finalObs, out.finalResult = out.ended[:0], out.finalObs[:0], out.finalResult[:0]
+	for i := range n {
+		binary.LittleEndian.PutUint32(out.reward[4*i:], math.Float32bits(b.Reward[i]))
+		out.terminated[i], out.truncated[i] = bit(b.Terminated[i]), bit(b.Truncated[i])
+		out.toMove[i] = uint8(b.ToMove[i])
+		binary.LittleEndian.PutUint32(out.plies[4*i:], uint32(b.Plies[i]))
+		if b.Terminated[i] || b.Truncated[i] {
+			out.ended = binary.LittleEndian.AppendUint32(out.ended, uint32(i))
+			for _, x := range b.FinalObs[i*W : (i+1)*W] {
+				out.finalObs = append(out.finalObs, uint8(x))
+			}
+			out.finalResult = append(out.finalResult, byte(b.FinalResult[i]))
+		}
+	}
+}
+
+func bit(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -85,8 +85,9 @@
  * plies, the opponent's included) without the game ending. Never both.
  *
  * Opponent: NULL or "" for self-play (the actions play whoever is to
- * move); otherwise an agent spec as mancala/agent reads it ("random",
- * "alphabeta:2", "mcts:200"), seeded from the environment's seed, that
+ * move); otherwise an agent spec as mancala/agent.ParseSpec reads it
+ * ("random", "alphabeta:2", "mcts:200", "level:casual", each with an
+ * optional ",seed=S"), seeded with S plus the environment's seed, that
  * plays every ply of the seat other than the agent's inside reset and
  * step. An episode then always starts and continues with the agent to
  * move (the opponent's opening plies are played in the reset, whatever
@@ -147,7 +148,7 @@ typedef struct mancala_spec {
     int32_t n;        /* environments: 1 for a single environment */
     int32_t seat;     /* the agent's seat: MANCALA_SEAT_NONE in self-play, 0, 1, or MANCALA_SEAT_ALTERNATE */
     int32_t both;     /* vector: 1 if observations are both seats' (2 * obs_len per environment) */
-} mancala_spec;
+} mancala_spec_t;
 
 /* ---- Library ---------------------------------------------------------- */
 
@@ -170,7 +171,7 @@ int32_t mancala_free(int64_t h);
 int32_t mancala_error(int64_t h, char *buf, int32_t cap, int32_t *len);
 
 /* mancala_spec writes h's sizes into *out. */
-int32_t mancala_spec(int64_t h, mancala_spec *out);
+int32_t mancala_spec(int64_t h, mancala_spec_t *out);
 
 /* mancala_obs_bounds writes the inclusive bounds of each of the obs_len
  * values of one seat's observation into low and high (either optional);
@@ -253,7 +254,8 @@ int32_t mancala_env_set_position(int64_t h, const char *position, int32_t plies)
 
 /* ---- Vector environment ---------------------------------------------- */
 
-/* mancala_vec_new makes n (1..8192) environments of game under rules and
+/* mancala_vec_new makes n (1..8192; 1..64 with an opponent other than
+ * "random", whose searches each keep a table) environments of game under rules and
  * writes the handle to *out; seat may also be MANCALA_SEAT_ALTERNATE;
  * both != 0 makes every observation both seats' (South's, then North's);
  * workers is the most threads a step uses (0: the number of cores); the

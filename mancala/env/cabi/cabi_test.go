@@ -1,0 +1,210 @@
+//go:build cgo
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/kimasai"
+	"github.com/seed8ebe013a/go-mancala/kiothi"
+	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
+	"github.com/seed8ebe013a/go-mancala/mancala/env"
+)
+
+// buildC builds the shared library and testdata/cabi_test.c against it
+// and returns the program's path. Without gcc it skips, but under CI=true
+// (where .ci/cabi.sh installs gcc) it fails.
+func buildC(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("gcc is missing (CI installs it)")
+		}
+		t.Skip("no gcc: the C ABI test needs a C compiler")
+	}
+	if testing.Short() {
+		t.Skip("-short: building the shared library takes a while")
+	}
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "libmancala_env.so")
+	run := func(name string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+	}
+	run("go", "build", "-buildmode=c-shared", "-o", lib, ".")
+	prog := filepath.Join(dir, "cabi_test")
+	run("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", ".", "-o", prog, "testdata/cabi_test.c",
+		"-L", dir, "-lmancala_env", "-lpthread", "-Wl,-rpath,"+dir)
+	return prog
+}
+
+// TestCABI runs the C program (its own checks of bad input, exact start
+// values and threads) and compares the trajectories it prints through the
+// ABI with the same games stepped by mancala/env in Go.
+func TestCABI(t *testing.T) {
+	prog := buildC(t)
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(prog)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v\n%s", prog, err, stderr.String())
+	}
+	t.Log(strings.TrimSpace(stderr.String()))
+	var want strings.Builder
+	envTrajectory(t, &want, &kisolo.Descriptor, "", "", -1, 1, 120)
+	envTrajectory(t, &want, &kisolo.Descriptor, "Columns:6", "random", 1, 2, 80)
+	envTrajectory(t, &want, &kiothi.Descriptor, "", "random", 1, 3, 80)
+	envTrajectory(t, &want, &kimasai.Descriptor, "", "random", 0, 4, 80)
+	vecTrajectory(t, &want, &kisolo.Descriptor, "", -1, 6, 30, false, 2, 40)
+	vecTrajectory(t, &want, &kiothi.Descriptor, "random", seatAlternate, 5, 12, true, 3, 30)
+	vecTrajectory(t, &want, &kimasai.Descriptor, "random", 1, 4, 0, false, 0, 30)
+	got := strings.Split(stdout.String(), "\n")
+	for i, w := range strings.Split(want.String(), "\n") {
+		if i >= len(got) || got[i] != w {
+			g := ""
+			if i < len(got) {
+				g = got[i]
+			}
+			t.Fatalf("line %d differs (-Go +C):\n%s", i+1, cmp.Diff(w, g))
+		}
+	}
+	if len(got) != strings.Count(want.String(), "\n")+1 {
+		t.Fatalf("C printed %d lines, Go %d", len(got), strings.Count(want.String(), "\n")+1)
+	}
+}
+
+// pick is cabi_test.c's pick: the k-th legal id, k modulo their number.
+func pick(mask []bool, k int) int {
+	var ids []int
+	for a, f := range mask {
+		if f {
+			ids = append(ids, a)
+		}
+	}
+	if len(ids) == 0 {
+		return -1
+	}
+	return ids[k%len(ids)]
+}
+
+func ints(v []float32) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(int(x))
+	}
+	return strings.Join(s, ",")
+}
+
+func ids(mask []bool) string {
+	var s []string
+	for a, f := range mask {
+		if f {
+			s = append(s, fmt.Sprint(a))
+		}
+	}
+	return strings.Join(s, ",")
+}
+
+func b01(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func opponent[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], spec string) env.Opponent[P, M] {
+	t.Helper()
+	if spec == "" {
+		return nil
+	}
+	s, err := agent.ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return env.SpecOpponent(d, s)
+}
+
+func envTrajectory[P mancala.Position[P, M], M mancala.Move](t *testing.T, w *strings.Builder, d *mancala.Descriptor[P, M], rules, opp string, seat int, seed uint64, steps int) {
+	t.Helper()
+	opt := env.Options[P, M]{Opponent: opponent(t, d, opp), Seed: seed}
+	if seat >= 0 {
+		opt.Seat = mancala.Player(seat)
+	}
+	e, err := env.New(d, rules, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mask := e.AppendMask(nil)
+	for k := range steps {
+		a := pick(mask, k*7+3)
+		text, err := e.ActionText(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := e.Step(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs, _ := e.AppendObservation(nil, mancala.South)
+		obs, _ = e.AppendObservation(obs, mancala.North)
+		mask = e.AppendMask(mask[:0])
+		fmt.Fprintf(w, "env %s %d %d %s r=%d,%d t=%d u=%d obs=%s mask=%s %s\n", d.Name, k, a, text, int(s.Rewards[0]), int(s.Rewards[1]),
+			b01(s.Terminated), b01(s.Truncated), ints(obs), ids(mask), e.Position())
+		if s.Terminated || s.Truncated {
+			if err := e.Reset(); err != nil {
+				t.Fatal(err)
+			}
+			mask = e.AppendMask(mask[:0])
+		}
+	}
+}
+
+func vecTrajectory[P mancala.Position[P, M], M mancala.Move](t *testing.T, w *strings.Builder, d *mancala.Descriptor[P, M], opp string, seat, n, horizon int, both bool, workers, steps int) {
+	t.Helper()
+	opt := env.VecOptions[P, M]{Options: env.Options[P, M]{Opponent: opponent(t, d, opp), Seed: 5, Horizon: horizon}, BothSeats: both, Workers: workers}
+	switch seat {
+	case seatAlternate:
+		opt.AlternateSeats = true
+	case 0, 1:
+		opt.Seat = mancala.Player(seat)
+	}
+	v, err := env.NewVec(d, "", n, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := v.NewBatch()
+	if err := v.Reset(b); err != nil {
+		t.Fatal(err)
+	}
+	A, W := v.Actions(), v.Width()
+	acts := make([]int32, n)
+	for k := range steps {
+		for i := range n {
+			acts[i] = int32(pick(b.Mask[i*A:(i+1)*A], k*5+i))
+		}
+		if err := v.Step(acts, b); err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			fmt.Fprintf(w, "vec %s %d %d a=%d r=%d t=%d u=%d m=%d p=%d obs=%s mask=%s", d.Name, k, i, acts[i], int(b.Reward[i]),
+				b01(b.Terminated[i]), b01(b.Truncated[i]), b.ToMove[i], b.Plies[i], ints(b.Obs[i*W:(i+1)*W]), ids(b.Mask[i*A:(i+1)*A]))
+			if b.Terminated[i] || b.Truncated[i] {
+				fmt.Fprintf(w, " res=%d final=%s", b.FinalResult[i], ints(b.FinalObs[i*W:(i+1)*W]))
+			}
+			w.WriteString("\n")
+		}
+	}
+}
