@@ -70,7 +70,7 @@ class TestCommands(EngineTestCase):
         g = self.engine.games()
         self.assertEqual([x["name"] for x in g["games"]], ["kisolo", "kiothi", "kimasai"])
         self.assertEqual([x["start"] for x in g["games"]], [KISOLO_START, KIOTHI_START, KIMASAI_START])
-        self.assertEqual(g["agents"], ["random", "alphabeta", "mcts"])
+        self.assertEqual(g["agents"], ["random", "alphabeta", "mcts", "mcts-eval"])
         self.assertEqual(g["engine"]["maxLine"], 1 << 20)
         self.assertEqual(g["engine"]["batch"]["maxPlayouts"], 1000000)
         self.assertIn("selfplay", g["engine"]["commands"])
