@@ -25,7 +25,6 @@ import argparse
 import os
 import platform
 import random
-import statistics
 import sys
 import time
 

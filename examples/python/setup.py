@@ -61,7 +61,7 @@ def build_native(target_dir):
     elif cc is None:
         why = "there is no C compiler (cc, gcc or clang: cgo needs one to build the in-process library)"
     if why is None:
-        out = os.path.join(target_dir, LIB_NAME)
+        out = os.path.join(os.path.abspath(target_dir), LIB_NAME)
         env = dict(os.environ, CGO_ENABLED="1")
         p = subprocess.run([go, "build", "-buildmode=c-shared", "-trimpath", "-o", out, CABI], cwd=root, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

@@ -51,7 +51,7 @@ def _forked_message() -> str:
 
 
 def _after_fork_in_child() -> None:
-    global _lib, _failure
+    global _failure
     if _lib is not None and _loaded_by != os.getpid():
         _lib.poison(_forked_message())
         _failure = _forked_message()

@@ -48,7 +48,7 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
     raise ImportError("mancala_engine.openspiel needs open-spiel (pip install 'mancala-engine[openspiel]'): "
                       + str(_e)) from _e
 
-from .env import Game, IllegalAction, env_spec
+from .env import Game, IllegalAction
 
 __all__ = ["GAMES", "MancalaGame", "MancalaState", "KisoloGame", "KiothiGame", "KimasaiGame", "register"]
 
