@@ -41,7 +41,7 @@ MANCALA_REQUIRE_NATIVE=1 "$vpy" -m pip install --disable-pip-version-check --no-
 engine_dir=./examples/mancala-engine
 [ -d "$engine_dir" ] || engine_dir=./examples/engine
 go build -o "$work/bin/mancala-engine" "$engine_dir"
-# -p no:cacheprovider: nothing written into the checkout; -rs lists what
+# -p no:cacheprovider: nothing written into the checkout; -rfEs lists what failed and what
 # skipped (which fails the run under CI=true).
 CI=true MANCALA_ENGINE="$work/bin/mancala-engine" MANCALA_REQUIRE_NATIVE=1 PYTHONDONTWRITEBYTECODE=1 \
-  "$vpy" -m pytest -p no:cacheprovider -rs examples/python/tests
+  "$vpy" -m pytest -p no:cacheprovider -rfEs examples/python/tests
