@@ -385,7 +385,7 @@ func mixSeed(seed uint64, i int) uint64 { return seedpkg.Mix(seed ^ seedpkg.Mix(
 // SpecOpponent returns the Opponent that makes the agent s names for d's
 // game ([agent.New]), its seed s.Seed plus the environment's: the one
 // way a program or a binding turns an agent spec ("random",
-// "alphabeta:2", "mcts:200,seed=3") into an opponent. A spec that names no
+// "alphabeta:2", "mcts:200") into an opponent. A spec that names no
 // agent of d's game gives an error wrapping [ErrAgent] (and
 // [agent.ErrSpec]) when the environment is made.
 func SpecOpponent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s agent.Spec) Opponent[P, M] {

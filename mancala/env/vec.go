@@ -272,6 +272,14 @@ func (v *VecEnv[P, M]) Reset(b *Batch) error {
 // ResetSeed is Reset with every opponent made afresh from seed (as
 // Options.Seed; environment i's from a seed mixed from seed and i).
 func (v *VecEnv[P, M]) ResetSeed(seed uint64, b *Batch) error {
+	return v.ResetSeedContext(context.Background(), seed, b)
+}
+
+// ResetSeedContext is ResetSeed with a context handed to the opponents'
+// moves.
+func (v *VecEnv[P, M]) ResetSeedContext(ctx context.Context, seed uint64, b *Batch) error {
+	v.ctx = ctx
+	defer func() { v.ctx = context.Background() }()
 	if err := v.check(b); err != nil {
 		return err
 	}
@@ -396,7 +404,7 @@ func (v *VecEnv[P, M]) work(w *vecWorker[P, M]) {
 		case phasePlay:
 			w.err = v.play(w, i)
 		case phaseReset:
-			p, plies, err := restart(context.Background(), v.start, v.opp(i), v.seat[i], v.opt.Opponent != nil)
+			p, plies, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], v.opt.Opponent != nil)
 			if err != nil {
 				w.err = fmt.Errorf("environment %d: %w", i, err)
 				break

@@ -2,44 +2,21 @@ package wire
 
 import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/env"
 )
 
 // Observation is a position as a fixed-length list of integers for
 // learning agents, in the spirit of OpenSpiel's observation tensors: the
-// board as the player to move sees it, so that one network plays both
-// sides. Names[i] says what Values[i] is; Shape is [len(Values)] (the list
-// is flat). The length and the names depend only on the game and, for
-// Kisolo, on the number of columns, never on the position; Values changes
-// with the position.
-//
-// The board is turned so that the player to move ("the mover") sits in
-// South's seat: a pit is named as the mover would name it from there.
-// For South the view is the board itself; for North it is the board
-// turned half a turn (North's pit p+Pits/2 is named and placed as South's
-// pit p, docs/design.md "Board numbering"). The values, in order:
-//
-//	seeds:<pit>       the seeds of every pit, the mover's pits first in the mover's circuit
-//	                  order from their first pit, then the opponent's in theirs
-//	                  (Kiothi:  a1..a10, b10..b1: one ring;
-//	                   Kisolo:  a1..aC, bC..b1, dC..d1, c1..cC;
-//	                   Bao la Kimasai: b1..b8, a8..a1, c8..c1, d1..d8)
-//	store:mover       Kiothi: the mover's prison, then store:opponent
-//	reserve:mover     Bao la Kimasai: the mover's reserve, then reserve:opponent
-//	phase             Bao la Kimasai: 1 while a reserve holds cows, then 2 (KM-6, KM-8)
-//	nki:<pit>         Kiothi: 1 if the pit is nki (KI-8), else 0; pits in the order above
-//	hand              Kiothi: the warriors in the mover's hand (an opening turn, KI-7)
-//	lifting           Kiothi: 1 while the mover's next opening step is a Lift (or Stop)
-//	dropping          Kiothi: 1 while the mover's next opening step is a Drop
-//	lifted:<pit>      Kiothi: 1 for each of the mover's ten pits lifted this opening turn
-//	dropfrom:<pit>    Kiothi: 1 for the pit the next drop may start from (dropfrom=), else 0
-//	toMove            0 if South is to move, 1 if North
-//
-// So Kisolo has 4C+1 values (25, 29 or 33), Kiothi 76 and Bao la Kimasai
-// 36. A position and its mirror (the board turned half a turn, the other
-// player to move) have the same values but for toMove. The observation
-// leaves out the turn counter (so Bao la Kimasai's free first turn, KM-6,
-// does not show), the rules (the same for a whole game) and the outcome;
-// a finished position has an observation like any other.
+// seat observation of mancala/env's one encoder ([env.Observer];
+// [SeatObservation] lists its values), from the seat of the player to
+// move (the mover's view, so that one network plays both sides) or, with
+// a seat asked for, from that player's seat. Names[i] says what Values[i]
+// is and Low[i]..High[i] bounds it; Shape is [len(Values)] (the list is
+// flat). The length and the names depend only on the game and its rules,
+// never on the position: Kisolo has 4C+1 values (25, 29 or 33), Kiothi 86
+// and Bao la Kimasai 36. A position and its mirror (the board turned half
+// a turn, the other player to move) have the same mover's view. A
+// finished position has an observation like any other.
 type Observation struct {
 	// Game is the game's name ("kisolo"), Rules the rules as in rules=
 	// ("" for the defaults), ToMove the player to move ("S" or "N").
@@ -53,8 +30,8 @@ type Observation struct {
 	Names []string `json:"names"`
 	// Values are the numbers, all integers (counts, 0 or 1 flags, phase).
 	Values []int `json:"values"`
-	// Seat, Low and High are set for a seat observation (a request with
-	// a seat): the seat observed from ("S" or "N") and each value's
+	// Seat is the seat observed from ("S" or "N": the player to move
+	// unless the request named a seat); Low and High are each value's
 	// inclusive bounds ([SeatObservation]).
 	Seat string `json:"seat,omitempty"`
 	Low  []int  `json:"low,omitempty"`
@@ -65,9 +42,8 @@ type Observation struct {
 // position of the standard start of Game under Rules (as a
 // [StateRequest]).
 //
-// Seat "S" or "N" asks instead for the [SeatObservation] from that
-// player's seat (either player, whoever is to move), with Low and High
-// set; "" keeps the view from the mover's seat above.
+// Seat "S" or "N" asks for the observation from that player's seat
+// (either player, whoever is to move); "" for the mover's view.
 type ObservationRequest struct {
 	Game     string `json:"game,omitempty"`
 	Rules    string `json:"rules,omitempty"`
@@ -75,66 +51,24 @@ type ObservationRequest struct {
 	Seat     string `json:"seat,omitempty"`
 }
 
-// Observe returns the [Observation] of p, a position of d's game. Besides
-// the descriptor it uses the interfaces NewGame uses: [mancala.Phased]
-// (Bao la Kimasai) and [mancala.Opener] (Kiothi); each
-// part of the observation is there exactly when the game has it (stores,
-// reserves, a phase, nki marks, an opening). It allocates the result.
+// Observe returns the [Observation] of p, a position of d's game, from
+// the seat of the player to move (the mover's view). It allocates the
+// result.
 func Observe[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p P) Observation {
-	l := d.Layout(p)
-	c := d.Counts(p)
-	mover := p.ToMove()
-	n := l.Pits()
-	off := 0
-	if mover == mancala.North {
-		off = n / 2
-	}
-	at := func(i int) int { return (i + off) % n } // the board pit shown at view index i
-	o := Observation{Game: d.Name, Rules: d.Rules(p), ToMove: mover.Letter()}
-	add := func(name string, v int) {
-		o.Names = append(o.Names, name)
-		o.Values = append(o.Values, v)
-	}
-	flag := func(b bool) int {
-		if b {
-			return 1
-		}
-		return 0
-	}
-	for i := range n {
-		add("seeds:"+l.PitName(i), c.Pits[at(i)])
-	}
-	if l.HasStores() {
-		add("store:mover", c.Stores[mover])
-		add("store:opponent", c.Stores[mover.Other()])
-	}
-	if d.Words.Reserve != "" {
-		add("reserve:mover", c.Reserves[mover])
-		add("reserve:opponent", c.Reserves[mover.Other()])
-	}
-	if ph, ok := any(p).(mancala.Phased); ok {
-		add("phase", ph.Phase())
-	}
-	if c.Nki != nil {
-		for i := range n {
-			add("nki:"+l.PitName(i), flag(c.Nki[at(i)]))
+	o, err := observer(d, p)
+	if err != nil { // p's rules always make a start; its own layout as the last resort
+		if o, err = env.NewObserver(d, p); err != nil {
+			return Observation{Game: d.Name, Rules: d.Rules(p), ToMove: p.ToMove().Letter()}
 		}
 	}
-	if op, ok := any(p).(mancala.Opener); ok {
-		from, dropping := op.DropFrom()
-		add("hand", c.Hand)
-		add("lifting", flag(op.InOpening() && !dropping))
-		add("dropping", flag(dropping))
-		for i := range n / 2 {
-			add("lifted:"+l.PitName(i), flag(op.Lifted(at(i))))
-		}
-		for i := range n {
-			add("dropfrom:"+l.PitName(i), flag(dropping && from == at(i)))
-		}
-	}
-	add("toMove", int(mover))
-	o.Shape = []int{len(o.Values)}
-	return o
+	return observation(d, o, p, p.ToMove())
+}
+
+// observation is the Observation of p from seat by o.
+func observation[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o *env.Observer[P, M], p P, seat mancala.Player) Observation {
+	spec := seatSpec(o)
+	return Observation{Game: d.Name, Rules: d.Rules(p), ToMove: p.ToMove().Letter(), Shape: []int{spec.Len},
+		Names: spec.Names, Values: seatValues(o, p, seat), Seat: seat.Letter(), Low: spec.Low, High: spec.High}
 }
 
 // Observe returns the [Observation] of position, a position line of g's

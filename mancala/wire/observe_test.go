@@ -49,14 +49,14 @@ func TestObserveNames(t *testing.T) {
 		want []string
 	}{
 		{"kisolo 6 columns", wire.ObservationRequest{Game: "kisolo", Rules: "Columns:6"},
-			append(prefixed("seeds:", kisolo6), "toMove")},
+			append(prefixed("seeds:", kisolo6), "ownTurn")},
 		{"kisolo 8 columns", wire.ObservationRequest{Game: "kisolo", Rules: "Columns:8"},
-			append(prefixed("seeds:", kisolo8), "toMove")},
+			append(prefixed("seeds:", kisolo8), "ownTurn")},
 		{"kiothi", wire.ObservationRequest{Game: "kiothi"}, slices.Concat(prefixed("seeds:", ring),
-			[]string{"store:mover", "store:opponent"}, prefixed("nki:", ring), []string{"hand", "lifting", "dropping"},
-			prefixed("lifted:", "a1 a2 a3 a4 a5 a6 a7 a8 a9 a10"), prefixed("dropfrom:", ring), []string{"toMove"})},
+			[]string{"store:own", "store:opponent"}, prefixed("nki:", ring), []string{"hand", "lifting", "dropping"},
+			prefixed("lifted:", ring), prefixed("dropfrom:", ring), []string{"ownTurn"})},
 		{"kimasai", wire.ObservationRequest{Game: "kimasai"}, slices.Concat(prefixed("seeds:", kimasaiPits),
-			[]string{"reserve:mover", "reserve:opponent", "phase", "toMove"})},
+			[]string{"reserve:own", "reserve:opponent", "phase", "ownTurn"})},
 	}
 	s := newService(t, wire.Limits{})
 	for _, tt := range tests {
@@ -119,41 +119,41 @@ func TestObserveValues(t *testing.T) {
 	}{
 		{"kisolo 6 columns, South",
 			"kisolo 1,2,3,4,5,6/7,8,9,10,11,12/0,1,0,2,0,3/4,0,5,0,6,0 S turn=10 rules=Columns:6", "S",
-			`4,0,5,0,6,0, 3,0,2,0,1,0, 6,5,4,3,2,1, 7,8,9,10,11,12, 0`},
+			`4,0,5,0,6,0, 3,0,2,0,1,0, 6,5,4,3,2,1, 7,8,9,10,11,12, 1`},
 		{"kisolo 6 columns, North (the mirror)",
 			"kisolo 0,6,0,5,0,4/3,0,2,0,1,0/12,11,10,9,8,7/6,5,4,3,2,1 N turn=11 rules=Columns:6", "N",
 			`4,0,5,0,6,0, 3,0,2,0,1,0, 6,5,4,3,2,1, 7,8,9,10,11,12, 1`},
 		{"kisolo 8 columns, North",
 			"kisolo 1,0,0,0,0,0,0,2/0,3,0,0,0,0,4,0/5,0,0,0,0,0,0,6/0,0,7,0,0,8,0,0 N turn=7 rules=Columns:8", "N",
 			`2,0,0,0,0,0,0,1, 0,3,0,0,0,0,4,0, 0,0,7,0,0,8,0,0, 6,0,0,0,0,0,0,5, 1`},
-		{"kisolo start", kisolo.Start().String(), "S", strings.Repeat("3,", 28) + "0"},
+		{"kisolo start", kisolo.Start().String(), "S", strings.Repeat("3,", 28) + "1"},
 		{"kiothi opening, South lifting",
 			"kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5", "S",
 			`0,0,0,0,0,5,5,5,5,5, 0,0,0,0,5,5,5,5,5,5,  0,0,
 			 0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,
-			 5, 1,0,  0,0,0,0,1,0,0,0,0,0,
-			 0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,  0`},
+			 5, 1,0,  0,0,0,0,1,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,
+			 0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,  1`},
 		{"kiothi opening, North dropping",
 			"kiothi 0,0,5,5,5,5,0,1,0,1/3,3,2,2,0,0,5,5,5,5 N turn=1 prisons=0,0 hand=8 dropfrom=b8", "N",
 			`1,0,1,0,5,5,5,5,0,0, 3,3,2,2,0,0,5,5,5,5,  0,0,
 			 0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,
-			 8, 0,1,  0,0,0,0,0,0,0,0,0,0,
+			 8, 0,1,  0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,
 			 0,0,1,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,  1`},
 		{"kiothi nki and prisons, North",
 			"kiothi 0,0,0,0,3*,0,0,0,0,0/0,0,2*,0,0,0,0,0,1,0 N turn=5 prisons=30,20", "N",
 			`0,0,0,0,0,3,0,0,0,0, 0,0,2,0,0,0,0,0,1,0,  20,30,
 			 0,0,0,0,0,1,0,0,0,0, 0,0,1,0,0,0,0,0,0,0,
-			 0, 0,0,  0,0,0,0,0,0,0,0,0,0,
+			 0, 0,0,  0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,
 			 0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,  1`},
 		{"kimasai phase 1, North",
 			"kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/0,0,2,0,2,0,2,0/0,0,0,0,0,0,1,1 N turn=1 reserves=24,24", "N",
 			`1,1,1,1,1,1,1,1, 0,0,0,0,0,0,0,0, 0,0,2,0,2,0,2,0, 1,1,0,0,0,0,0,0, 24,24, 1, 1`},
 		{"kimasai phase 1, South, reserves differ",
 			"kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=2 reserves=24,23", "S",
-			`1,1,1,1,1,1,1,1, 0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1, 0,0,0,0,0,0,0,0, 24,23, 1, 0`},
+			`1,1,1,1,1,1,1,1, 0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1, 0,0,0,0,0,0,0,0, 24,23, 1, 1`},
 		{"kimasai phase 2 (BK3)",
 			"kimasai 0,0,0,0,0,0,0,0/1,0,0,3,0,0,0,0/0,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 S turn=10 reserves=0,0", "S",
-			`0,2,0,1,0,0,0,0, 0,0,0,0,0,0,0,0, 0,0,0,0,3,0,0,1, 0,0,0,0,0,0,0,0, 0,0, 2, 0`},
+			`0,2,0,1,0,0,0,0, 0,0,0,0,0,0,0,0, 0,0,0,0,3,0,0,1, 0,0,0,0,0,0,0,0, 0,0, 2, 1`},
 	}
 	s := newService(t, wire.Limits{})
 	for _, tt := range tests {
@@ -236,8 +236,8 @@ func mirror(t *testing.T, s wire.State) string {
 }
 
 // TestObserveMirror plays random games of every game and checks at every
-// ply that the position and its mirror observe alike but for toMove, and
-// that mirroring twice gives the position back.
+// ply that the position and its mirror have the same mover's view (its
+// ownTurn 1), and that mirroring twice gives the position back.
 func TestObserveMirror(t *testing.T) {
 	s := newService(t, wire.Limits{})
 	rules := map[string][]string{"kisolo": {"", "Columns:6", "Columns:8"}, "kiothi": {"", "OpeningUpTo:true", "OpeningPits:1"},
@@ -273,11 +273,11 @@ func TestObserveMirror(t *testing.T) {
 						t.Fatal(err)
 					}
 					n := len(a.Values) - 1
-					if diff := cmp.Diff(a.Values[:n], b.Values[:n]); diff != "" {
+					if diff := cmp.Diff(a.Values, b.Values); diff != "" {
 						t.Fatalf("%s and its mirror %s (-position +mirror):\n%s", st.Position, m, diff)
 					}
-					if a.Values[n]+b.Values[n] != 1 || a.Names[n] != "toMove" {
-						t.Fatalf("%s: toMove %d and %d", st.Position, a.Values[n], b.Values[n])
+					if a.Values[n] != 1 || a.Names[n] != "ownTurn" {
+						t.Fatalf("%s: %s %d", st.Position, a.Names[n], a.Values[n])
 					}
 					checked++
 					r, err := s.Apply(wire.ApplyRequest{Position: st.Position, Move: st.Legal[rng.IntN(len(st.Legal))]})

@@ -467,7 +467,5 @@ func (a *adapter[P, M]) observeSeat(rules, pos string, seat mancala.Player) (Obs
 	if err != nil {
 		return Observation{}, err
 	}
-	spec := seatSpec(v)
-	return Observation{Game: a.d.Name, Rules: a.d.Rules(p), ToMove: p.ToMove().Letter(), Shape: []int{spec.Len},
-		Names: spec.Names, Values: seatValues(v, p, seat), Seat: seat.Letter(), Low: spec.Low, High: spec.High}, nil
+	return observation(a.d, v, p, seat), nil
 }

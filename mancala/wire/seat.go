@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"sync"
+
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/env"
 )
@@ -57,19 +59,52 @@ func seatSpec[P mancala.Position[P, M], M mancala.Move](o *env.Observer[P, M]) S
 	return s
 }
 
-// observer returns the observation encoder of p's game and rules.
+// observers caches the observation encoder of each descriptor and rule
+// set (at most maxObservers of them), so that a step or an observation
+// does not build the names again: a cached one is cloned for each use.
+var observers struct {
+	sync.Mutex
+	m map[observerKey]any
+}
+
+type observerKey struct {
+	d     any // the *mancala.Descriptor
+	rules string
+}
+
+const maxObservers = 256
+
+// observer returns an observation encoder of p's game and rules, for the
+// caller alone.
 func observer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p P) (*env.Observer[P, M], error) {
-	start, err := d.New(d.Rules(p))
-	if err != nil {
-		return nil, fromErr(err)
+	rules := d.Rules(p)
+	key := observerKey{d, rules}
+	observers.Lock()
+	cached, _ := observers.m[key].(*env.Observer[P, M])
+	observers.Unlock()
+	o := cached
+	if o == nil {
+		start, err := d.New(rules)
+		if err != nil {
+			return nil, fromErr(err)
+		}
+		if o, err = env.NewObserver(d, start); err != nil {
+			return nil, errorf(CodeInternal, "wire: "+err.Error())
+		}
+		observers.Lock()
+		if observers.m == nil {
+			observers.m = map[observerKey]any{}
+		}
+		if len(observers.m) < maxObservers {
+			observers.m[key] = o
+		}
+		observers.Unlock()
 	}
-	o, err := env.NewObserver(d, start)
-	if err != nil {
-		return nil, errorf(CodeInternal, "wire: "+err.Error())
-	}
+	o = o.Clone()
 	if !o.Fits(p) {
 		// A position set up by hand with another seed total: its own
 		// bounds.
+		var err error
 		if o, err = env.NewObserver(d, p); err != nil {
 			return nil, errorf(CodeInternal, "wire: "+err.Error())
 		}

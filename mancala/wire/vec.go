@@ -228,7 +228,9 @@ func (e *vecEnv[P, M]) seed() uint64  { return e.cfg.Seed }
 // reset restarts every environment with the opponents' streams seeded
 // from seed (the same seed replays the same games) and writes the answer.
 func (e *vecEnv[P, M]) reset(ctx context.Context, seed uint64, out *vecArrays) error {
-	if err := e.v.ResetSeed(seed, e.batch); err != nil {
+	ctx, cancel := context.WithTimeout(ctx, MaxVecStepTime)
+	defer cancel()
+	if err := e.v.ResetSeedContext(ctx, seed, e.batch); err != nil {
 		return vecFail(err)
 	}
 	e.cfg.Seed = seed

@@ -86,8 +86,8 @@
  *
  * Opponent: NULL or "" for self-play (the actions play whoever is to
  * move); otherwise an agent spec as mancala/agent.ParseSpec reads it
- * ("random", "alphabeta:2", "mcts:200", "level:casual", each with an
- * optional ",seed=S"), seeded with S plus the environment's seed, that
+ * ("random", "alphabeta:2", "mcts:200", "level:casual"; a seed given in
+ * the spec is added to the environment's seed), that
  * plays every ply of the seat other than the agent's inside reset and
  * step. An episode then always starts and continues with the agent to
  * move (the opponent's opening plies are played in the reset, whatever

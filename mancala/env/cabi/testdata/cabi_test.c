@@ -370,6 +370,29 @@ static void bench(void) {
     printf("mancala_env_status (a call that does almost nothing): %.3f us/call\n", (t1 - t0) / n * 1e6);
     printf("mancala_env_step kisolo, with observation and mask: %.3f us/call\n", (t2 - t1) / (n / 4) * 1e6);
     mancala_free(h);
+    {
+        enum { N = 1024, STEPS = 400 };
+        static float vobs[N * 29], vrw[N];
+        static uint8_t vmask[N * 32], vterm[N], vtrunc[N];
+        static int32_t acts[N];
+        int32_t i, a;
+        CHECK(mancala_vec_new("kisolo", "", NULL, -1, N, 1, 0, 0, 0, &h, err, sizeof err) == MANCALA_OK, "%s", err);
+        mancala_spec(h, &s);
+        CHECK(s.actions <= 32, "actions");
+        mancala_vec_reset(h, NULL, vobs, vmask);
+        t0 = now();
+        for (k = 0; k < STEPS; k++) {
+            for (i = 0; i < N; i++) { /* the first legal id after a pseudo-random one */
+                a = (int32_t)((unsigned)(k * 2654435761u + (unsigned)i * 40503u) % (unsigned)s.actions);
+                while (!vmask[i * s.actions + a]) a = (a + 1) % s.actions;
+                acts[i] = a;
+            }
+            CHECK(mancala_vec_step(h, acts, vobs, vmask, vrw, vterm, vtrunc, NULL, NULL, NULL, NULL) == MANCALA_OK, "vec step");
+        }
+        t1 = now();
+        printf("mancala_vec_step kisolo n=1024 (obs, mask, reward, flags): %.2f M env steps/s\n", N * STEPS / (t1 - t0) / 1e6);
+        mancala_free(h);
+    }
 }
 
 int main(int argc, char **argv) {
