@@ -21,7 +21,8 @@ from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIB_NAME = "_libmancala.so"
-CABI = "./mancala/env/cabi"
+CABI = "./mancala/env/cabi"  # where the C ABI's Go package is (found by its header if it moves)
+HEADER = "mancala_env.h"
 
 
 def _module_root():
@@ -45,6 +46,18 @@ def _say(msg):
     print(f"mancala-engine: {msg}", file=sys.stderr, flush=True)
 
 
+def _cabi_dir(root):
+    """The C ABI's package in the checkout: ./mancala/env/cabi, or wherever
+    its documented header mancala_env.h is."""
+    if os.path.isfile(os.path.join(root, CABI, HEADER)):
+        return CABI
+    for d, dirs, files in os.walk(root):
+        dirs[:] = [x for x in dirs if not x.startswith(".") and x not in ("testdata", "node_modules", "examples")]
+        if HEADER in files and any(f.endswith(".go") for f in files):
+            return "./" + os.path.relpath(d, root).replace(os.sep, "/")
+    return None
+
+
 def build_native(target_dir):
     """Builds the library into target_dir; returns None, or why not."""
     required = os.environ.get("MANCALA_REQUIRE_NATIVE", "") not in ("", "0")
@@ -54,25 +67,26 @@ def build_native(target_dir):
     why = None
     if root is None:
         why = "no go-mancala checkout around the package (install it from a checkout: pip install ./examples/python)"
-    elif not os.path.isdir(os.path.join(root, CABI)):
-        why = f"the checkout {root} has no {CABI}"
+    elif _cabi_dir(root) is None:
+        why = f"the checkout {root} has no C ABI package ({HEADER} beside Go files)"
     elif go is None:
         why = "there is no go command (Go 1.24 or later is needed to build the in-process library)"
     elif cc is None:
         why = "there is no C compiler (cc, gcc or clang: cgo needs one to build the in-process library)"
     if why is None:
+        cabi = _cabi_dir(root)
         out = os.path.join(os.path.abspath(target_dir), LIB_NAME)
         env = dict(os.environ, CGO_ENABLED="1")
-        p = subprocess.run([go, "build", "-buildmode=c-shared", "-trimpath", "-o", out, CABI], cwd=root, env=env,
+        p = subprocess.run([go, "build", "-buildmode=c-shared", "-trimpath", "-o", out, cabi], cwd=root, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         header = os.path.splitext(out)[0] + ".h"
         if os.path.exists(header):
             os.remove(header)
         if p.returncode == 0:
-            _say(f"built the in-process library {out} (go build -buildmode=c-shared {CABI}); the environments run "
+            _say(f"built the in-process library {out} (go build -buildmode=c-shared {cabi}); the environments run "
                  "in this process (backend 'native')")
             return None
-        why = f"go build -buildmode=c-shared {CABI} failed (status {p.returncode}):\n" + p.stdout.decode(errors="replace")
+        why = f"go build -buildmode=c-shared {cabi} failed (status {p.returncode}):\n" + p.stdout.decode(errors="replace")
     msg = f"the in-process library is not built: {why}. The package will use the engine subprocess (backend 'engine')"
     if required:
         raise SystemExit(f"mancala-engine: MANCALA_REQUIRE_NATIVE is set and {msg}")
