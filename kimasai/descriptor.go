@@ -29,6 +29,7 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	AppendMask: Position.AppendMask,
 
 	DescribeMove: describeMove,
+	Costly:       mancala.CostlyRules,
 
 	Horizon: horizon,
 	Levels:  levels,

@@ -1,6 +1,9 @@
 package mancala
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // EndlessRule is the common rule option Endless of clause C-6: what an
 // endless move is. Every game's Rules has an Endless field of this type
@@ -84,4 +87,34 @@ func Laps(maxLaps int) int {
 		return DefaultMaxLaps
 	}
 	return maxLaps
+}
+
+// CostlyRules reports whether text (a rules text, a position's notation or
+// a record) names rules of clause C-6 that can make one call slow:
+// Endless:Illegal, under which listing a position's moves, and so reading
+// a position, plays every candidate out, or a MaxLaps above
+// [DefaultMaxLaps], which lets a move sow longer than the default bound.
+// It looks for the options' text anywhere, without parsing, so it errs on
+// the side of costly (a player named "Endless:Illegal" is costly too). It
+// is the [Descriptor.Costly] of every game. The cost of a move under the
+// default rules (a loop sown to the default bound) is not in the text: a
+// server meters that as it plays (package mancala/wire).
+func CostlyRules(text string) bool {
+	if strings.Contains(text, "Endless:Illegal") {
+		return true
+	}
+	for {
+		_, after, ok := strings.Cut(text, "MaxLaps:")
+		if !ok {
+			return false
+		}
+		n := 0
+		for n < len(after) && after[n] >= '0' && after[n] <= '9' {
+			n++
+		}
+		if v, err := strconv.ParseInt(after[:n], 10, 64); n > 0 && (err != nil || v > DefaultMaxLaps) {
+			return true
+		}
+		text = after
+	}
 }

@@ -137,6 +137,13 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// from docs/strength.md; each Agent is the canonical text of an agent
 	// spec (mancala/agent.ParseSpec). Programs read it, never change it.
 	Levels []Level
+	// Costly reports whether text, a rules text, a position or a record
+	// of the game, names rules under which reading a position, listing
+	// its moves or playing one move can cost far more than usual, so that
+	// a server can queue such requests apart before it parses them. It
+	// looks at the text only and errs on the side of costly. nil means
+	// never. The games set it to [CostlyRules].
+	Costly func(text string) bool
 }
 
 // SeedTotal returns the number of seeds in p counted everywhere (board,

@@ -150,11 +150,10 @@ func (o *options) check() error {
 func dispatch(o options, stdin io.Reader, stdout, stderr io.Writer, c console) error {
 	var text string
 	if o.load != "" {
-		data, err := os.ReadFile(o.load)
-		if err != nil {
+		var err error
+		if text, err = cli.ReadRecord(o.load, nil); err != nil {
 			return err
 		}
-		text = string(data)
 		g, err := record.GameOf(text)
 		if err != nil {
 			return fmt.Errorf("%s: %w", o.load, err)

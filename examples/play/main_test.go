@@ -194,11 +194,20 @@ func TestBadFlags(t *testing.T) {
 	if err := os.WriteFile(rec, []byte("[Game \"kiothi\"]\n[Result \"*\"]\n\n-a5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A record of 200 MB (sparse: no disk) is refused by its size.
+	huge := filepath.Join(dir, "huge.txt")
+	if err := os.WriteFile(huge, []byte("[Game \"kisolo\"]\n\nxb1 "), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(huge, 200_000_000); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		args []string
 		code int
 		want string
 	}{
+		{[]string{"-load", huge}, 1, "play: " + huge + ": a record of 200000000 bytes: at most 16777216 (16 MiB) are read\n"},
 		{[]string{"-game", "chess"}, 1, "play: unknown game \"chess\" (want kiothi|kisolo|kimasai)\n"},
 		{[]string{"-south", "deep-blue"}, 2, "play: unknown player \"deep-blue\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
 		{[]string{"-south", "level:0"}, 2, "play: unknown player \"level:0\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},

@@ -1,7 +1,8 @@
 // Replay reads a game record (docs/notation.md, "Game records"), checks every move,
 // and prints each position and the result. The game is taken from the
 // record's Game header. A bad record is reported with the line and token
-// of the first bad move, and the exit code is 1.
+// of the first bad move, and the exit code is 1. A record over 16 MiB
+// (record.MaxSize) is refused before it is read further.
 //
 //	go run ./examples/play -record game.txt
 //	go run ./examples/replay game.txt
@@ -38,19 +39,19 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	var data []byte
+	var text string
 	var err error
 	switch fs.NArg() {
 	case 0:
-		data, err = io.ReadAll(stdin)
+		text, err = cli.ReadRecord("", stdin)
 	case 1:
-		data, err = os.ReadFile(fs.Arg(0))
+		text, err = cli.ReadRecord(fs.Arg(0), stdin)
 	default:
 		fs.Usage()
 		return 2
 	}
 	if err == nil {
-		err = replay(string(data), *diagram, stdout)
+		err = replay(text, *diagram, stdout)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "replay:", err)

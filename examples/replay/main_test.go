@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -56,5 +59,53 @@ func TestReplayErrors(t *testing.T) {
 	}
 	if code := main1([]string{"/no/such/file"}, nil, &out, &errOut); code != 1 {
 		t.Errorf("missing file: exit %d", code)
+	}
+}
+
+// endless is a record of n bytes, a Game header and then moves without
+// end, that counts the bytes read from it.
+type endless struct{ n, read int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.read >= e.n {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && e.read < e.n {
+		const head = "[Game \"kisolo\"]\n\n"
+		if e.read < int64(len(head)) {
+			p[k] = head[e.read]
+		} else {
+			p[k] = "xb1 "[e.read%4]
+		}
+		k++
+		e.read++
+	}
+	return k, nil
+}
+
+// A record over 16 MiB is refused: a file by its size before it is read,
+// standard input as soon as it passes the limit (before, a 200 MB record
+// was read whole, 2.36 GB of memory and 57 s, before its first illegal
+// move was reported).
+func TestReplayTooLarge(t *testing.T) {
+	huge := filepath.Join(t.TempDir(), "huge.txt")
+	if err := os.WriteFile(huge, []byte("[Game \"kisolo\"]\n\nxb1 "), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(huge, 200_000_000); err != nil { // sparse
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	want := "replay: " + huge + ": a record of 200000000 bytes: at most 16777216 (16 MiB) are read\n"
+	if code := main1([]string{huge}, nil, &out, &errOut); code != 1 || errOut.String() != want {
+		t.Errorf("exit %d, stderr %q, want 1 %q", code, errOut.String(), want)
+	}
+	in := &endless{n: 200_000_000}
+	out.Reset()
+	errOut.Reset()
+	want = "replay: standard input: mancala: bad record: longer than 16 MiB\n"
+	if code := main1(nil, in, &out, &errOut); code != 1 || errOut.String() != want || in.read != 16<<20+1 {
+		t.Errorf("exit %d, stderr %q, %d bytes read; want 1 %q, %d bytes", code, errOut.String(), in.read, want, 16<<20+1)
 	}
 }

@@ -32,7 +32,9 @@
 // after a colon: alphabeta:6 searches 6 plies, mcts:500 makes 500 playouts
 // a move; or a level of the game (Beginner, Casual, ..., or level:N from
 // the weakest), which plays its own agent and budget (wire.Levels; -levels
-// takes all of them, weakest first). Results are the same for the same flags and -seed (unless -time
+// takes all of them, weakest first). A budget is capped as the API caps
+// a think (package wire): depth at most 10 plies, 100,000 playouts and 2 s
+// a move. Results are the same for the same flags and -seed (unless -time
 // is set), however many games run in parallel.
 package main
 
@@ -121,7 +123,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.agents = strings.Split(agents, ",")
-	if err := o.budget.Check(); err != nil {
+	if err := checkBudget(o.budget); err != nil {
 		fmt.Fprintln(stderr, "tournament:", err)
 		return 2
 	}
@@ -150,8 +152,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 // check returns the complaint about a flag out of range, or "".
 func (o options) check() string {
 	switch {
-	case o.maxPlies < 0 || o.parallel < 1:
-		return fmt.Sprintf("-plies %d and -parallel %d: want -plies 0 or more, -parallel 1 or more", o.maxPlies, o.parallel)
+	case o.maxPlies < 0 || o.parallel < 1 || o.parallel > maxParallel:
+		return fmt.Sprintf("-plies %d and -parallel %d: want -plies 0 or more, -parallel 1..%d", o.maxPlies, o.parallel, maxParallel)
 	case o.games < 2 || o.games%2 != 0:
 		return fmt.Sprintf("-games %d: want an even number of at least 2 (each opening is played from both seats)", o.games)
 	case o.opening < 0:
@@ -165,6 +167,29 @@ func (o options) check() string {
 	}
 	return ""
 }
+
+// checkBudget checks a player's budget: in range (cli.Budget.Check), and
+// within the caps of the API (package wire: depth at most
+// wire.MaxDepthCap plies, at most wire.MaxIterationsCap playouts and
+// wire.MaxTimeCap a move), so that no flag makes a tournament's move
+// cost more than one the web server would search.
+func checkBudget(b cli.Budget) error {
+	if err := b.Check(); err != nil {
+		return err
+	}
+	switch {
+	case b.Depth > wire.MaxDepthCap:
+		return fmt.Errorf("-depth %d: at most %d plies (the API's cap)", b.Depth, wire.MaxDepthCap)
+	case b.Iterations > wire.MaxIterationsCap:
+		return fmt.Errorf("-iterations %d: at most %d playouts a move (the API's cap)", b.Iterations, wire.MaxIterationsCap)
+	case b.Time > wire.MaxTimeCap:
+		return fmt.Errorf("-time %v: at most %v a move (the API's cap)", b.Time, wire.MaxTimeCap)
+	}
+	return nil
+}
+
+// maxParallel bounds -parallel.
+const maxParallel = 1024
 
 // player is one entrant: a kind and its budget.
 type player struct {
@@ -197,7 +222,7 @@ func parsePlayer(game, s string, b cli.Budget) (player, error) {
 		} else {
 			p.budget.Iterations = n
 		}
-		if err := p.budget.Check(); err != nil {
+		if err := checkBudget(p.budget); err != nil {
 			return p, fmt.Errorf("player %q: %w", s, err)
 		}
 	}

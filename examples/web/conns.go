@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"container/list"
+	"context"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"regexp"
@@ -16,30 +18,49 @@ import (
 
 // conns caps the server's open connections and makes room for new clients
 // when the cap is reached: it tracks every connection's state
-// (http.Server.ConnState) and, as soon as max connections are open,
-// closes the one idle the longest (a keep-alive connection between
-// requests, or one accepted that has not sent a request yet). The
-// listener (netutil.LimitListener) accepts no more than max connections
-// at once, so a flood of idle connections can neither use up the file
-// descriptors nor lock new clients out: while any connection is idle, a
-// new one is accepted at once.
+// (http.Server.ConnState, and the handler for the end of a request's
+// body) and, as soon as max connections are open, closes one that is not
+// working on a request: the one idle the longest (a keep-alive connection
+// between requests, or one accepted that has not sent a request yet), or
+// else the one that has been reading its request (headers or body) the
+// longest. The listener (netutil.LimitListener) accepts no more than max
+// connections at once, so that neither a flood of idle connections nor
+// one of connections sending their requests slowly can use up the file
+// descriptors or lock new clients out: while any connection is idle or
+// reading, a new one is accepted at once. Only connections whose request
+// has arrived whole (a request being answered) are never closed.
 type conns struct {
 	max int
 
-	mu   sync.Mutex
-	open int
-	idle list.List // of net.Conn, idle the longest first
-	at   map[net.Conn]*list.Element
+	mu      sync.Mutex
+	open    int
+	idle    list.List // of net.Conn, idle the longest first
+	reading list.List // of net.Conn, reading the longest first
+	at      map[net.Conn]*list.Element
+	in      map[net.Conn]*list.List // the list of each conn in at
 }
 
 func newConns(max int) *conns {
-	return &conns{max: max, at: map[net.Conn]*list.Element{}}
+	return &conns{max: max, at: map[net.Conn]*list.Element{}, in: map[net.Conn]*list.List{}}
 }
 
 // listen returns ln limited to c.max connections at once, each of which
 // answers net/http's own plain-text errors as JSON ([jsonErrors]).
 func (c *conns) listen(ln net.Listener) net.Listener {
 	return jsonListener{netutil.LimitListener(ln, c.max)}
+}
+
+// move puts conn at the back of l (nil: in no list). c.mu is held.
+func (c *conns) move(conn net.Conn, l *list.List) {
+	if e, ok := c.at[conn]; ok {
+		c.in[conn].Remove(e)
+		delete(c.at, conn)
+		delete(c.in, conn)
+	}
+	if l != nil {
+		c.at[conn] = l.PushBack(conn)
+		c.in[conn] = l
+	}
 }
 
 // state is the server's ConnState hook.
@@ -49,30 +70,27 @@ func (c *conns) state(conn net.Conn, st http.ConnState) {
 	switch st {
 	case http.StateNew:
 		c.open++
-		c.at[conn] = c.idle.PushBack(conn)
+		c.move(conn, &c.idle)
 		if c.open >= c.max {
 			// The cap is reached: the next client would wait. Close the
-			// connection idle the longest, if it is not this one.
-			if e := c.idle.Front(); e != nil && e.Value.(net.Conn) != conn {
-				evict = c.idle.Remove(e).(net.Conn)
-				delete(c.at, evict)
+			// connection idle the longest, else the one reading its
+			// request the longest, if it is not this one.
+			for _, l := range []*list.List{&c.idle, &c.reading} {
+				if e := l.Front(); e != nil && e.Value.(net.Conn) != conn {
+					evict = e.Value.(net.Conn)
+					c.move(evict, nil)
+					break
+				}
 			}
 		}
 	case http.StateActive:
-		if e, ok := c.at[conn]; ok {
-			c.idle.Remove(e)
-			delete(c.at, conn)
-		}
+		// A request has begun: its headers and body are on their way.
+		c.move(conn, &c.reading)
 	case http.StateIdle:
-		if _, ok := c.at[conn]; !ok {
-			c.at[conn] = c.idle.PushBack(conn)
-		}
+		c.move(conn, &c.idle)
 	case http.StateHijacked, http.StateClosed:
 		c.open--
-		if e, ok := c.at[conn]; ok {
-			c.idle.Remove(e)
-			delete(c.at, conn)
-		}
+		c.move(conn, nil)
 	}
 	c.mu.Unlock()
 	if evict != nil {
@@ -80,11 +98,67 @@ func (c *conns) state(conn net.Conn, st http.ConnState) {
 	}
 }
 
-// counts returns the open and idle connections.
-func (c *conns) counts() (open, idle int) {
+// working records that conn's request has arrived whole: it is being
+// answered, and is not closed to make room.
+func (c *conns) working(conn net.Conn) {
+	c.mu.Lock()
+	if c.in[conn] == &c.reading {
+		c.move(conn, nil)
+	}
+	c.mu.Unlock()
+}
+
+// connKey is the context key of a request's connection.
+type connKey struct{}
+
+// connContext is the server's ConnContext hook: it puts the connection
+// into its requests' contexts, for track.
+func connContext(ctx context.Context, conn net.Conn) context.Context {
+	return context.WithValue(ctx, connKey{}, conn)
+}
+
+// track returns h, telling c when each request's body has been read to
+// its end (at once for a request without a body), so that c knows the
+// connections still reading.
+func (c *conns) track(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, _ := r.Context().Value(connKey{}).(net.Conn)
+		if conn != nil {
+			if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+				c.working(conn)
+			} else {
+				// A copy: the server's own request keeps its body, so
+				// that it still sees an unread "Expect: 100-continue"
+				// body and never asks for it.
+				r2 := *r
+				r2.Body = &trackedBody{ReadCloser: r.Body, done: func() { c.working(conn) }}
+				r = &r2
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// trackedBody calls done once its reader ends (io.EOF or any error).
+type trackedBody struct {
+	io.ReadCloser
+	done func()
+	once sync.Once
+}
+
+func (b *trackedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil {
+		b.once.Do(b.done)
+	}
+	return n, err
+}
+
+// counts returns the open, idle and reading connections.
+func (c *conns) counts() (open, idle, reading int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.open, c.idle.Len()
+	return c.open, c.idle.Len(), c.reading.Len()
 }
 
 // jsonListener wraps each accepted connection in a jsonErrors.

@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -32,6 +36,34 @@ func TestExport(t *testing.T) {
 		return nil
 	})
 	want = append(want, "mancala.wasm", "wasm_exec.js")
+	// A gzipped copy of each file of 1 KiB or more, the same bytes once
+	// gunzipped.
+	for _, name := range want {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := os.ReadFile(filepath.Join(dir, name+".gz"))
+		if len(b) < 1024 {
+			if err == nil {
+				t.Errorf("%s.gz written for a file of %d bytes", name, len(b))
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("no %s.gz: %v", name, err)
+			continue
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			t.Errorf("%s.gz: %v", name, err)
+			continue
+		}
+		if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, b) {
+			t.Errorf("%s.gz does not gunzip to %s (%v)", name, name, err)
+		}
+		want = append(want, name+".gz")
+	}
 	sort.Strings(want)
 	ents, _ := os.ReadDir(dir)
 	var got []string
@@ -47,6 +79,29 @@ func TestExport(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "mancala.wasm")); string(b) != "\x00asm\x01\x00\x00\x00" {
 		t.Errorf("mancala.wasm %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "worker.js")); !bytes.Contains(b, []byte("\nconst wasmBytes = 8;\n")) {
+		t.Errorf("worker.js not told the size of mancala.wasm (8 bytes): %s", b)
+	}
+	// The service worker lists the site's files and names its version.
+	sw, _ := os.ReadFile(filepath.Join(dir, "sw.js"))
+	var files []string
+	for _, name := range want {
+		switch {
+		case strings.HasSuffix(name, ".gz"), name == "sw.js":
+		case name == "index.html":
+			files = append([]string{"./"}, files...)
+		default:
+			files = append(files, name)
+		}
+	}
+	list, _ := json.Marshal(files)
+	if !bytes.Contains(sw, []byte("\nconst files = "+string(list)+";\n")) {
+		t.Errorf("sw.js does not list the files %s:\n%s", list, sw)
+	}
+	version := regexp.MustCompile(`\nconst version = '([0-9a-f]{16})';\n`).FindSubmatch(sw)
+	if version == nil {
+		t.Errorf("sw.js has no version: %s", sw)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "wasm_exec.js")); !bytes.Contains(b, []byte("globalThis.Go = class")) {
 		t.Errorf("wasm_exec.js is not Go's: %.200s", b)
@@ -87,5 +142,18 @@ func TestExport(t *testing.T) {
 	}
 	if fi, err := os.Stat(empty); err != nil || fi.Mode().Perm() != 0o755 {
 		t.Errorf("the exported folder: %v %v, want mode 0755", fi, err)
+	}
+	// The same files give the same version; another wasm another one.
+	sw2, _ := os.ReadFile(filepath.Join(empty, "sw.js"))
+	if !bytes.Equal(sw, sw2) {
+		t.Errorf("two exports of the same files differ in sw.js")
+	}
+	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00\x00"), 0o644)
+	other := filepath.Join(tmp, "other")
+	if code := main1([]string{"-export", other, "-wasm", wasm}, &out, &errb); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errb.String())
+	}
+	if sw3, _ := os.ReadFile(filepath.Join(other, "sw.js")); version != nil && bytes.Contains(sw3, version[1]) {
+		t.Errorf("another mancala.wasm, the same version %s", version[1])
 	}
 }

@@ -20,10 +20,13 @@
 // read, write and idle timeouts, bounds every API request (see package
 // wire: 64 KiB bodies, think under a deadline and a concurrency limit), and
 // serves static files only from the embedded folder. It holds at most
-// -maxconns connections at once (by default 4096, or the limit of open
-// files less 256 if that is lower); when that many are open it closes the
-// one idle the longest (a keep-alive connection between requests), so
-// that idle connections cannot lock new clients out. Everything under
+// -maxconns connections at once (by default 4096, or what the limit of
+// open files leaves room for if that is lower; a -maxconns that does not
+// fit, or a limit too low to serve 2 connections, is refused at start);
+// when that many are open it closes the one idle the longest (a
+// keep-alive connection between requests), else the one reading its
+// request the longest, so that neither idle nor slow connections can lock
+// new clients out. Everything under
 // /api/ is answered by package wire, as JSON, with no redirect; a request
 // net/http cannot read (a malformed request line or header, headers over
 // 16 KiB, an unsupported Transfer-Encoding) gets a JSON error too: 400
@@ -64,7 +67,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (host:port)")
-	maxConns := fs.Int("maxconns", defaultMaxConns(), "the most connections open at once (the one idle the longest is closed to make room)")
+	maxConns := fs.Int("maxconns", 0, "the most connections open at once; at the cap the one idle the longest, else the one reading its request the longest, is closed to make room (0: 4096, or what the limit of open files leaves room for)")
 	export := fs.String("export", "", "write the page as a static site (WebAssembly rules, no server) into this new `dir` and exit")
 	wasmFile := fs.String("wasm", "", "with -export: copy this mancala.wasm `file` instead of building it")
 	if err := fs.Parse(args); err != nil {
@@ -74,8 +77,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "web: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *maxConns < 2 {
-		fmt.Fprintf(stderr, "web: -maxconns %d: want at least 2\n", *maxConns)
+	if *maxConns < 0 || *maxConns == 1 {
+		fmt.Fprintf(stderr, "web: -maxconns %d: want at least 2 (0: the default)\n", *maxConns)
 		return 2
 	}
 	if *export != "" {
@@ -90,12 +93,17 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
+	capConns, err := connCap(*maxConns, fdLimit(), fdsOpen())
+	if err != nil {
+		fmt.Fprintln(stderr, "web:", err)
+		return 1
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
-	c := newConns(*maxConns)
+	c := newConns(capConns)
 	srv := newServer(h, c)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -105,7 +113,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		defer cancel()
 		srv.Shutdown(shut)
 	}()
-	fmt.Fprintf(stdout, "web: serving on http://%s (Ctrl-C stops)\n", ln.Addr())
+	fmt.Fprintf(stdout, "web: serving on http://%s (Ctrl-C stops; at most %d connections)\n", ln.Addr(), capConns)
 	if err := srv.Serve(c.listen(ln)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
@@ -113,15 +121,38 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// defaultMaxConns is the default of -maxconns: 4096, or the limit of
-// open files less 256 (for the listener, the page's files and the
-// runtime) if that is lower, and at least 16.
-func defaultMaxConns() int {
-	n := 4096
-	if l := fdLimit(); l > 0 {
-		n = min(n, l-256)
+// defaultMaxConns is the default of -maxconns when the limit of open
+// files does not lower it.
+const defaultMaxConns = 4096
+
+// fdHeadroom is the number of descriptors kept free beside the files open
+// at start and the connections: the listener, a connection being accepted
+// and closed at the cap, and what the runtime may open.
+const fdHeadroom = 8
+
+// connCap returns the cap on connections: requested (0: the default,
+// 4096) if it fits in limit open files (0: unknown) with open files
+// already open and fdHeadroom spare; the default is lowered to what
+// fits. It is an error when requested does not fit, or when fewer than 2
+// connections fit (one to serve, one being made room for): the server
+// would run out of descriptors instead of serving.
+func connCap(requested, limit, open int) (int, error) {
+	if limit <= 0 {
+		if requested > 0 {
+			return requested, nil
+		}
+		return defaultMaxConns, nil
 	}
-	return max(n, 16)
+	room := limit - open - fdHeadroom
+	switch {
+	case room < 2:
+		return 0, fmt.Errorf("the limit of open files is %d, and %d are open at start: that leaves room for %d connections, want at least 2 (%d spare); raise the limit (ulimit -n)", limit, open, max(room, 0), fdHeadroom)
+	case requested > room:
+		return 0, fmt.Errorf("-maxconns %d: the limit of open files (%d, %d open at start, %d spare) leaves room for %d connections; lower -maxconns or raise the limit (ulimit -n)", requested, limit, open, fdHeadroom, room)
+	case requested > 0:
+		return requested, nil
+	}
+	return min(defaultMaxConns, room), nil
 }
 
 // newServer returns the http.Server of h with its timeouts, its
@@ -138,7 +169,9 @@ func newServer(h http.Handler, c *conns) *http.Server {
 		MaxHeaderBytes:    16 << 10,
 	}
 	if c != nil {
+		s.Handler = c.track(h)
 		s.ConnState = c.state
+		s.ConnContext = connContext
 	}
 	return s
 }

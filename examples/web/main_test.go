@@ -79,10 +79,41 @@ func TestFlags(t *testing.T) {
 		t.Errorf("extra argument: exit %d, %q", code, errb.String())
 	}
 	errb.Reset()
-	if code := main1([]string{"-maxconns", "1"}, &out, &errb); code != 2 || errb.String() != "web: -maxconns 1: want at least 2\n" {
-		t.Errorf("-maxconns 1: exit %d, %q", code, errb.String())
+	for _, n := range []string{"1", "-1"} {
+		errb.Reset()
+		if code := main1([]string{"-maxconns", n}, &out, &errb); code != 2 || errb.String() != "web: -maxconns "+n+": want at least 2 (0: the default)\n" {
+			t.Errorf("-maxconns %s: exit %d, %q", n, code, errb.String())
+		}
 	}
-	if n := defaultMaxConns(); n < 16 || n > 4096 || fdLimit() > 0 && n > fdLimit()-256 && n > 16 {
-		t.Errorf("default -maxconns %d with a limit of %d open files", n, fdLimit())
+}
+
+// TestConnCap: the cap on connections fits the limit of open files: the
+// default is lowered to what fits, a -maxconns that does not fit and a
+// limit that leaves no room for 2 connections are errors.
+func TestConnCap(t *testing.T) {
+	for _, tt := range []struct {
+		requested, limit, open int
+		want                   int
+		err                    string
+	}{
+		{0, 0, 7, 4096, ""},
+		{100, 0, 7, 100, ""},
+		{0, 1 << 20, 7, 4096, ""},
+		{0, 1024, 7, 1009, ""},
+		{0, 20, 7, 5, ""},
+		{5, 20, 7, 5, ""},
+		{6, 20, 7, 0, "-maxconns 6: the limit of open files (20, 7 open at start, 8 spare) leaves room for 5 connections; lower -maxconns or raise the limit (ulimit -n)"},
+		{0, 17, 7, 2, ""},
+		{0, 16, 7, 0, "the limit of open files is 16, and 7 are open at start: that leaves room for 1 connections, want at least 2 (8 spare); raise the limit (ulimit -n)"},
+		{0, 10, 7, 0, "the limit of open files is 10, and 7 are open at start: that leaves room for 0 connections, want at least 2 (8 spare); raise the limit (ulimit -n)"},
+	} {
+		got, err := connCap(tt.requested, tt.limit, tt.open)
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if got != tt.want || msg != tt.err {
+			t.Errorf("connCap(%d, %d, %d) = %d, %q; want %d, %q", tt.requested, tt.limit, tt.open, got, msg, tt.want, tt.err)
+		}
 	}
 }

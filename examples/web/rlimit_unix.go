@@ -2,7 +2,10 @@
 
 package main
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // fdLimit returns the process's limit of open files (RLIMIT_NOFILE, soft;
 // the Go runtime raises it to the hard limit at start), or 0 if unknown.
@@ -12,4 +15,15 @@ func fdLimit() int {
 		return 0
 	}
 	return int(r.Cur)
+}
+
+// fdsOpen returns the number of files the process has open (standard
+// streams, the runtime's poller, inherited descriptors), or 16 where
+// /proc/self/fd cannot be read.
+func fdsOpen() int {
+	es, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return 16
+	}
+	return len(es) - 1 // the directory's own descriptor, closed now
 }

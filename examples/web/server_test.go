@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -42,7 +44,7 @@ func startServer(t *testing.T, set func(*http.Server)) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newConns(defaultMaxConns())
+	c := newConns(defaultMaxConns)
 	srv := newServer(h, c)
 	if set != nil {
 		set(srv)
@@ -140,12 +142,13 @@ func TestBodyTimeout(t *testing.T) {
 	}
 }
 
-// conns closes the connection idle the longest once max are open, and
-// never the new one.
+// conns closes the connection idle the longest once max are open, else
+// the one reading its request the longest, and never the new one nor one
+// whose request has arrived.
 func TestConnsEvict(t *testing.T) {
 	c := newConns(3)
 	var pipes []net.Conn
-	for range 4 {
+	for range 5 {
 		a, b := net.Pipe()
 		defer b.Close()
 		pipes = append(pipes, a)
@@ -155,27 +158,107 @@ func TestConnsEvict(t *testing.T) {
 		_, err := conn.Write([]byte("x"))
 		return err == io.ErrClosedPipe
 	}
+	counts := func(open, idle, reading int) {
+		t.Helper()
+		if o, i, r := c.counts(); o != open || i != idle || r != reading {
+			t.Errorf("open %d idle %d reading %d, want %d %d %d", o, i, r, open, idle, reading)
+		}
+	}
 	c.state(pipes[0], http.StateNew)
 	c.state(pipes[0], http.StateActive)
+	c.working(pipes[0])
 	c.state(pipes[0], http.StateIdle) // idle the longest
 	c.state(pipes[1], http.StateNew)
-	c.state(pipes[1], http.StateActive) // busy: never closed
-	if open, idle := c.counts(); open != 2 || idle != 1 {
-		t.Errorf("open %d idle %d", open, idle)
-	}
+	c.state(pipes[1], http.StateActive)
+	c.working(pipes[1]) // answering: never closed
+	counts(2, 1, 0)
 	c.state(pipes[2], http.StateNew) // the cap: pipes[0] goes
 	if !closed(pipes[0]) || closed(pipes[1]) || closed(pipes[2]) {
 		t.Errorf("closed: %v %v %v, want only the first", closed(pipes[0]), closed(pipes[1]), closed(pipes[2]))
 	}
 	c.state(pipes[0], http.StateClosed)
-	c.state(pipes[2], http.StateActive)
-	c.state(pipes[3], http.StateNew) // the cap, nothing idle but the new one
-	if closed(pipes[3]) || closed(pipes[1]) || closed(pipes[2]) {
-		t.Error("a busy or the new connection was closed")
+	c.state(pipes[2], http.StateActive) // reading its request
+	counts(2, 0, 1)
+	c.state(pipes[3], http.StateNew) // the cap, nothing idle: pipes[2] goes
+	if !closed(pipes[2]) || closed(pipes[1]) || closed(pipes[3]) {
+		t.Errorf("closed: %v %v %v, want only the reading one", closed(pipes[2]), closed(pipes[1]), closed(pipes[3]))
 	}
-	if open, idle := c.counts(); open != 3 || idle != 1 {
-		t.Errorf("open %d idle %d", open, idle)
+	c.state(pipes[2], http.StateClosed)
+	c.state(pipes[3], http.StateActive)
+	c.working(pipes[3])
+	c.state(pipes[4], http.StateNew) // the cap, nothing idle or reading but the new one
+	if closed(pipes[4]) || closed(pipes[1]) || closed(pipes[3]) {
+		t.Error("a working or the new connection was closed")
 	}
+	counts(3, 1, 0)
+}
+
+// TestSlowBodies holds -maxconns connections that each send a request's
+// headers and then its body slowly (one byte, then nothing), and checks
+// that a new client is answered while they are held: at the cap the
+// connection reading its request the longest is closed to make room.
+// The server's read timeout is an hour, so nothing else frees a
+// connection; before, only idle connections were closed and new clients
+// waited for the read timeout (7.65 s with -maxconns 64 and the 10 s
+// timeout).
+func TestSlowBodies(t *testing.T) {
+	const maxConns = 8
+	h, err := newHandler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newConns(maxConns)
+	srv := newServer(h, c)
+	srv.ReadTimeout, srv.ReadHeaderTimeout = time.Hour, time.Hour
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(c.listen(ln))
+	t.Cleanup(func() { srv.Close() })
+	addr := ln.Addr().String()
+
+	var held []net.Conn
+	t.Cleanup(func() {
+		for _, conn := range held {
+			conn.Close()
+		}
+	})
+	for range maxConns {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, conn)
+		io.WriteString(conn, "POST /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+	}
+	// A new client, with an hour's patience: only making room serves it.
+	hc := &http.Client{Timeout: time.Hour}
+	t0 := time.Now()
+	res, err := hc.Get("http://" + addr + "/api/v1/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Errorf("status %d", res.StatusCode)
+	}
+	// The connections closed to make room were slow ones: read what each
+	// got (a closed one reads EOF or a reset at once; a held one would
+	// block, so give each a moment that bounds the test, not the check).
+	closedSlow := 0
+	for _, conn := range held {
+		conn.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+		var b [1]byte
+		if _, err := conn.Read(b[:]); err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+			closedSlow++
+		}
+	}
+	if closedSlow == 0 {
+		t.Error("no slow connection was closed")
+	}
+	t.Logf("a new client answered in %v with %d slow-body connections held, %d of them closed", time.Since(t0).Round(time.Millisecond), maxConns, closedSlow)
 }
 
 // TestIdleFlood holds more idle keep-alive connections than the server
@@ -195,32 +278,7 @@ func TestIdleFlood(t *testing.T) {
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil || l.Cur < hold+500 {
 		t.Skipf("this process may open %d files; the test needs %d", l.Cur, hold+500)
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-addr", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), "MANCALA_WEB_MAIN=1", "MANCALA_WEB_NOFILE="+strconv.Itoa(nofile))
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr, ok := strings.CutPrefix(strings.Fields(line)[len(strings.Fields(line))-3], "http://")
-	if !ok {
-		t.Fatalf("server said %q", line)
-	}
+	addr, _, _ := serverCmd(t, nofile)
 
 	// Open the connections, each with one request answered or not, and
 	// leave them open.
@@ -276,4 +334,113 @@ func TestIdleFlood(t *testing.T) {
 		t.Errorf("status %d", res.StatusCode)
 	}
 	t.Logf("a new request answered in %v", time.Since(t0).Round(time.Millisecond))
+}
+
+// serverCmd starts the program itself (main, through TestMain) in a child
+// process with its limit of open files set to nofile, and returns its
+// address and the rest of its first line ("(Ctrl-C stops; at most N
+// connections)"), and what it has written to standard error so far (the
+// cleanup kills it).
+func serverCmd(t *testing.T, nofile int, args ...string) (addr, rest string, stderr func() string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), "MANCALA_WEB_MAIN=1", "MANCALA_WEB_NOFILE="+strconv.Itoa(nofile))
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := &lockedBuffer{}
+	cmd.Stderr = errs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(line)
+	if len(f) < 4 || !strings.HasPrefix(f[3], "http://") {
+		t.Fatalf("server said %q", line)
+	}
+	return strings.TrimPrefix(f[3], "http://"), strings.Join(f[4:], " "), errs.String
+}
+
+// lockedBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestLowFileLimit: under a low limit of open files the server starts
+// with a connection cap that fits it, and serves a new client while more
+// connections than the cap are held, sending their requests slowly; under
+// a limit too low to serve at all it refuses to start, saying why.
+// Before, with ulimit -n 20 the cap was 16 connections, more than the
+// descriptors left, and the server ran out of them.
+func TestLowFileLimit(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "MANCALA_WEB_MAIN=1", "MANCALA_WEB_NOFILE=8")
+	out, err := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.HasPrefix(string(out), "web: the limit of open files is 8, and ") ||
+		!strings.HasSuffix(string(out), "want at least 2 (8 spare); raise the limit (ulimit -n)\n") {
+		t.Errorf("limit 8: exit %d (%v), %q", code, err, out)
+	}
+
+	addr, rest, stderr := serverCmd(t, 24)
+	var n int
+	if _, err := fmt.Sscanf(rest, "(Ctrl-C stops; at most %d connections)", &n); err != nil || n < 2 || n > 24-3-8 {
+		t.Fatalf("limit 24: %q (%v)", rest, err)
+	}
+	var held []net.Conn
+	t.Cleanup(func() {
+		for _, conn := range held {
+			conn.Close()
+		}
+	})
+	for range n + 4 {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, conn)
+		io.WriteString(conn, "POST /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+	}
+	hc := &http.Client{Timeout: time.Minute}
+	res, err := hc.Get("http://" + addr + "/api/v1/games")
+	if err != nil {
+		t.Fatalf("a new client with %d connections held and a cap of %d: %v", len(held), n, err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Errorf("status %d", res.StatusCode)
+	}
+	if e := stderr(); e != "" {
+		t.Errorf("the server's standard error: %s", e)
+	}
+	t.Logf("limit 24: a cap of %d connections; %d held, a new client answered", n, len(held))
 }

@@ -373,8 +373,32 @@ func checkDate(s string) string {
 	return ""
 }
 
-// maxRecord bounds the text Read accepts (16 MiB).
-const maxRecord = 16 << 20
+// MaxSize is the longest record text, in bytes (16 MiB), that [Read] and
+// [ReadText] accept: a game of tens of thousands of moves fits many times
+// over, and a program reading a hostile input stops at it.
+const MaxSize = 16 << 20
+
+// maxRecord bounds the text Read accepts.
+const maxRecord = MaxSize
+
+// ReadText returns the text of one record read from rd, at most [MaxSize]
+// bytes, for a program that must see the text before it can choose the
+// descriptor to parse it with ([GameOf], then [Parse]). A longer input is
+// refused with a [*mancala.SyntaxError] ("mancala: bad record: longer than
+// 16 MiB") as soon as its byte MaxSize+1 is read, so that reading costs at
+// most about twice MaxSize of memory whatever the input's length; an error
+// of rd is returned as it is.
+func ReadText(rd io.Reader) (string, error) {
+	var b strings.Builder
+	_, err := io.Copy(&b, io.LimitReader(rd, maxRecord+1))
+	if err != nil {
+		return "", err
+	}
+	if b.Len() > maxRecord {
+		return "", &mancala.SyntaxError{What: "record", Msg: "longer than 16 MiB"}
+	}
+	return b.String(), nil
+}
 
 // Read reads one record of d's game from rd and replays it. The headers
 // come first, one per line (blank lines before them are skipped); the first

@@ -50,10 +50,12 @@ const (
 	// deadline ([BatchLimits]).
 	NoPool Pool = iota
 	// WorkPool takes one of Limits.MaxWork work slots; a request whose
-	// rules can make it slow (Endless:Illegal, or MaxLaps above
-	// mancala.DefaultMaxLaps) takes one of Limits.MaxCostly costly slots
-	// instead, so that slow requests cannot hold the work slots that
-	// ordinary ones need.
+	// rules can make it slow by their text (the game descriptor's Costly:
+	// Endless:Illegal, or MaxLaps above mancala.DefaultMaxLaps) takes one
+	// of Limits.MaxCostly costly slots instead, and a request whose move
+	// sows more than WorkLaps laps (a loop, under any rules) moves to a
+	// costly slot as it passes them, so that slow requests cannot hold
+	// the work slots or the cores that ordinary ones need.
 	WorkPool
 	// CostlyPool always takes one of Limits.MaxCostly costly slots.
 	CostlyPool
@@ -118,7 +120,7 @@ func NewCommand[Req, Resp any](name string, t Transport, pool Pool, fn func(ctx 
 			if err := DecodeRequest(body, &req); err != nil {
 				return nil, err
 			}
-			release, err := sess.svc.take(ctx, pool, any(&req))
+			ctx, release, err := sess.svc.take(ctx, pool, any(&req))
 			if err != nil {
 				return nil, err
 			}
@@ -228,12 +230,18 @@ func (s *Service) builtins() []Command {
 				Commands: s.commandNames(Lines), Batch: s.batch.Info()}}, nil
 		}),
 		NewCommand("state", both, WorkPool, func(_ context.Context, _ *Session, r StateRequest) (State, error) { return s.State(r) }),
-		NewCommand("apply", both, WorkPool, func(_ context.Context, _ *Session, r ApplyRequest) (ApplyResponse, error) { return s.Apply(r) }),
+		NewCommand("apply", both, WorkPool, func(ctx context.Context, _ *Session, r ApplyRequest) (ApplyResponse, error) {
+			return s.apply(meterOf(ctx), r)
+		}),
 		NewCommand("think", both, NoPool, func(ctx context.Context, _ *Session, r ThinkRequest) (ThinkResponse, error) {
 			return s.Think(ctx, r)
 		}),
-		NewCommand("record", both, WorkPool, func(_ context.Context, _ *Session, r RecordRequest) (RecordResponse, error) { return s.Record(r) }),
-		NewCommand("replay", both, WorkPool, func(_ context.Context, _ *Session, r ReplayRequest) (ReplayResponse, error) { return s.Replay(r) }),
+		NewCommand("record", both, WorkPool, func(ctx context.Context, _ *Session, r RecordRequest) (RecordResponse, error) {
+			return s.record(meterOf(ctx), r)
+		}),
+		NewCommand("replay", both, WorkPool, func(ctx context.Context, _ *Session, r ReplayRequest) (ReplayResponse, error) {
+			return s.replay(meterOf(ctx), r)
+		}),
 		NewCommand("observation", Lines, WorkPool, func(_ context.Context, _ *Session, r ObservationRequest) (Observation, error) {
 			return s.Observe(r)
 		}),
@@ -351,25 +359,28 @@ func (sess *Session) Close() {
 }
 
 // take takes a slot of pool for req, waiting at most Limits.BusyWait,
-// and returns the function that gives it back.
-func (s *Service) take(ctx context.Context, pool Pool, req any) (release func(), err error) {
+// and returns the context to answer req in (with the request's meter, for
+// a pool) and the function that gives the slot back. A WorkPool request
+// whose rules are costly by their text takes a costly slot instead.
+func (s *Service) take(ctx context.Context, pool Pool, req any) (context.Context, func(), error) {
 	var sem chan struct{}
 	what := "costly"
 	switch pool {
 	case NoPool:
-		return func() {}, nil
+		return ctx, func() {}, nil
 	case WorkPool:
 		sem, what = s.work, "work"
-		if costlyRequest(req) {
+		if s.costlyRequest(req) {
 			sem, what = s.costly, "costly"
 		}
 	default:
 		sem = s.costly
 	}
 	if err := acquire(ctx, sem, s.limits.BusyWait, what); err != nil {
-		return nil, err
+		return ctx, nil, err
 	}
-	return func() { <-sem }, nil
+	m := &meter{s: s, ctx: ctx, held: sem}
+	return context.WithValue(ctx, meterKey{}, m), m.release, nil
 }
 
 // Call answers one request of the line protocol: cmd with body, the

@@ -3,6 +3,7 @@ package wire_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -321,5 +323,73 @@ func TestCostlyPool(t *testing.T) {
 	}
 	if _, err := s.Call(context.Background(), "state", []byte(`{"game":"kiothi","rules":"Endless:Illegal"}`)); err != nil {
 		t.Errorf("costly state after the slot is free: %v", err)
+	}
+}
+
+// A request is classed by the work it does, not only by its rules' text:
+// under the default rules an apply of a move that loops (sown to the
+// default bound of 1,000,000 laps), and a record or replay ending with
+// it, move from their work slot to a costly slot once the move passes
+// wire.WorkLaps laps, so with every costly slot taken they get busy
+// (before, they kept a work slot for the whole 50-100 ms, and 16 clients
+// sending them took the cores from ordinary requests); ordinary moves
+// are answered at once, and once the slot is free the loop is answered
+// as without slots.
+func TestCostlyByWork(t *testing.T) {
+	s := newService(t, wire.Limits{MaxCostly: 1, MaxWork: 1, BusyWait: 50 * time.Millisecond})
+	entered, release := make(chan struct{}), make(chan struct{})
+	err := s.Register(wire.NewCommand("hold", wire.Lines, wire.CostlyPool, func(context.Context, *wire.Session, struct{}) (struct{}, error) {
+		close(entered)
+		<-release
+		return struct{}{}, nil
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	go func() {
+		_, err := s.NewSession().Call(context.Background(), "hold", []byte(`{}`))
+		done <- err
+	}()
+	<-entered
+	// docs/rules/common.md, C-6: b6:6 loops; under the default rules it
+	// ends the game as a draw by endless sowing.
+	const loop = "kiothi 0,4,5,1,2,8*,0,1,0,1/2,1,7*,6,1,4,1,4,3,9 N turn=11 prisons=0,0"
+	rec := "[Game \"kiothi\"]\n[Start \"" + loop + "\"]\n\nb6:6\n"
+	calls := []struct{ cmd, body string }{
+		{"apply", `{"position":"` + loop + `","move":"b6:6"}`},
+		{"record", `{"start":"` + loop + `","moves":["b6:6"]}`},
+		{"replay", `{"record":` + strconv.Quote(rec) + `}`},
+	}
+	for _, c := range calls {
+		_, err := s.Call(context.Background(), c.cmd, []byte(c.body))
+		var we *wire.Error
+		if !errors.As(err, &we) || we.Code != "busy" || we.Message != "wire: busy: a move sows more than 10000 laps (a loop sown to the lap bound), and all 1 costly slots stayed taken for 50ms; try again later" {
+			t.Errorf("%s of a loop with the costly slot taken: %v", c.cmd, err)
+		}
+	}
+	// An ordinary move, and one of the ordinary moves before the loop,
+	// take the work slot (which the loops gave back).
+	if _, err := s.Call(context.Background(), "apply", []byte(`{"position":"`+loop+`","move":"b2:1"}`)); err != nil {
+		t.Errorf("an ordinary move: %v", err)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range calls {
+		got, err := s.Call(context.Background(), c.cmd, []byte(c.body))
+		if err != nil || !strings.Contains(string(got), "draw:endless") {
+			t.Errorf("%s of a loop with the costly slot free: %.200s %v", c.cmd, got, err)
+		}
+	}
+	want, err := s.Apply(wire.ApplyRequest{Position: loop, Move: "b6:6"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Call(context.Background(), "apply", []byte(`{"position":"`+loop+`","move":"b6:6"}`))
+	wantJSON, _ := json.Marshal(want)
+	if err != nil || string(got) != string(wantJSON) {
+		t.Errorf("metered apply differs from the unmetered one: %v", err)
 	}
 }

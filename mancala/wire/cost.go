@@ -1,54 +1,124 @@
 package wire
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
-	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
-// costlyText reports whether text (a rules text, a position's notation,
-// a record) names rules that can make a request slow: Endless:Illegal,
-// under which the legal moves of a position play every candidate out, or
-// MaxLaps above mancala.DefaultMaxLaps, which lets a move sow longer than
-// the default bound (docs/rules/common.md, C-6). It looks for the
-// options' text anywhere, so it errs on the side of costly (a player
-// named "Endless:Illegal" is costly too); a text that does not parse
-// fails at once in either pool.
-func costlyText(text string) bool {
-	if strings.Contains(text, "Endless:Illegal") {
-		return true
-	}
-	for {
-		_, after, ok := strings.Cut(text, "MaxLaps:")
-		if !ok {
-			return false
-		}
-		n := 0
-		for n < len(after) && after[n] >= '0' && after[n] <= '9' {
-			n++
-		}
-		if v, err := strconv.ParseInt(after[:n], 10, 64); n > 0 && (err != nil || v > mancala.DefaultMaxLaps) {
-			return true
-		}
-		text = after
+// WorkLaps is the work budget of an ordinary request, in laps of sowing
+// of one move (docs/rules/common.md, C-6). A request in a work slot
+// (Limits.MaxWork) first plays its moves under a lap bound of WorkLaps (a
+// probe, by the position's own rules otherwise); a move that is endless
+// under that bound may be a loop sown to the rules' bound, 1,000,000
+// laps by default (8 ms of CPU for the loop of C-6, 50 to 100 ms on a
+// loaded machine), so the request gives its work slot back and waits for
+// a costly slot (Limits.MaxCostly) before it plays the move by its rules,
+// or is answered busy if none frees within Limits.BusyWait. A move that
+// ends within the bound ends the same way under any larger one, so the
+// probe never changes an answer. The longest finite move known is 2,411
+// laps: ordinary moves never pass the budget, and the probe of a loop
+// costs under a hundredth of the loop.
+const WorkLaps = 10_000
+
+// meter is the slot a request holds: a work slot, or a costly one for a
+// request whose rules are costly by their text
+// ([mancala.Descriptor.Costly]) or whose move passed WorkLaps. A nil
+// meter (a Service method called directly, with no slots) holds none and
+// never escalates. One request's meter is used by one goroutine.
+type meter struct {
+	s    *Service
+	ctx  context.Context
+	held chan struct{} // the pool whose slot is held (nil: none)
+}
+
+// meterKey is the context key of a request's meter.
+type meterKey struct{}
+
+// meterOf returns the meter of ctx's request, or nil.
+func meterOf(ctx context.Context) *meter {
+	m, _ := ctx.Value(meterKey{}).(*meter)
+	return m
+}
+
+// release gives back the slot held.
+func (m *meter) release() {
+	if m.held != nil {
+		<-m.held
+		m.held = nil
 	}
 }
 
-// costlyRequest reports whether req, a pointer to a request, is under
-// rules that can make it slow ([costlyText]).
-func costlyRequest(req any) bool {
+// costly reports whether m holds a costly slot, or is nil: whether work
+// may go on without probing.
+func (m *meter) costly() bool { return m == nil || m.held == m.s.costly }
+
+// escalate moves the request from its work slot to a costly slot: it
+// gives the work slot back at once, then waits for a costly one (at most
+// Limits.BusyWait, then busy).
+func (m *meter) escalate() error {
+	if m.costly() {
+		return nil
+	}
+	m.release()
+	if err := acquire(m.ctx, m.s.costly, m.s.limits.BusyWait, "costly"); err != nil {
+		e := err.(*Error)
+		e.Message = "wire: busy: a move sows more than " + strconv.Itoa(WorkLaps) + " laps (a loop sown to the lap bound), and all " +
+			strconv.Itoa(cap(m.s.costly)) + " costly slots stayed taken for " + m.s.limits.BusyWait.String() + "; try again later"
+		return e
+	}
+	m.held = m.s.costly
+	return nil
+}
+
+// costlyRequest reports whether req, a pointer to a request, names rules
+// under which it can be slow by the Costly test of its game's descriptor
+// ([mancala.Descriptor.Costly]); a request whose game is unknown is not
+// (it fails at once).
+func (s *Service) costlyRequest(req any) bool {
+	costly := func(game, pos string, texts ...string) bool {
+		if game == "" {
+			game = firstWord(pos)
+		}
+		g, ok := s.byName[game]
+		if !ok {
+			return false
+		}
+		for _, t := range append(texts, pos) {
+			if g.ops.costly(t) {
+				return true
+			}
+		}
+		return false
+	}
 	switch r := req.(type) {
 	case *StateRequest:
-		return costlyText(r.Rules) || costlyText(r.Position)
+		return costly(r.Game, r.Position, r.Rules)
 	case *ApplyRequest:
-		return costlyText(r.Position)
+		return costly(r.Game, r.Position)
 	case *RecordRequest:
-		return costlyText(r.Rules) || costlyText(r.Start)
+		return costly(r.Game, r.Start, r.Rules)
 	case *ReplayRequest:
-		return costlyText(r.Record)
+		text := strings.TrimSpace(r.Record)
+		game, _ := record.GameOf(text)
+		if game == "" {
+			game = firstWord(text)
+		}
+		return costly(game, text)
 	case *ObservationRequest:
-		return costlyText(r.Rules) || costlyText(r.Position)
+		return costly(r.Game, r.Position, r.Rules)
 	}
 	return false
+}
+
+// firstWord returns the first word of a position line: its game.
+func firstWord(pos string) string {
+	for i := 0; i < len(pos); i++ {
+		if pos[i] == ' ' || pos[i] == '\n' {
+			return pos[:i]
+		}
+	}
+	return pos
 }

@@ -20,7 +20,7 @@ func wantCode(t *testing.T, err error, code, msg string) {
 
 // TestDecodeRequestNested: members of nested objects are checked too
 // (selfplay's agent specs), arrays of them element by element, and what
-// decodes into a map or json.RawMessage is not looked inside.
+// decodes into a map or json.RawMessage only for members given twice.
 func TestDecodeRequestNested(t *testing.T) {
 	for _, tt := range []struct{ in, msg string }{
 		{`{"game":"kisolo","n":1,"south":{"agent":"random","Agent":"mcts"},"north":{"agent":"random"}}`, `wire: bad request: unknown field "south.Agent" (field names are case-sensitive: "south.agent")`},
@@ -34,8 +34,18 @@ func TestDecodeRequestNested(t *testing.T) {
 		t.Errorf("%+v %v", ok, err)
 	}
 	var m map[string]json.RawMessage
-	if err := wire.DecodeRequest([]byte(`{"a":{"x":1,"x":2,"X":[{"y":1,"y":2}]}}`), &m); err != nil || string(m["a"]) != `{"x":1,"x":2,"X":[{"y":1,"y":2}]}` {
+	if err := wire.DecodeRequest([]byte(`{"a":{"x":1,"X":[{"y":1,"Y":2}]}}`), &m); err != nil || string(m["a"]) != `{"x":1,"X":[{"y":1,"Y":2}]}` {
 		t.Errorf("map: %q %v", m, err)
+	}
+	// A member given twice is refused inside a map or raw value too: the
+	// last would win wherever it is decoded later.
+	for _, tt := range []struct{ in, msg string }{
+		{`{"a":1,"a":2}`, `wire: bad request: field "a" given twice`},
+		{`{"a":{"x":1,"x":2}}`, `wire: bad request: field "a.x" given twice`},
+		{`{"a":[{"y":1},{"y":2,"z":[],"y":3}]}`, `wire: bad request: field "a.y" given twice`},
+	} {
+		var m map[string]json.RawMessage
+		wantCode(t, wire.DecodeRequest([]byte(tt.in), &m), "bad_request", tt.msg)
 	}
 	var recs wire.RecordRequest
 	if err := wire.DecodeRequest([]byte(`{"game":"kisolo","moves":["xb1","xc6"]}`), &recs); err != nil || len(recs.Moves) != 2 {

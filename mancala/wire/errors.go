@@ -2,7 +2,6 @@ package wire
 
 import (
 	"errors"
-	"net/http"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -43,17 +42,20 @@ const (
 	CodeInternal = "internal"
 )
 
+// statusOf is the HTTP status of each code. The numbers are written out
+// (not net/http's names) so that the protocol core does not import
+// net/http: the WebAssembly build (examples/web/wasm) links no HTTP.
 var statusOf = map[string]int{
-	CodeBadRequest:       http.StatusBadRequest,
-	CodeSyntax:           http.StatusBadRequest,
-	CodeIllegal:          http.StatusUnprocessableEntity,
-	CodeGameOver:         http.StatusUnprocessableEntity,
-	CodeTooLarge:         http.StatusRequestEntityTooLarge,
-	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
-	CodeNotFound:         http.StatusNotFound,
-	CodeTimeout:          http.StatusRequestTimeout,
-	CodeBusy:             http.StatusTooManyRequests,
-	CodeInternal:         http.StatusInternalServerError,
+	CodeBadRequest:       400, // http.StatusBadRequest
+	CodeSyntax:           400, // http.StatusBadRequest
+	CodeIllegal:          422, // http.StatusUnprocessableEntity
+	CodeGameOver:         422, // http.StatusUnprocessableEntity
+	CodeTooLarge:         413, // http.StatusRequestEntityTooLarge
+	CodeMethodNotAllowed: 405, // http.StatusMethodNotAllowed
+	CodeNotFound:         404, // http.StatusNotFound
+	CodeTimeout:          408, // http.StatusRequestTimeout
+	CodeBusy:             429, // http.StatusTooManyRequests
+	CodeInternal:         500, // http.StatusInternalServerError
 }
 
 // Error is the error of every [Service] method, and the body of every
@@ -74,7 +76,7 @@ func (e *Error) Status() int {
 	if s, ok := statusOf[e.Code]; ok {
 		return s
 	}
-	return http.StatusInternalServerError
+	return 500 // http.StatusInternalServerError
 }
 
 func errorf(code, msg string) *Error { return &Error{Code: code, Message: msg} }

@@ -3,6 +3,9 @@ package wire
 import (
 	"context"
 	"errors"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -40,13 +43,15 @@ type gameOps interface {
 	info() GameInfo
 	start(rules string) (string, error)
 	state(pos string) (State, error)
-	apply(pos, move string, maxEvents int) (ApplyResponse, error)
+	apply(m *meter, pos, move string, maxEvents int) (ApplyResponse, error)
 	think(ctx context.Context, pos string, s agent.Spec) (ThinkResponse, error)
 	levels() []mancala.Level
-	record(req RecordRequest) (RecordResponse, error)
-	replay(text string) (ReplayResponse, error)
+	record(m *meter, req RecordRequest) (RecordResponse, error)
+	replay(m *meter, text string) (ReplayResponse, error)
 	checkOver(pos string) error
 	horizon(rules string) (int, error)
+	// costly is the descriptor's Costly (false without one).
+	costly(text string) bool
 }
 
 // NewGame returns the Game of descriptor d (kisolo.Descriptor and so on).
@@ -83,6 +88,77 @@ type adapter[P mancala.Position[P, M], M mancala.Move] struct {
 func (a *adapter[P, M]) info() GameInfo { return a.gi }
 
 func (a *adapter[P, M]) levels() []mancala.Level { return a.d.Levels }
+
+func (a *adapter[P, M]) costly(text string) bool { return a.d.Costly != nil && a.d.Costly(text) }
+
+// probe returns p with its lap bound lowered to WorkLaps (C-6), for
+// playing moves under the work budget; ok is false when p's own bound is
+// no larger (its moves are cheap as they are) or the position cannot be
+// read back so (then the request is played as it is).
+func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
+	var opts []string
+	if r := a.d.Rules(p); r != "" {
+		opts = strings.Split(r, ",")
+	}
+	kept := opts[:0]
+	for _, o := range opts {
+		if v, isLaps := strings.CutPrefix(o, "MaxLaps:"); isLaps {
+			if n, err := strconv.Atoi(v); err == nil && n <= WorkLaps {
+				return q, false
+			}
+			continue
+		}
+		kept = append(kept, o)
+	}
+	kept = append(kept, "MaxLaps:"+strconv.Itoa(WorkLaps))
+	sort.Slice(kept, func(i, j int) bool {
+		ni, _, _ := strings.Cut(kept[i], ":")
+		nj, _, _ := strings.Cut(kept[j], ":")
+		return ni < nj
+	})
+	fields := strings.Fields(p.String())
+	rules := "rules=" + strings.Join(kept, ",")
+	found := false
+	for i, f := range fields {
+		if strings.HasPrefix(f, "rules=") {
+			fields[i], found = rules, true
+		}
+	}
+	if !found {
+		fields = append(fields, rules)
+	}
+	q, err := a.d.Parse(strings.Join(fields, " "))
+	return q, err == nil
+}
+
+// meterMoves plays moves from start under the work budget of m (a probe:
+// the lap bound lowered to WorkLaps), up to the first move that fails or
+// the end of the game, and moves the request to a costly slot at the
+// first move that is endless under that bound: it may sow to the rules'
+// bound when played by them. Its only error is m's busy.
+func (a *adapter[P, M]) meterMoves(m *meter, start P, moves ...M) error {
+	if m.costly() {
+		return nil
+	}
+	p, ok := a.probe(start)
+	if !ok {
+		return nil
+	}
+	for _, mv := range moves {
+		if p.Outcome().Over() {
+			return nil
+		}
+		q, err := p.Apply(mv)
+		if err != nil {
+			return nil
+		}
+		if q.Outcome().Reason == mancala.Endless {
+			return m.escalate()
+		}
+		p = q
+	}
+	return nil
+}
 
 func wordsOf(w mancala.Words) Words {
 	return Words{Seed: w.Seed, Capture: w.Capture, Store: w.Store, Reserve: w.Reserve}
@@ -302,7 +378,7 @@ func eventOf(e mancala.Event, names []string) Event {
 	return ev
 }
 
-func (a *adapter[P, M]) apply(pos, move string, maxEvents int) (ApplyResponse, error) {
+func (a *adapter[P, M]) apply(mt *meter, pos, move string, maxEvents int) (ApplyResponse, error) {
 	d := a.d
 	p, err := a.parse(pos)
 	if err != nil {
@@ -320,6 +396,9 @@ func (a *adapter[P, M]) apply(pos, move string, maxEvents int) (ApplyResponse, e
 	z := mancala.NewSummarizer(l, d.Words)
 	var resp ApplyResponse
 	var end Event
+	if err := a.meterMoves(mt, p, m); err != nil {
+		return ApplyResponse{}, err
+	}
 	q, err := d.ApplyTrace(p, m, func(e mancala.Event) {
 		z.Add(e)
 		resp.EventCount++
@@ -403,7 +482,7 @@ func (a *adapter[P, M]) startOf(rules, start string) (P, error) {
 	return p, nil
 }
 
-func (a *adapter[P, M]) record(req RecordRequest) (RecordResponse, error) {
+func (a *adapter[P, M]) record(mt *meter, req RecordRequest) (RecordResponse, error) {
 	start, err := a.startOf(req.Rules, req.Start)
 	if err != nil {
 		return RecordResponse{}, err
@@ -413,6 +492,9 @@ func (a *adapter[P, M]) record(req RecordRequest) (RecordResponse, error) {
 		if moves[i], err = a.d.ParseMove(s); err != nil {
 			return RecordResponse{}, fromErr(&record.Error{Ply: i + 1, Token: s, Err: err})
 		}
+	}
+	if err := a.meterMoves(mt, start, moves...); err != nil {
+		return RecordResponse{}, err
 	}
 	r, err := record.New(start, moves)
 	if err != nil {
@@ -430,7 +512,14 @@ func (a *adapter[P, M]) record(req RecordRequest) (RecordResponse, error) {
 	return RecordResponse{Record: text, Result: r.Result, Final: final.String()}, nil
 }
 
-func (a *adapter[P, M]) replay(text string) (ReplayResponse, error) {
+func (a *adapter[P, M]) replay(mt *meter, text string) (ReplayResponse, error) {
+	if !mt.costly() {
+		if start, moves, ok := a.recordMoves(text); ok {
+			if err := a.meterMoves(mt, start, moves...); err != nil {
+				return ReplayResponse{}, err
+			}
+		}
+	}
 	r, err := record.Parse(text, a.d)
 	if err != nil {
 		return ReplayResponse{}, fromErr(err)
@@ -451,4 +540,51 @@ func (a *adapter[P, M]) replay(text string) (ReplayResponse, error) {
 		out.Headers = append(out.Headers, Header{t.Key, t.Value})
 	}
 	return out, nil
+}
+
+// recordMoves returns the start and the moves of the record text, read
+// without playing them (for meterMoves): the start from the header lines
+// (read by record.Parse, less the Result header, which only the final
+// position can check) and the moves from the move text (move numbers
+// left out). ok is false when either cannot be read; record.Parse then
+// says why.
+func (a *adapter[P, M]) recordMoves(text string) (start P, moves []M, ok bool) {
+	lines := strings.Split(text, "\n")
+	var head []string
+	i := 0
+	for ; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if line == "" && len(head) == 0 {
+			continue
+		}
+		if line == "" || line[0] != '[' {
+			break
+		}
+		if !strings.HasPrefix(line, "["+record.KeyResult+" ") {
+			head = append(head, line)
+		}
+	}
+	r, err := record.Parse(strings.Join(head, "\n")+"\n", a.d)
+	if err != nil {
+		return start, nil, false
+	}
+	for _, line := range lines[i:] {
+		for _, tok := range strings.Fields(line) {
+			if isMoveNumber(tok) {
+				continue
+			}
+			mv, err := a.d.ParseMove(tok)
+			if err != nil {
+				return start, nil, false
+			}
+			moves = append(moves, mv)
+		}
+	}
+	return r.Start, moves, true
+}
+
+// isMoveNumber reports whether tok is a move number ("12.") of a record's
+// move text, as moveTokens counts them.
+func isMoveNumber(tok string) bool {
+	return strings.TrimRight(tok, ".") != tok && strings.Trim(tok, "0123456789.") == ""
 }

@@ -1,3 +1,9 @@
+//go:build !(js && wasm)
+
+// The HTTP transport is left out of the js/wasm build: a WebAssembly
+// program (examples/web/wasm) calls [Service.Call] and links no net/http,
+// which is most of its size.
+
 package wire
 
 import (
@@ -33,6 +39,9 @@ import (
 // with its status ([Error.Status]). A path that is not clean ("//",
 // "/./", "/../") or names no command gives 404 not_found, never a
 // redirect. Every response is JSON, and no input gives a 5xx status.
+//
+// Handler is not built for GOOS=js GOARCH=wasm, where the package is the
+// protocol core only (see the package doc's "WebAssembly").
 func Handler(s *Service) http.Handler {
 	h := &handler{s: s, mux: http.NewServeMux()}
 	h.mux.HandleFunc("GET /api/v1/{cmd}", h.get) // HEAD too

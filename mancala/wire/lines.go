@@ -159,7 +159,8 @@ func idText(id json.RawMessage) string {
 // written (nil without one), the command, and body, the object without
 // its "id" and "cmd" members, for the command's decoder. The id is
 // returned even when the rest of the line is bad, if it comes before the
-// fault. err is the *Error of a line that is not one JSON object or has
+// fault, but not when it is given twice or has a member given twice
+// (then the answer's id is null: which id was meant is unknown). err is the *Error of a line that is not one JSON object or has
 // no cmd string; s names the commands in the message of a missing cmd.
 func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []byte, err error) {
 	var rawCmd json.RawMessage
@@ -206,6 +207,14 @@ func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []
 	if id != nil && (len(id) > MaxIDBytes || depth(id) > MaxIDDepth) {
 		return nil, "", nil, errorf(CodeBadRequest, "engine: bad request: the id is over "+strconv.Itoa(MaxIDBytes)+
 			" bytes or nested deeper than "+strconv.Itoa(MaxIDDepth)+" (it is answered as null)")
+	}
+	if twice == "id" {
+		// Which id the client meant is unknown: answer none of them.
+		id = nil
+	} else if id != nil {
+		if msg := strictValue(json.NewDecoder(bytes.NewReader(id)), nil, "id."); msg != "" {
+			return nil, "", nil, errorf(CodeBadRequest, "engine: bad request: the id has a "+msg+" (it is answered as null)")
+		}
 	}
 	if id != nil && !utf8.Valid(id) {
 		id = reencode(id)

@@ -225,7 +225,10 @@ func TestErrors(t *testing.T) {
 		code, msg  string
 	}{
 		{"garbage", "garbage", "null", "bad_request", "wire: bad request: malformed JSON at byte 1: invalid character 'g'"},
-		{"id twice", `{"id":1,"id":2,"cmd":"games"}`, "2", "bad_request", `engine: bad request: field "id" given twice`},
+		{"id twice", `{"id":1,"id":2,"cmd":"games"}`, "null", "bad_request", `engine: bad request: field "id" given twice`},
+		{"id twice, the same", `{"id":1,"id":1,"cmd":"games"}`, "null", "bad_request", `engine: bad request: field "id" given twice`},
+		{"member twice in the id", `{"id":{"a":1,"a":2},"cmd":"games"}`, "null", "bad_request", `engine: bad request: the id has a field "id.a" given twice (it is answered as null)`},
+		{"member twice deep in the id", `{"id":[{"a":[{"b":1,"c":{},"b":2}]}],"cmd":"games"}`, "null", "bad_request", `engine: bad request: the id has a field "id.a.b" given twice (it is answered as null)`},
 		{"cmd twice", `{"id":3,"cmd":"games","cmd":"state"}`, "3", "bad_request", `engine: bad request: field "cmd" given twice`},
 		{"field twice", `{"id":4,"cmd":"state","game":"kisolo","game":"kiothi"}`, "4", "bad_request", `wire: bad request: field "game" given twice`},
 		{"field in the wrong case", `{"id":5,"cmd":"state","Game":"kisolo"}`, "5", "bad_request", `wire: bad request: unknown field "Game" (field names are case-sensitive: "game")`},

@@ -54,12 +54,16 @@ type Limits struct {
 	// replay, observation) served at once (default 4*GOMAXPROCS), over
 	// every transport of the service together.
 	MaxWork int
-	// MaxCostly is the number of those requests served at once whose
-	// rules can make them slow: Endless:Illegal (the legal moves of a
-	// position play every candidate out) or MaxLaps above
-	// mancala.DefaultMaxLaps (default GOMAXPROCS/2, at least 1). They
-	// wait for a costly slot, not a work slot, so that they leave the
-	// work slots and at least half of the cores to ordinary requests.
+	// MaxCostly is the number of those requests served at once that can
+	// be slow (default GOMAXPROCS/2, at least 1): those whose rules say
+	// so by their text (the game descriptor's Costly: Endless:Illegal,
+	// under which the legal moves of a position play every candidate
+	// out, or MaxLaps above mancala.DefaultMaxLaps), which wait for a
+	// costly slot instead of a work slot, and those whose move sows more
+	// than WorkLaps laps under any rules (a loop), which give their work
+	// slot back and wait for a costly slot before playing it. So they
+	// leave the work slots and at least half of the cores to ordinary
+	// requests.
 	MaxCostly int
 	// MaxRecordMoves is the most moves of a record request or a replayed
 	// record (default and cap 10,000); more gets too_large.
@@ -234,7 +238,10 @@ func (s *Service) State(req StateRequest) (State, error) {
 
 // Apply answers POST /api/v1/apply: req.Move played in req.Position, with
 // its events and summary.
-func (s *Service) Apply(req ApplyRequest) (ApplyResponse, error) {
+func (s *Service) Apply(req ApplyRequest) (ApplyResponse, error) { return s.apply(nil, req) }
+
+// apply is Apply metered by m (nil: not metered).
+func (s *Service) apply(m *meter, req ApplyRequest) (ApplyResponse, error) {
 	g, err := s.gameOf(req.Position, req.Game)
 	if err != nil {
 		return ApplyResponse{}, err
@@ -242,7 +249,7 @@ func (s *Service) Apply(req ApplyRequest) (ApplyResponse, error) {
 	if req.Move == "" {
 		return ApplyResponse{}, errorf(CodeBadRequest, "wire: missing move")
 	}
-	return g.apply(req.Position, req.Move, s.limits.MaxEvents)
+	return g.apply(m, req.Position, req.Move, s.limits.MaxEvents)
 }
 
 // Think answers POST /api/v1/think: the move agent req.Agent chooses in
@@ -296,7 +303,10 @@ func acquire(ctx context.Context, sem chan struct{}, wait time.Duration, what st
 
 // Record answers POST /api/v1/record: the game record of req.Moves played
 // from req.Start (or the standard start of req.Game under req.Rules).
-func (s *Service) Record(req RecordRequest) (RecordResponse, error) {
+func (s *Service) Record(req RecordRequest) (RecordResponse, error) { return s.record(nil, req) }
+
+// record is Record metered by m (nil: not metered).
+func (s *Service) record(m *meter, req RecordRequest) (RecordResponse, error) {
 	if len(req.Moves) > s.limits.MaxRecordMoves {
 		return RecordResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves: a record may have at most "+strconv.Itoa(s.limits.MaxRecordMoves))
 	}
@@ -312,13 +322,16 @@ func (s *Service) Record(req RecordRequest) (RecordResponse, error) {
 	if err != nil {
 		return RecordResponse{}, err
 	}
-	return g.record(req)
+	return g.record(m, req)
 }
 
 // Replay answers POST /api/v1/replay: the record req.Record read and
 // replayed to every position. A text that does not start with a header
 // line ('[') is read as one position line: a game of no moves.
-func (s *Service) Replay(req ReplayRequest) (ReplayResponse, error) {
+func (s *Service) Replay(req ReplayRequest) (ReplayResponse, error) { return s.replay(nil, req) }
+
+// replay is Replay metered by m (nil: not metered).
+func (s *Service) replay(m *meter, req ReplayRequest) (ReplayResponse, error) {
 	text := strings.TrimSpace(req.Record)
 	if text == "" {
 		return ReplayResponse{}, errorf(CodeBadRequest, "wire: missing record")
@@ -349,7 +362,7 @@ func (s *Service) Replay(req ReplayRequest) (ReplayResponse, error) {
 	if !ok {
 		return ReplayResponse{}, errorf(CodeSyntax, "wire: bad record: unknown game "+quote(name)+" (want "+s.names()+")")
 	}
-	return g.ops.replay(text)
+	return g.ops.replay(m, text)
 }
 
 // moveTokens counts the words of a record after its header lines that are

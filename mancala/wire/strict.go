@@ -11,8 +11,9 @@ import (
 // a value of type t, for what encoding/json lets through: a member name
 // that matches a field only when case is ignored ("Game" for "game"), and
 // a member given twice in one object (the last would win). Either gives a
-// message naming the member; nil means data is strict. Objects decoded into
-// maps, json.RawMessage or interfaces are not checked inside.
+// message naming the member; "" means data is strict. Objects decoded into
+// maps, json.RawMessage or interfaces are checked for members given twice
+// only.
 func strictKeys(data []byte, t reflect.Type) string {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	return strictValue(dec, t, "")
@@ -71,19 +72,59 @@ func strictValue(dec *json.Decoder, t reflect.Type, at string) string {
 		}
 		dec.Token() // the closing bracket
 	default:
-		// A map, a json.RawMessage or an interface: skip the value.
-		for depth := 1; depth > 0; {
+		// A map, a json.RawMessage or an interface: skip the value,
+		// refusing a member given twice in any object inside it.
+		return skipValue(dec, d, at)
+	}
+	return ""
+}
+
+// skipValue reads the rest of the array or object that began with d
+// (its opening token read already), refusing a member given twice in any
+// object inside it: at names the value in the message.
+func skipValue(dec *json.Decoder, d json.Delim, at string) string {
+	type level struct {
+		keys   map[string]bool // nil for an array
+		at     string          // the prefix of its members' names
+		last   string          // an object's last member read
+		expect bool            // an object's next token is a member name
+	}
+	open := func(d json.Delim, at string) level {
+		if d == '{' {
+			return level{keys: map[string]bool{}, at: at, expect: true}
+		}
+		return level{at: at}
+	}
+	stack := []level{open(d, at)}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.keys != nil && top.expect && dec.More() {
 			tok, err := dec.Token()
 			if err != nil {
 				return ""
 			}
-			if d, ok := tok.(json.Delim); ok {
-				if d == '{' || d == '[' {
-					depth++
-				} else {
-					depth--
-				}
+			key, _ := tok.(string)
+			if top.keys[key] {
+				return "field " + quote(top.at+key) + " given twice"
 			}
+			top.keys[key] = true
+			top.last, top.expect = key, false
+			continue
+		}
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		inner := top.at
+		if top.keys != nil {
+			top.expect = true
+			inner += top.last + "."
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			stack = append(stack, open(tok.(json.Delim), inner))
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
 		}
 	}
 	return ""

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -23,17 +25,25 @@ import (
 // site is the page exported as a static site (web -export), served by a
 // plain static file server that records every path asked for.
 var site struct {
-	once  sync.Once
-	url   string
-	dir   string
-	err   error
-	mu    sync.Mutex
-	paths []string
+	once    sync.Once
+	url     string
+	dir     string
+	err     error
+	mu      sync.Mutex
+	paths   []string
+	gzipped []string
+	failing bool
+	// down: the host answers nothing (every connection is closed).
+	down bool
+	// bytesPerSec and latency, when set, slow the answers for the
+	// worker's files (throttle).
+	bytesPerSec float64
+	latency     time.Duration
 }
 
 // startStatic exports the site with the web program built for the tests
-// (which builds the WebAssembly service) and serves the folder with
-// net/http's FileServer: no API, nothing but the files.
+// (which builds the WebAssembly service) and serves the folder as a
+// static file host does (siteHandler): no API, nothing but the files.
 func startStatic(t *testing.T) string {
 	t.Helper()
 	startServer(t)
@@ -50,19 +60,95 @@ func startStatic(t *testing.T) string {
 			site.err = fmt.Errorf("web -export: %v\n%s", err, out)
 			return
 		}
-		files := http.FileServer(http.Dir(site.dir))
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			site.mu.Lock()
-			site.paths = append(site.paths, r.URL.Path)
-			site.mu.Unlock()
-			files.ServeHTTP(w, r)
-		}))
+		srv := httptest.NewServer(siteHandler(site.dir))
 		site.url = srv.URL
 	})
 	if site.err != nil {
 		t.Fatal(site.err)
 	}
 	return site.url
+}
+
+// siteHandler serves the exported folder dir as a static host set up as
+// docs/js.md says: under / with the pre-compressed copies (NAME.gz with
+// Content-Encoding: gzip to a browser that accepts gzip, as nginx's
+// gzip_static does); under /plain/ without them (a host that serves
+// every file as it is); under /flaky/ as under /, but mancala.wasm fails
+// with 503 while site.failing is set. It records every path asked for,
+// and which were answered gzipped.
+func siteHandler(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		site.mu.Lock()
+		site.paths = append(site.paths, r.URL.Path)
+		failing, rate, latency, down := site.failing, site.bytesPerSec, site.latency, site.down
+		site.mu.Unlock()
+		if down {
+			if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+				c.Close()
+			}
+			return
+		}
+		p := r.URL.Path
+		if b := path.Base(p); rate > 0 && (b == "mancala.wasm" || b == "wasm_exec.js") {
+			time.Sleep(latency)
+			w = &slowWriter{ResponseWriter: w, bytesPerSec: rate}
+		}
+		plain := false
+		if rest, ok := strings.CutPrefix(p, "/plain/"); ok {
+			p, plain = "/"+rest, true
+		} else if rest, ok := strings.CutPrefix(p, "/flaky/"); ok {
+			p = "/" + rest
+			if failing && path.Base(p) == "mancala.wasm" {
+				http.Error(w, "unavailable", http.StatusServiceUnavailable)
+				return
+			}
+		}
+		w.Header().Set("Vary", "Accept-Encoding")
+		if !plain && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") && !strings.HasSuffix(p, "/") {
+			name := filepath.Join(dir, filepath.FromSlash(path.Clean(p)))
+			if f, err := os.Open(name + ".gz"); err == nil {
+				defer f.Close()
+				fi, _ := f.Stat()
+				w.Header().Set("Content-Encoding", "gzip")
+				w.Header().Set("Content-Type", mime.TypeByExtension(path.Ext(p)))
+				site.mu.Lock()
+				site.gzipped = append(site.gzipped, r.URL.Path)
+				site.mu.Unlock()
+				http.ServeContent(w, r, "", fi.ModTime(), f)
+				return
+			}
+		}
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = p
+		files.ServeHTTP(w, r2)
+	})
+}
+
+// slowWriter writes at most bytesPerSec bytes a second, in pieces of a
+// tenth of a second's worth: a slow link, on the host.
+type slowWriter struct {
+	http.ResponseWriter
+	bytesPerSec float64
+}
+
+func (s *slowWriter) Write(p []byte) (int, error) {
+	piece := max(int(s.bytesPerSec/10), 1)
+	n := 0
+	for len(p) > 0 {
+		k := min(piece, len(p))
+		m, err := s.ResponseWriter.Write(p[:k])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		if f, ok := s.ResponseWriter.(http.Flusher); ok {
+			f.Flush()
+		}
+		time.Sleep(time.Duration(float64(k) / s.bytesPerSec * float64(time.Second)))
+		p = p[k:]
+	}
+	return n, nil
 }
 
 // checkNoAPI fails the test if the static site was asked for anything

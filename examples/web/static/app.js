@@ -25,7 +25,35 @@ const SPEEDS = { slow: [320, 6000], normal: [160, 3000], fast: [60, 1500], off: 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const params = new URLSearchParams(location.search);
 const backend = params.get('backend') || document.body.dataset.backend || 'http';
-const client = connect({ backend: backend === 'wasm' ? 'wasm' : 'http' });
+// The exported site (the wasm backend) works offline once loaded: its
+// service worker (sw.js) keeps the site's files. The served page needs
+// its server anyway.
+if (backend === 'wasm' && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('sw.js').catch(() => { /* not over https or localhost: online only */ });
+}
+
+const client = connect({ backend: backend === 'wasm' ? 'wasm' : 'http', onProgress: loading });
+
+/**
+ * loading shows how much of the rules (mancala.wasm) has arrived, until
+ * the worker is ready.
+ * @param {import('./mancala.js').Progress} p
+ */
+function loading(p) {
+  const bar = /** @type {HTMLProgressElement} */ ($('load-progress'));
+  if (!app.games.length) {
+    bar.hidden = false;
+    const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+    if (p.total > 0) {
+      bar.max = p.total;
+      bar.value = Math.min(p.loaded, p.total);
+      $('status-text').textContent = 'Loading the rules: ' + mb(p.loaded) + ' of ' + mb(p.total) + ' MB';
+    } else {
+      bar.removeAttribute('value'); // indeterminate
+      $('status-text').textContent = 'Loading the rules: ' + mb(p.loaded) + ' MB';
+    }
+  }
+}
 
 // With ?test=1 the page records what the board showed at the end of each
 // animation, for the browser tests to compare with the API's state.
@@ -98,6 +126,7 @@ async function newGame(game, rules, sides) {
  */
 function startFrom(history, index, variations) {
   app.epoch++;
+  $('setup-note').hidden = true; // the game the set-up names is the one shown now
   app.history = history;
   app.variations = variations;
   app.index = index;
@@ -129,6 +158,23 @@ function changedPits(before, after) {
     if (!q || q.seeds !== p.seeds || q.nki !== p.nki) s.add(p.name);
   });
   return s;
+}
+
+/**
+ * lastMarks returns where a move ended (the pit of its last drop) and the
+ * pits it captured from, from its events.
+ * @param {import('./mancala.js').ApplyResponse} r @param {State} before
+ * @returns {{to: string, captured: Set<string>}}
+ */
+function lastMarks(r, before) {
+  const pits = new Set(before.pits.map((p) => p.name));
+  let to = '';
+  const captured = new Set();
+  for (const e of r.events) {
+    if ((e.kind === 'drop' || e.kind === 'reserve') && pits.has(e.to)) to = e.to;
+    if (e.kind === 'capture' && pits.has(e.from)) captured.add(e.from);
+  }
+  return { to, captured };
 }
 
 /**
@@ -166,8 +212,9 @@ async function play(text, o = {}) {
   if (testLog && complete) testLog.push({ position: r.after.position, move: r.move, shown: board.snapshot() });
   const kept = branch();
   const from = (before.moves.find((m) => m.text === r.move) || {}).pit || '';
+  const marks = lastMarks(r, before);
   app.history.push({ position: r.after.position, state: r.after, move: r.move, summary: r.summary,
-    mover: before.toMove, changed: changedPits(before, r.after), from });
+    mover: before.toMove, changed: changedPits(before, r.after), from, to: marks.to, captured: marks.captured });
   app.index++;
   if (!o.quiet) {
     let msg = sideName(before.toMove) + ' played ' + r.move + ': ' + r.summary + '.';
@@ -493,7 +540,7 @@ function render() {
     }
   }
   if (!board.animating) {
-    board.render(st, { playable, nav, changed: h.changed, from: h.from, hinted: app.hint, selected: app.selected, busy: app.busy,
+    board.render(st, { playable, nav, changed: h.changed, from: h.from, to: h.to, captured: h.captured, hinted: app.hint, selected: app.selected, busy: app.busy,
       chosen: build ? opening.chosen(st) : undefined, placed: build ? opening.placed(st) : undefined });
   }
   // Status line.
@@ -636,6 +683,31 @@ function toggleSetup(show) {
   $('menu-toggle').textContent = show ? 'Hide set-up' : 'Set-up…';
 }
 
+/**
+ * start resolves to the games once the rules answer. When they cannot
+ * start (no connection, a load that stalls), it says why and offers Retry,
+ * and tries again when it is pressed.
+ * @returns {Promise<import('./mancala.js').GamesResponse>}
+ */
+async function start() {
+  for (;;) {
+    try {
+      return await client.games();
+    } catch (e) {
+      $('load-progress').hidden = true;
+      $('status-text').textContent = 'Cannot start the rules: ' + plain(/** @type {Error} */ (e).message).text;
+      document.body.dataset.busy = '0';
+      const retry = $('retry');
+      retry.hidden = false;
+      retry.focus();
+      await new Promise((resolve) => retry.addEventListener('click', resolve, { once: true }));
+      retry.hidden = true;
+      document.body.dataset.busy = '1';
+      $('status-text').textContent = 'Loading…';
+    }
+  }
+}
+
 async function main() {
   wire();
   let saved = null;
@@ -645,16 +717,11 @@ async function main() {
   if (asked && asked in SPEEDS) sp.value = asked;
   else if (saved && saved in SPEEDS) sp.value = saved;
   else if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) sp.value = 'off';
-  let g;
-  try {
-    g = await client.games();
-  } catch (e) {
-    $('status-text').textContent = 'Cannot start the rules: ' + plain(/** @type {Error} */ (e).message).text;
-    document.body.dataset.busy = '0';
-    return;
-  }
+  const g = await start();
+  $('load-progress').hidden = true;
   app.games = g.games;
   const narrow = window.matchMedia('(max-width: 760px)');
+  $('menu-toggle').hidden = false; // the set-up has its games now
   toggleSetup(!narrow.matches);
   narrow.addEventListener('change', () => toggleSetup(!narrow.matches));
   // A game named in the address is a new game (then the address drops it,

@@ -7,7 +7,8 @@
 /**
  * @typedef {import('./mancala.js').State} State
  * @typedef {import('./mancala.js').ApplyResponse} ApplyResponse
- * @typedef {{playable?: Set<string>, nav?: string[], changed?: Set<string>, from?: string, hinted?: string|null,
+ * @typedef {{playable?: Set<string>, nav?: string[], changed?: Set<string>, from?: string, to?: string,
+ *   captured?: Set<string>, hinted?: string|null,
  *   selected?: string|null, chosen?: Set<string>, placed?: Map<string, number>, busy?: boolean}} DrawOptions
  */
 
@@ -63,6 +64,9 @@ export class Board {
   constructor(root, onPit, onTakeBack) {
     this.root = root;
     this.onPit = onPit;
+    /** The clock (ms) and the wait the animation uses: a test may give its own. */
+    this.now = () => performance.now();
+    this.sleep = sleep;
     this.onTakeBack = onTakeBack || (() => {});
     this.key = '';
     /** @type {Map<string, HTMLButtonElement>} */
@@ -246,6 +250,7 @@ export class Board {
     const word = state.words.seed;
     const playable = opts.playable || new Set();
     const changed = opts.changed || new Set();
+    const captured = opts.captured || new Set();
     const chosen = opts.chosen || new Set();
     const placed = opts.placed || new Map();
     for (const p of state.pits) {
@@ -255,6 +260,8 @@ export class Board {
       b.classList.toggle('playable', playable.has(p.name));
       b.classList.toggle('changed', changed.has(p.name));
       b.classList.toggle('from', opts.from === p.name);
+      b.classList.toggle('to', opts.to === p.name && !captured.has(p.name));
+      b.classList.toggle('captured', captured.has(p.name));
       b.classList.toggle('hinted', opts.hinted === p.name);
       b.classList.toggle('selected', opts.selected === p.name || chosen.has(p.name));
       b.classList.toggle('placed', extra > 0);
@@ -264,7 +271,10 @@ export class Board {
       if (extra) label += ', ' + extra + ' placed this turn';
       if (chosen.has(p.name)) label += ', chosen to empty';
       if (playable.has(p.name)) label += ', playable';
-      if (changed.has(p.name)) label += ', changed by the last move';
+      if (opts.from === p.name) label += ', where the last move started';
+      if (captured.has(p.name)) label += ', captured by the last move';
+      else if (opts.to === p.name) label += ', where the last move ended';
+      else if (changed.has(p.name)) label += ', changed by the last move';
       b.setAttribute('aria-label', label);
     }
     if (state.stores) {
@@ -382,7 +392,8 @@ export class Board {
    * animate plays the events of an apply answer on the board as drawn for
    * state before, then draws nothing more (the caller renders the state
    * after). Each step takes at most stepMs, and the whole move at most
-   * budget ms (a long move is sped up); skip() jumps to the end. It
+   * budget ms (a long move is sped up), by the clock: a late animation
+   * drops frames rather than overrun; skip() jumps to the end. It
    * returns whether every event was shown.
    * @param {State} before @param {ApplyResponse} resp @param {number} stepMs @param {number} budget
    */
@@ -415,17 +426,26 @@ export class Board {
       else if (pl === 'hand') { hand = n; this.setHand(mover, hand); }
       else { counts.set(pl, n); this.setCounter(pl, n); this.pulse(this.places.get(pl), 'bump'); }
     };
-    for (const b of this.pits.values()) b.classList.remove('playable', 'changed', 'from', 'hinted', 'selected', 'placed');
-    // Waits shorter than a frame are gathered: the board is drawn at most
-    // once a frame, and the move keeps to its time.
-    let owed = 0;
+    for (const b of this.pits.values()) b.classList.remove('playable', 'changed', 'from', 'to', 'captured', 'hinted', 'selected', 'placed');
+    // Time-based: each event is due at its planned time from the start.
+    // The animation waits only when it is ahead of the clock (and then at
+    // least a frame), and when it is late (a busy CPU, a throttled tab) it
+    // draws the events due without waiting, dropping frames; once the
+    // move's time is spent it shows the rest at once. So a move takes its
+    // planned time, at most budget, whatever the load.
+    const t0 = this.now();
+    let due = 0;
+    let spent = false;
     const wait = async (/** @type {number} */ ms) => {
-      owed += ms;
-      if (owed >= 16) {
-        const t = owed;
-        owed = 0;
-        await sleep(t);
+      due += ms;
+      if (spent) return;
+      const elapsed = this.now() - t0;
+      if (elapsed >= total) {
+        spent = true;
+        return;
       }
+      const ahead = Math.min(due, total) - elapsed;
+      if (ahead >= 16) await this.sleep(ahead);
     };
     let shown = 0;
     try {
@@ -463,6 +483,7 @@ export class Board {
         }
       }
     } finally {
+      document.body.dataset.animTookMs = String(Math.round(this.now() - t0));
       if (sowing) sowing.classList.remove('sowing');
       this.setHand(mover, 0);
       this.animating = false;

@@ -61,7 +61,11 @@
  * @typedef {{game: string, rules: string, start: string, moves: string[], positions: string[],
  *   result: string, headers: {key: string, value: string}[]}} ReplayResponse
  * @typedef {{status: number, body: string}} RawAnswer
- * @typedef {{backend?: 'wasm'|'http', base?: string, worker?: string|URL, timeoutMs?: number}} Options
+ * @typedef {{loaded: number, total: number}} Progress bytes of mancala.wasm loaded, and its size
+ *   (0 when unknown)
+ * @typedef {{signal?: AbortSignal}} CallOptions
+ * @typedef {{backend?: 'wasm'|'http', base?: string, worker?: string|URL, timeoutMs?: number,
+ *   onProgress?: (p: Progress) => void}} Options
  */
 
 /** An error answer of the API: {"error": message, "code": code}. */
@@ -69,7 +73,8 @@ export class MancalaError extends Error {
   /**
    * @param {string} message the library's message ("kisolo: illegal move b3: ...")
    * @param {string} code the API's code: bad_request, syntax, illegal, game_over, too_large,
-   *   not_found, busy, internal, or "network" when the backend cannot be reached
+   *   not_found, busy, internal; "network" when the backend cannot be reached, "aborted" when
+   *   the call's signal aborted it
    * @param {number} status the HTTP status (0 for network)
    */
   constructor(message, code, status) {
@@ -88,76 +93,175 @@ export const COMMANDS = ['games', 'state', 'apply', 'think', 'record', 'replay']
  * @param {string} base
  */
 function httpBackend(base) {
-  /** @param {string} cmd @param {string|undefined} body @returns {Promise<RawAnswer>} */
-  async function raw(cmd, body) {
+  /** @param {string} cmd @param {string|undefined} body @param {AbortSignal} [signal] @returns {Promise<RawAnswer>} */
+  async function raw(cmd, body, signal) {
+    /** @type {RequestInit} */
     const opts = body === undefined
-      ? { method: 'GET' }
-      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body };
-    let r;
+      ? { method: 'GET', signal }
+      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal };
     try {
-      r = await fetch(base + cmd, opts);
+      const r = await fetch(base + cmd, opts);
+      return { status: r.status, body: await r.text() };
     } catch (e) {
+      if (signal && signal.aborted) throw new MancalaError('aborted', 'aborted', 0);
       throw new MancalaError('the server cannot be reached (' + (e instanceof Error ? e.message : e) + ')', 'network', 0);
     }
-    return { status: r.status, body: await r.text() };
   }
-  return { raw, close() {} };
+  return { raw, ready() { return Promise.resolve(); }, close() {} };
 }
 
 /**
- * A WebAssembly backend in a Web Worker. A request unanswered after
- * timeoutMs (a think never takes more than the API's 2 s plus the
- * requests queued before it) ends the worker; the next request starts a
+ * A WebAssembly backend in a Web Worker. The worker loads mancala.wasm
+ * (progress goes to onProgress) and says when it is ready; a request's
+ * timeoutMs starts only then, so a slow connection delays the first answer
+ * but does not fail it. While it loads, a worker that sends no byte for
+ * timeoutMs, or fails to load, fails every request waiting (code
+ * "network"); the next request starts a new worker. A request unanswered
+ * timeoutMs after the worker was ready (a think never takes more than the
+ * API's 2 s plus the requests queued before it) ends the worker too. A
+ * request whose signal aborts is rejected (code "aborted"); if the worker
+ * was already on it, the worker is ended and the other requests go to a
  * new one.
  * @param {string|URL} workerURL
  * @param {number} timeoutMs
+ * @param {((p: Progress) => void)|undefined} onProgress
  */
-function wasmBackend(workerURL, timeoutMs) {
+function wasmBackend(workerURL, timeoutMs, onProgress) {
   /** @type {Worker|null} */
   let worker = null;
+  let isReady = false;
+  /** @type {any} */
+  let stall = null;
   let next = 1;
-  /** @type {Map<number, {resolve: (a: RawAnswer) => void, reject: (e: Error) => void, timer: any}>} */
+  /** @type {{promise: Promise<void>, resolve: () => void, reject: (e: Error) => void}|null} */
+  let readyWait = null;
+  /**
+   * @typedef {{cmd: string, body: string, resolve: (a: RawAnswer) => void, reject: (e: Error) => void,
+   *   timer: any, signal?: AbortSignal, onAbort?: () => void}} Pending
+   */
+  /** @type {Map<number, Pending>} */
   const pending = new Map();
-  function fail(/** @type {string} */ why) {
+  /** @param {Pending} p */
+  function settle(p) {
+    clearTimeout(p.timer);
+    if (p.signal && p.onAbort) p.signal.removeEventListener('abort', p.onAbort);
+  }
+  /** @param {string} why */
+  function stop(why) {
     if (worker) worker.terminate();
     worker = null;
+    isReady = false;
+    clearTimeout(stall);
+    if (readyWait) {
+      readyWait.reject(new MancalaError(why, 'network', 0));
+      readyWait = null;
+    }
+  }
+  /** @param {string} why */
+  function fail(why) {
+    stop(why);
     for (const p of pending.values()) {
-      clearTimeout(p.timer);
+      settle(p);
       p.reject(new MancalaError(why, 'network', 0));
     }
     pending.clear();
   }
+  function watchLoad() {
+    clearTimeout(stall);
+    stall = setTimeout(() => fail('the rules engine did not load: no data for ' + timeoutMs + ' ms'), timeoutMs);
+  }
+  /** @param {number} id @param {Pending} p */
+  function arm(id, p) {
+    const w = worker;
+    p.timer = setTimeout(() => {
+      if (worker === w && pending.has(id)) fail('the rules engine did not answer within ' + timeoutMs + ' ms and was restarted');
+    }, timeoutMs);
+  }
   function start() {
     const w = new Worker(workerURL);
+    worker = w;
+    isReady = false;
+    watchLoad();
     w.onmessage = (e) => {
-      const { id, status, body, error } = e.data;
-      const p = pending.get(id);
+      if (worker !== w) return;
+      const d = e.data;
+      if (d.type === 'progress') {
+        watchLoad();
+        if (onProgress) onProgress({ loaded: d.loaded, total: d.total });
+        return;
+      }
+      if (d.type === 'ready') {
+        clearTimeout(stall);
+        isReady = true;
+        if (readyWait) { readyWait.resolve(); readyWait = null; }
+        for (const [id, p] of pending) arm(id, p);
+        return;
+      }
+      if (d.type === 'failed') {
+        fail('the rules engine could not start (' + d.error + ')');
+        return;
+      }
+      const p = pending.get(d.id);
       if (!p) return;
-      pending.delete(id);
-      clearTimeout(p.timer);
-      if (error !== undefined) p.reject(new MancalaError('the rules engine failed: ' + error, 'internal', 500));
-      else p.resolve({ status, body });
+      pending.delete(d.id);
+      settle(p);
+      if (d.error !== undefined) p.reject(new MancalaError('the rules engine failed: ' + d.error, 'internal', 500));
+      else p.resolve({ status: d.status, body: d.body });
     };
     w.onerror = (e) => {
       e.preventDefault();
-      fail('the rules engine could not start (' + (e.message || 'worker error') + ')');
+      if (worker === w) fail('the rules engine could not start (' + (e.message || 'worker error') + ')');
     };
-    return w;
   }
-  /** @param {string} cmd @param {string|undefined} body @returns {Promise<RawAnswer>} */
-  function raw(cmd, body) {
-    if (!worker) worker = start();
-    const w = worker;
-    const id = next++;
+  /** @param {number} id @param {Pending} p */
+  function send(id, p) {
+    if (!worker) start();
+    if (isReady) arm(id, p);
+    /** @type {Worker} */ (worker).postMessage({ id, cmd: p.cmd, body: p.body });
+  }
+  /** @param {string} cmd @param {string|undefined} body @param {AbortSignal} [signal] @returns {Promise<RawAnswer>} */
+  function raw(cmd, body, signal) {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (worker === w) fail('the rules engine did not answer within ' + timeoutMs + ' ms and was restarted');
-      }, timeoutMs);
-      pending.set(id, { resolve, reject, timer });
-      w.postMessage({ id, cmd, body: body === undefined ? '' : body });
+      if (signal && signal.aborted) {
+        reject(new MancalaError('aborted', 'aborted', 0));
+        return;
+      }
+      const id = next++;
+      /** @type {Pending} */
+      const p = { cmd, body: body === undefined ? '' : body, resolve, reject, timer: null, signal };
+      if (signal) {
+        p.onAbort = () => {
+          if (!pending.has(id)) return;
+          pending.delete(id);
+          settle(p);
+          reject(new MancalaError('aborted', 'aborted', 0));
+          // The worker may be searching for it: end the worker and give
+          // the other requests to a new one.
+          if (worker && isReady) {
+            stop('restarted');
+            for (const [i, q] of pending) { clearTimeout(q.timer); send(i, q); }
+          }
+        };
+        signal.addEventListener('abort', p.onAbort);
+      }
+      pending.set(id, p);
+      send(id, p);
     });
   }
-  return { raw, close() { fail('closed'); } };
+  /** @returns {Promise<void>} */
+  function ready() {
+    if (!worker) start();
+    if (isReady) return Promise.resolve();
+    if (!readyWait) {
+      /** @type {any} */
+      const rw = {};
+      rw.promise = new Promise((resolve, reject) => { rw.resolve = resolve; rw.reject = reject; });
+      rw.promise.catch(() => {}); // rejected with no one waiting is fine
+      readyWait = rw;
+    }
+    return /** @type {any} */ (readyWait).promise;
+  }
+  return { raw, ready, close() { fail('closed'); } };
 }
 
 /**
@@ -165,7 +269,11 @@ function wasmBackend(workerURL, timeoutMs) {
  * the HTTP endpoint of the same name and resolves to its answer.
  */
 export class Client {
-  /** @param {{raw: (cmd: string, body: string|undefined) => Promise<RawAnswer>, close: () => void}} b @param {string} backend */
+  /**
+   * @param {{raw: (cmd: string, body: string|undefined, signal?: AbortSignal) => Promise<RawAnswer>,
+   *   ready: () => Promise<void>, close: () => void}} b
+   * @param {'wasm'|'http'} backend
+   */
   constructor(b, backend) {
     this.b = b;
     /** "wasm" or "http". */
@@ -175,18 +283,28 @@ export class Client {
    * raw sends a request's JSON text (undefined for games) and resolves to
    * the status and JSON text of the answer, exactly as the HTTP API gives
    * them.
-   * @param {string} cmd @param {string} [body] @returns {Promise<RawAnswer>}
+   * @param {string} cmd @param {string} [body] @param {CallOptions} [opts] @returns {Promise<RawAnswer>}
    */
-  raw(cmd, body) {
-    return this.b.raw(cmd, body);
+  raw(cmd, body, opts) {
+    return this.b.raw(cmd, body, opts && opts.signal);
+  }
+  /**
+   * ready resolves once the backend can answer: for wasm, once the worker
+   * has loaded and started mancala.wasm (starting it if need be), or
+   * rejects with a MancalaError (code "network") when it cannot; for http
+   * at once.
+   * @returns {Promise<void>}
+   */
+  ready() {
+    return this.b.ready();
   }
   /**
    * call sends a request object and resolves to the decoded answer, or
    * rejects with a MancalaError.
-   * @param {string} cmd @param {object} [req] @returns {Promise<any>}
+   * @param {string} cmd @param {object} [req] @param {CallOptions} [opts] @returns {Promise<any>}
    */
-  async call(cmd, req) {
-    const a = await this.b.raw(cmd, req === undefined ? undefined : JSON.stringify(req));
+  async call(cmd, req, opts) {
+    const a = await this.b.raw(cmd, req === undefined ? undefined : JSON.stringify(req), opts && opts.signal);
     let data;
     try {
       data = JSON.parse(a.body);
@@ -202,8 +320,13 @@ export class Client {
   state(req) { return this.call('state', req); }
   /** @param {ApplyRequest} req @returns {Promise<ApplyResponse>} */
   apply(req) { return this.call('apply', req); }
-  /** @param {ThinkRequest} req @returns {Promise<ThinkResponse>} */
-  think(req) { return this.call('think', req); }
+  /**
+   * think asks an agent for a move. opts.signal cancels it: the promise
+   * rejects with code "aborted" and the search stops (the wasm worker on
+   * it is ended and replaced).
+   * @param {ThinkRequest} req @param {CallOptions} [opts] @returns {Promise<ThinkResponse>}
+   */
+  think(req, opts) { return this.call('think', req, opts); }
   /** @param {RecordRequest} req @returns {Promise<RecordResponse>} */
   record(req) { return this.call('record', req); }
   /** @param {ReplayRequest} req @returns {Promise<ReplayResponse>} */
@@ -214,7 +337,11 @@ export class Client {
 
 /**
  * connect returns a client of the backend chosen: "wasm" (the default) or
- * "http" (then base, default "/api/v1/", is the API's address).
+ * "http" (then base, default "/api/v1/", is the API's address). For wasm,
+ * worker is the worker's address (default worker.js beside this module),
+ * timeoutMs how long a request may wait once the worker is ready, and while
+ * it loads how long it may go without a byte (default 30000), and
+ * onProgress is called as mancala.wasm loads.
  * @param {Options} [opts]
  * @returns {Client}
  */
@@ -223,5 +350,5 @@ export function connect(opts = {}) {
   if (backend === 'http') return new Client(httpBackend(opts.base || '/api/v1/'), 'http');
   if (backend !== 'wasm') throw new Error('mancala: unknown backend ' + JSON.stringify(backend) + ' (want wasm or http)');
   const url = opts.worker || new URL('./worker.js', import.meta.url);
-  return new Client(wasmBackend(url, opts.timeoutMs || 30000), 'wasm');
+  return new Client(wasmBackend(url, opts.timeoutMs || 30000, opts.onProgress), 'wasm');
 }

@@ -8,7 +8,7 @@
  * @typedef {import('./mancala.js').GameInfo} GameInfo
  * @typedef {import('./mancala.js').AgentSpec} AgentSpec
  * @typedef {{position: string, state?: State, move?: string, summary?: string, mover?: 'S'|'N',
- *   changed?: Set<string>, from?: string}} Entry one position of the history and the move that led to it
+ *   changed?: Set<string>, from?: string, to?: string, captured?: Set<string>}} Entry one position of the history and the move that led to it
  * @typedef {{at: number, line: Entry[]}} Variation a line of play left at entry index at
  * @typedef {{id: string, name: string, rating?: number, agent: AgentSpec, doc: string}} Level
  * @typedef {{game: string, rules: string, sides: {S: string, N: string}}} Setup

@@ -1,25 +1,63 @@
 // worker.js: a Web Worker running the mancala/wire service compiled to
-// WebAssembly (examples/web/wasm). It answers messages {id, cmd, body}
-// (body: the request's JSON text) with {id, status, body} (the HTTP API's
-// status and JSON text) or {id, error} when the service cannot run.
+// WebAssembly (examples/web/wasm). While it loads it posts
+// {type: 'progress', loaded, total} (bytes of mancala.wasm; total 0 when
+// unknown), then {type: 'ready'} once the service answers, or
+// {type: 'failed', error} when it cannot start. It answers messages
+// {id, cmd, body} (body: the request's JSON text) with {id, status, body}
+// (the HTTP API's status and JSON text) or {id, error} when the service
+// cannot run.
 /* global Go, mancalaCall */
 importScripts('wasm_exec.js');
+
+// wasmBytes is the size of mancala.wasm, written by the export (go run
+// ./examples/web -export) so that progress has a total even when the host
+// compresses the file (its Content-Length is then the compressed size);
+// 0: unknown, Content-Length is used when the file comes uncompressed.
+const wasmBytes = 0;
+
+/**
+ * counted returns a Response with r's body, posting progress as its bytes
+ * arrive.
+ * @param {Response} r
+ */
+function counted(r) {
+  const enc = r.headers.get('Content-Encoding');
+  const len = Number(r.headers.get('Content-Length')) || 0;
+  const total = wasmBytes || (enc && enc !== 'identity' ? 0 : len);
+  let loaded = 0;
+  let last = 0;
+  self.postMessage({ type: 'progress', loaded, total });
+  if (!r.body) return r;
+  const body = r.body.pipeThrough(new TransformStream({
+    transform(chunk, ctl) {
+      loaded += chunk.byteLength;
+      // At most about every 64 KiB: a fast load sends few messages.
+      if (loaded - last >= 65536) {
+        last = loaded;
+        self.postMessage({ type: 'progress', loaded, total });
+      }
+      ctl.enqueue(chunk);
+    },
+    flush() {
+      self.postMessage({ type: 'progress', loaded, total: total || loaded });
+    },
+  }));
+  return new Response(body, { status: r.status, headers: { 'Content-Type': 'application/wasm' } });
+}
 
 const ready = (async () => {
   const go = new Go();
   const url = new URL('mancala.wasm', self.location.href);
-  let inst;
-  try {
-    inst = (await WebAssembly.instantiateStreaming(fetch(url), go.importObject)).instance;
-  } catch (e) {
-    // A host that does not serve .wasm as application/wasm.
-    const r = await fetch(url);
-    if (!r.ok) throw new Error('cannot load ' + url + ': status ' + r.status);
-    inst = (await WebAssembly.instantiate(await r.arrayBuffer(), go.importObject)).instance;
-  }
+  const r = await fetch(url);
+  if (!r.ok) throw new Error('cannot load ' + url.pathname + ': status ' + r.status);
+  // The body is read once, counted, and compiled as it streams in.
+  const inst = (await WebAssembly.instantiateStreaming(counted(r), go.importObject)).instance;
   go.run(inst); // runs main until it waits: mancalaCall is then defined
   if (typeof mancalaCall !== 'function') throw new Error('the wasm program did not start');
 })();
+ready.then(
+  () => self.postMessage({ type: 'ready' }),
+  (err) => self.postMessage({ type: 'failed', error: String(err && err.message || err) }));
 
 self.onmessage = async (e) => {
   const { id, cmd, body } = e.data;

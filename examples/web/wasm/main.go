@@ -24,7 +24,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
@@ -46,7 +45,7 @@ func newService() (*wire.Service, error) {
 func call(ctx context.Context, s *wire.Service, cmd string, body []byte) (int, []byte) {
 	out, err := s.Call(ctx, cmd, body)
 	if err == nil {
-		return http.StatusOK, append(out, '\n')
+		return 200, append(out, '\n')
 	}
 	var e *wire.Error
 	if !errors.As(err, &e) {

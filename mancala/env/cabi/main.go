@@ -355,7 +355,8 @@ func mancala_env_set_position(h C.int64_t, position *C.char, plies C.int32_t) C.
 }
 
 // batch points the handle's Batch, reused by every call so that a step
-// allocates nothing, at the caller's buffers.
+// allocates nothing, at the caller's buffers; the call clears it before
+// it returns (h.drop), so that no pointer to them is kept.
 func (h *handle) batch(s specInfo, obs *C.float, mask *C.uint8_t) *env.Batch {
 	n := int(s.n)
 	w := int(s.obsLen) * int(1+s.both)
@@ -366,6 +367,7 @@ func (h *handle) batch(s specInfo, obs *C.float, mask *C.uint8_t) *env.Batch {
 //export mancala_vec_reset
 func mancala_vec_reset(h C.int64_t, seed *C.uint64_t, obs *C.float, mask *C.uint8_t) C.int32_t {
 	return C.int32_t(call(int64(h), vecKind, errSyntax, func(x *handle) error {
+		defer x.drop()
 		b := x.batch(x.vec.spec(), obs, mask)
 		return x.vec.reset((*uint64)(unsafe.Pointer(seed)), b)
 	}))
@@ -380,6 +382,7 @@ func mancala_vec_step(h C.int64_t, actions *C.int32_t, obs *C.float, mask *C.uin
 		}
 		s := x.vec.spec()
 		n := int(s.n)
+		defer x.drop()
 		b := x.batch(s, obs, mask)
 		b.Reward = floats(reward, n)
 		b.Terminated, b.Truncated = bools(terminated, n), bools(truncated, n)
@@ -400,6 +403,7 @@ func mancala_vec_step(h C.int64_t, actions *C.int32_t, obs *C.float, mask *C.uin
 //export mancala_vec_observe
 func mancala_vec_observe(h C.int64_t, obs *C.float, mask *C.uint8_t) C.int32_t {
 	return C.int32_t(call(int64(h), vecKind, errSyntax, func(x *handle) error {
+		defer x.drop()
 		return x.vec.observe(x.batch(x.vec.spec(), obs, mask))
 	}))
 }
@@ -414,3 +418,6 @@ func mancala_vec_position(h C.int64_t, i C.int32_t, buf *C.char, capacity C.int3
 		return writeText(s, buf, capacity, ln)
 	}))
 }
+
+// drop forgets the caller's buffers.
+func (h *handle) drop() { h.buf = env.Batch{} }
