@@ -9,7 +9,7 @@ var _ mancala.Phased = Position{}
 // (KM-7, KM-9).
 func describeMove(p Position, m Move) mancala.MoveInfo {
 	if m.IsZero() {
-		return mancala.MoveInfo{Pit: -1}
+		return mancala.MoveInfo{Index: -1}
 	}
-	return mancala.MoveInfo{Kind: mancala.MoveSow, Pit: p.Index(m.Pit())}
+	return mancala.MoveInfo{Kind: mancala.MoveSow, Index: p.Index(m.Pit())}
 }

@@ -100,4 +100,10 @@
 // [Position.ApplyTrace] reports each cow's movement for front ends.
 // Positions are small comparable values; [Descriptor] hands the game to
 // generic tools (agents, records, the conformance suite).
+//
+// # Stability
+//
+// This package is stable: from v0.1.0 an incompatible change of its API is
+// made only in a minor release and named in the CHANGELOG (.ci/apidiff
+// checks it).
 package kimasai

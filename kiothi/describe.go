@@ -8,19 +8,13 @@ var _ mancala.Opener = Position{}
 // describeMove is Descriptor.DescribeMove: a sowing with its count (KI-9),
 // or an opening step (KI-7); Stop has no pit.
 func describeMove(p Position, m Move) mancala.MoveInfo {
-	info := mancala.MoveInfo{Pit: -1}
-	switch m.Kind() {
+	switch k := m.Kind(); k {
 	case SowKind:
-		info.Kind, info.Count = mancala.MoveSow, m.Count()
-	case LiftKind:
-		info.Kind = mancala.MoveLift
-	case DropKind:
-		info.Kind = mancala.MoveDrop
+		return mancala.MoveInfo{Kind: k, Index: p.Index(m.Pit()), Count: m.Count()}
+	case LiftKind, DropKind:
+		return mancala.MoveInfo{Kind: k, Index: p.Index(m.Pit())}
 	case StopKind:
-		return mancala.MoveInfo{Kind: mancala.MoveStop, Pit: -1}
-	default:
-		return info
+		return mancala.MoveInfo{Kind: k, Index: -1}
 	}
-	info.Pit = p.Index(m.Pit())
-	return info
+	return mancala.MoveInfo{Index: -1}
 }

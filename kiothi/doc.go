@@ -48,7 +48,7 @@
 // (KI-14). When the player to move has no legal move, every warrior on the
 // board goes to the other player's prison, as part of the move that left
 // them without one (KI-15); the fuller prison wins, and a win by exactly
-// two is a victory of one warrior (KI-16; see [Margin] and [Tally]). A move
+// two is a victory of one warrior (KI-16; see [OneWarrior] and [Tally]). A move
 // that would sow forever is endless (C-6, KI-17): it is detected in constant
 // memory by Brent's algorithm over the lap-boundary state (board, nki marks,
 // last pit) and bounded by MaxLaps; by default it ends the game as a draw
@@ -101,4 +101,10 @@
 // BenchmarkApplyMaxLaps times one); with Endless=Illegal, move generation
 // plays out every candidate and so may take that long per endless
 // candidate.
+//
+// # Stability
+//
+// This package is stable: from v0.1.0 an incompatible change of its API is
+// made only in a minor release and named in the CHANGELOG (.ci/apidiff
+// checks it).
 package kiothi

@@ -3,7 +3,6 @@ package kiothi
 import (
 	"strconv"
 
-	"github.com/seed8ebe013a/go-mancala/internal/notation"
 	"github.com/seed8ebe013a/go-mancala/internal/pits"
 	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -53,30 +52,27 @@ func (p Pit) IsZero() bool { return p.i == 0 }
 // zero Pit.
 func (p Pit) String() string { return names.String(p.i) }
 
-// MoveKind says what a [Move] does. The zero value, NoKind, is no move.
-type MoveKind uint8
+// MoveKind says what a [Move] does: the module's one move kind,
+// [mancala.MoveKind], of which a Kiothi move is one of the kinds below.
+// The zero value, NoKind, is no move.
+type MoveKind = mancala.MoveKind
 
 const (
-	// NoKind is the kind of the zero Move, which is never legal.
-	NoKind MoveKind = iota
+	// NoKind is the kind of the zero Move, which is never legal
+	// (mancala.MoveUnknown).
+	NoKind = mancala.MoveUnknown
 	// SowKind lifts Count warriors from Pit and sows them (KI-9); turn 2
 	// on.
-	SowKind
+	SowKind = mancala.MoveSow
 	// LiftKind empties Pit into the hand, an opening step (KI-6, KI-7).
-	LiftKind
+	LiftKind = mancala.MoveLift
 	// DropKind drops one warrior from the hand into Pit, an opening step
 	// (KI-7).
-	DropKind
+	DropKind = mancala.MoveDrop
 	// StopKind ends the opening lifts early (KI-7, OpeningUpTo only, or a
 	// player without warriors in the opening).
-	StopKind
+	StopKind = mancala.MoveStop
 )
-
-var kindNames = []string{"none", "sow", "lift", "drop", "stop"}
-
-// String returns "none", "sow", "lift", "drop" or "stop", or "MoveKind(7)"
-// out of range.
-func (k MoveKind) String() string { return notation.EnumName(kindNames, k, "MoveKind") }
 
 // Move is one ply of Kiothi: a sowing move (pit, count) from turn 2 on, or
 // one opening step (Lift, Drop, Stop) in turns 0 and 1 (KI-7). It is a

@@ -242,11 +242,11 @@ func TestMoveNotation(t *testing.T) {
 			t.Errorf("ParseMove(%q) = %v, %v", m.String(), back, err)
 		}
 	}
-	if k := (Move{}).Kind(); k != NoKind || k.String() != "none" || MoveKind(9).String() != "MoveKind(9)" {
+	if k := (Move{}).Kind(); k != NoKind || k.String() != "move" || MoveKind(9).String() != "move" || k != mancala.MoveUnknown {
 		t.Errorf("kind names wrong")
 	}
 	names := []string{NoKind.String(), SowKind.String(), LiftKind.String(), DropKind.String(), StopKind.String()}
-	if diff := cmp.Diff([]string{"none", "sow", "lift", "drop", "stop"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"move", "sow", "lift", "drop", "stop"}, names); diff != "" {
 		t.Errorf("kind names (-want +got):\n%s", diff)
 	}
 	if m := Sow(pitOf(4), 3); m.Kind() != SowKind || m.Pit() != PitAt(0, 5) || m.Count() != 3 {

@@ -192,7 +192,7 @@ func (p Position) DropFrom() (int, bool) {
 // such as KT8, counts the sweep of the warriors still on the board into the
 // prison of the player not to move). Winner is the player with more
 // warriors in prison; equal prisons are a draw; an endless move (C-6) is a
-// draw whatever the prisons. Use [Margin] for the margin and the victory of
+// draw whatever the prisons. Use [mancala.Outcome.Margin] for the margin and [OneWarrior] for the victory of
 // one warrior.
 func (p Position) Outcome() mancala.Outcome {
 	if p.status == mancala.Ongoing {

@@ -7,12 +7,20 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
-// Margin returns the winner's prison minus the loser's for a finished game
-// (KI-16; 0 for a draw or an ongoing game) and whether the win is a
-// *victory of one warrior*: a win by exactly two (31-29 with 60 warriors).
+// OneWarrior reports whether o is a *victory of one warrior* (KI-16): a
+// finished game won by exactly two warriors (31-29 with 60 warriors), as
+// [mancala.Outcome.Margin] measures it.
+func OneWarrior(o mancala.Outcome) bool {
+	return o.Status == mancala.Win && o.HasScore && o.Margin() == 2
+}
+
+// Margin returns o.Margin() (the winner's prison minus the loser's, KI-16;
+// 0 for a draw or an ongoing game) and [OneWarrior](o).
+//
+// Deprecated: the margin is [mancala.Outcome.Margin], the module's one
+// name for it; use it and OneWarrior.
 func Margin(o mancala.Outcome) (margin int, oneWarrior bool) {
-	m := o.Margin()
-	return m, o.Status == mancala.Win && o.HasScore && m == 2
+	return o.Margin(), OneWarrior(o)
 }
 
 // DefaultOneWarriorWeight is the number of ordinary wins a victory of one
@@ -20,7 +28,7 @@ func Margin(o mancala.Outcome) (margin int, oneWarrior bool) {
 const DefaultOneWarriorWeight = 2
 
 // Tally keeps the score of a match of Kiothi games (KI-16): every win counts
-// as one win, except a victory of one warrior (see [Margin]), which counts
+// as one win, except a victory of one warrior (see [OneWarrior]), which counts
 // as W wins, W from 2 to 10. The zero value is an empty tally with W = 2.
 type Tally struct {
 	w      int
@@ -57,7 +65,7 @@ func (t *Tally) Add(o mancala.Outcome) error {
 			return errors.New("kiothi: tally: winner out of range")
 		}
 		t.wins[o.Winner]++
-		if _, one := Margin(o); one {
+		if OneWarrior(o) {
 			t.one[o.Winner]++
 			t.points[o.Winner] += t.Weight()
 		} else {

@@ -65,7 +65,7 @@ func TestApplyOneWarriorVictory(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkPos(t, "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=11 prisons=31,29 result=S:nomove", q)
-	if m, one := Margin(q.Outcome()); m != 2 || !one {
+	if m, one := Margin(q.Outcome()); m != 2 || !one || !OneWarrior(q.Outcome()) || q.Outcome().Margin() != 2 {
 		t.Errorf("margin %d, one warrior %v; want 2, true", m, one)
 	}
 }

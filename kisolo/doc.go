@@ -102,4 +102,10 @@
 // and some of their loops are longer than 100,000,000 laps, so they run to
 // MaxLaps (the benchmarks time such an Apply). Under Endless:Illegal every
 // Apply and Parse also plays out each candidate move of the next player.
+//
+// # Stability
+//
+// This package is stable: from v0.1.0 an incompatible change of its API is
+// made only in a minor release and named in the CHANGELOG (.ci/apidiff
+// checks it).
 package kisolo

@@ -3,7 +3,6 @@ package kisolo
 import (
 	"strconv"
 
-	"github.com/seed8ebe013a/go-mancala/internal/notation"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -74,25 +73,22 @@ func (p Pit) append(b []byte) []byte {
 	return strconv.AppendInt(b, int64(p.file), 10)
 }
 
-// MoveKind says whether a move sows or captures (KS-6). The zero value is
-// NoKind, which only the zero Move has.
-type MoveKind uint8
+// MoveKind says whether a move sows or captures (KS-6): the module's one
+// move kind, [mancala.MoveKind], of which a Kisolo move is SowKind or
+// CaptureKind. The zero value is NoKind, which only the zero Move has.
+type MoveKind = mancala.MoveKind
 
 const (
-	// NoKind is the kind of the zero Move, which is never legal.
-	NoKind MoveKind = iota
+	// NoKind is the kind of the zero Move, which is never legal
+	// (mancala.MoveUnknown).
+	NoKind = mancala.MoveUnknown
 	// SowKind lifts all the seeds of one of the mover's pits and sows them
 	// from the next pit (KS-6).
-	SowKind
+	SowKind = mancala.MoveSow
 	// CaptureKind captures through one of the mover's inner pits (KS-6,
 	// KS-7).
-	CaptureKind
+	CaptureKind = mancala.MoveCapture
 )
-
-var kindNames = []string{"none", "sow", "capture"}
-
-// String returns "sow", "capture", "none", or "MoveKind(9)" out of range.
-func (k MoveKind) String() string { return notation.EnumName(kindNames, k, "MoveKind") }
 
 // Move is one Kisolo move: a sow from a pit or a capture through an inner
 // pit (KS-6), named by its [Pit], so a move means the same on every board

@@ -163,7 +163,7 @@ func TestRulesNotation(t *testing.T) {
 		"Loses", "Continues", "SelfEmptiedRule(9)",
 		"InnerRowEmptied", "OuterRowEmptied", "WinRule(9)",
 		"Draw", "Illegal", "EndlessRule(9)",
-		"none", "sow", "capture", "MoveKind(9)"}
+		"move", "sow", "capture", "move"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("enum names (-want +got):\n%s", diff)
 	}

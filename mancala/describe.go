@@ -36,12 +36,12 @@ func (k MoveKind) String() string {
 }
 
 // MoveInfo describes one move for front ends, from the move itself and not
-// its text: its Kind, the board index of its pit (the numbering of
-// [Layout]; -1 for Stop and the zero Move) and its Count (the warriors a
-// Kiothi sowing lifts; 0 for every other move).
+// its text: its Kind, the Index of its pit on the board (the numbering of
+// [Layout], as Layout.PitName takes it; -1 for Stop and the zero Move) and
+// its Count (the warriors a Kiothi sowing lifts; 0 for every other move).
 type MoveInfo struct {
 	Kind  MoveKind
-	Pit   int
+	Index int
 	Count int
 }
 

@@ -76,4 +76,10 @@
 // (C-1..C-9) and one file per game, docs/notation.md (positions, moves,
 // game records) and docs/design.md (the contract, the numbering, the
 // vocabulary).
+//
+// # Stability
+//
+// This package (the contract every game meets) is stable: from v0.1.0 an incompatible change of its API is
+// made only in a minor release and named in the CHANGELOG (.ci/apidiff
+// checks it).
 package mancala

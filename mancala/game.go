@@ -123,20 +123,9 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// board index of its pit (-1 for Stop) and its count (a Kiothi
 	// sowing's; 0 otherwise), from the move itself rather than its text.
 	// It does not check that m is legal; the zero Move gives MoveUnknown
-	// and pit -1.
+	// and Index -1.
 	DescribeMove func(p P, m M) MoveInfo
 
-	// Horizon returns the horizon of p's rules in plies: the ply count
-	// (both players' plies, a Kiothi opening step counting one) at which
-	// a learning environment truncates a game that has not ended
-	// (docs/engine.md, "Research commands"). It is above the longest
-	// game measured under those rules, random or searched (each game's
-	// doc.go gives the figures), and at least 1.
-	Horizon func(p P) int
-	// Levels is the game's strength ladder, weakest first, with ratings
-	// from docs/strength.md; each Agent is the canonical text of an agent
-	// spec (mancala/agent.ParseSpec). Programs read it, never change it.
-	Levels []Level
 	// Costly reports whether text, a rules text, a position or a record
 	// of the game, names rules under which reading a position, listing
 	// its moves or playing one move can cost far more than usual, so that
@@ -144,6 +133,18 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// looks at the text only and errs on the side of costly. nil means
 	// never. The games set it to [CostlyRules].
 	Costly func(text string) bool
+
+	// Horizon returns the horizon of p's rules in plies: the ply count
+	// (both players' plies, a Kiothi opening step counting one) at which
+	// a learning environment truncates a game that has not ended
+	// (docs/engine.md, "Research commands"). It is above the longest
+	// game measured under those rules, random or searched (each game's
+	// horizon function gives the figures), and at least 1.
+	Horizon func(p P) int
+	// Levels is the game's strength ladder, weakest first, with ratings
+	// from docs/strength.md; each Agent is the canonical text of an agent
+	// spec (mancala/agent.ParseSpec). Programs read it, never change it.
+	Levels []Level
 }
 
 // SeedTotal returns the number of seeds in p counted everywhere (board,

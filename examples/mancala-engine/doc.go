@@ -55,7 +55,7 @@
 //
 //	{"id": 1, "cmd": "games"}
 //	{"id": 1, "ok": true, "games": [{"name": "kisolo", "title": "Kisolo", "counter": "seed", …}, …],
-//	 "agents": ["random", "alphabeta", "mcts"],
+//	 "agents": ["random", "alphabeta", "mcts", "mcts-eval"],
 //	 "limits": {"maxBody": 65536, "maxEvents": 20000, "maxDepth": 10, "maxIterations": 100000, "maxTimeMs": 2000, "maxRecordMoves": 10000},
 //	 "engine": {"maxLine": 1048576, "commands": ["games", "state", …],
 //	            "batch": {"maxPerftDepth": 20, "maxPerftNodes": 500000000, "maxPlayouts": 1000000, "maxPlayoutPlies": 10000,
@@ -111,7 +111,7 @@
 //	 "divide": [{"move": "xb7", "nodes": 112}, {"move": "xb6", "nodes": 94}, …, {"move": "xb1", "nodes": 89}], "elapsedMs": 0}
 //
 // playouts plays n seeded random games from the start (game i is
-// mancala.NewPlayout(wire.GameSeed(seed, i)).Run(start, maxPlies) in
+// mancala.NewPlayout(wire.BatchSeed(seed, i)).Run(start, maxPlies) in
 // Go) on all cores and counts their results; "maxPlies" bounds each game
 // (default and limit 10,000; the -max-playout-plies flag raises the limit
 // up to 100,000), and a game still going then is unfinished. "first"

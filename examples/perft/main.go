@@ -15,9 +15,7 @@ import (
 	"time"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -35,7 +33,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
-	fs.StringVar(&o.game, "game", "kisolo", "the game: "+cli.Games)
+	fs.StringVar(&o.game, "game", "kisolo", "the game: "+games.List())
 	fs.StringVar(&o.position, "position", "", "the position in notation (default: the start position)")
 	fs.StringVar(&o.rules, "rules", "", "rule options for the start position, as in a rules= field")
 	fs.IntVar(&o.depth, "depth", 4, "depth in plies")
@@ -47,22 +45,25 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	var err error
-	switch o.game {
-	case "kiothi":
-		err = run(&kiothi.Descriptor, o, stdout, stderr)
-	case "kisolo":
-		err = run(&kisolo.Descriptor, o, stdout, stderr)
-	case "kimasai":
-		err = run(&kimasai.Descriptor, o, stdout, stderr)
-	default:
-		err = fmt.Errorf("unknown game %q (want %s)", o.game, cli.Games)
+	err, unknown := games.Do(o.game, session{o, stdout, stderr}, runGame, runGame, runGame)
+	if unknown != nil {
+		err = unknown
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "perft:", err)
 		return 1
 	}
 	return 0
+}
+
+// session is what run needs beside the game, for games.Do.
+type session struct {
+	o        options
+	out, log io.Writer
+}
+
+func runGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s session) error {
+	return run(d, s.o, s.out, s.log)
 }
 
 func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, out, log io.Writer) error {

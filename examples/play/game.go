@@ -30,6 +30,24 @@ var (
 type position[P any, M comparable] interface {
 	mancala.Position[P, M]
 	Turn() int
+	// DiagramWith draws the board with each pit's text passed through
+	// cell (kisolo.Position.DiagramWith and the others').
+	DiagramWith(cell func(index int, text string) string) string
+}
+
+// session is what run needs beside the game: the options, the -load
+// record's text, and the program's input, outputs and console.
+type session struct {
+	o         options
+	text      string
+	stdin     io.Reader
+	out, errw io.Writer
+	c         console
+}
+
+// runGame is run for games.Do.
+func runGame[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s session) error {
+	return run(d, func(p P, cell func(int, string) string) string { return p.DiagramWith(cell) }, s.o, s.text, s.stdin, s.out, s.errw, s.c)
 }
 
 // game is one game being played: the history (positions[i] is the position
@@ -88,27 +106,9 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 		g.moves, g.positions = append(g.moves, m), append(g.positions, q)
 	}
 	g.shown = len(g.moves)
-	names := [2]string{o.south, o.north}
-	var described [2]string
-	for i, name := range names {
-		described[i] = cli.Describe(name, o.budget)
-		if name == "human" {
-			continue
-		}
-		kind, budget := name, o.budget
-		// A level plays with its own agent and budget (the -depth,
-		// -iterations and -time flags are for the named agents).
-		if l, isLevel, err := cli.Level(d.Name, name); err != nil {
-			return err
-		} else if isLevel && !cli.IsAgent(name) {
-			kind, budget = cli.LevelAgent(l)
-			budget.Workers = o.budget.Workers
-			described[i] = cli.DescribeLevel(l)
-			names[i] = l.Name
-		}
-		if g.agents[i], err = cli.NewAgent(d, kind, budget, o.seed*2+uint64(i)); err != nil {
-			return err
-		}
+	names, described, err := g.seat()
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(out, "%s: South %s vs North %s, seed %d\n", d.Name, described[0], described[1], o.seed)
 	if o.load != "" {
@@ -158,6 +158,39 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 		fmt.Fprintf(out, "Record written to %s (result %s); play -load %s resumes it.\n", o.recordFile, r.Result, o.recordFile)
 	}
 	return failed
+}
+
+// seat builds the computer players of -south and -north (o.south,
+// o.north) into g.agents, and returns how the record names each player
+// (its canonical spec, a level's name, "human") and how the program
+// announces it.
+func (g *game[P, M]) seat() (names, described [2]string, err error) {
+	d, o := g.d, g.o
+	names = [2]string{o.south, o.north}
+	for i, name := range names {
+		described[i] = name
+		if name == "human" {
+			continue
+		}
+		spec, err := cli.Player(name, o.budget)
+		if err != nil {
+			return names, described, err
+		}
+		described[i], names[i] = cli.Describe(spec), spec.String()
+		// A level plays with its own agent and budget (the -depth,
+		// -iterations and -time flags are for the named agents).
+		if spec.Kind == agent.KindLevel {
+			l, err := cli.Level(d.Name, d.Levels, spec)
+			if err != nil {
+				return names, described, err
+			}
+			described[i], names[i] = cli.DescribeLevel(l), l.Name
+		}
+		if g.agents[i], err = cli.NewAgent(d, spec, o.seed*2+uint64(i)); err != nil {
+			return names, described, err
+		}
+	}
+	return names, described, nil
 }
 
 func (g *game[P, M]) current() P { return g.positions[len(g.positions)-1] }
@@ -456,7 +489,7 @@ func (g *game[P, M]) undo(me mancala.Player) bool {
 func (g *game[P, M]) hint(p P) string {
 	// The -depth or -time budget (depth 0 without -time: AlphaBeta's
 	// DefaultDepth, as -depth says).
-	ag, err := cli.NewAgent(g.d, "alphabeta", g.o.budget, 0)
+	ag, err := cli.NewAgent(g.d, g.o.budget.Spec(agent.KindAlphaBeta), 0)
 	a, ok := ag.(*agent.AlphaBeta[P, M])
 	if err != nil || !ok {
 		return fmt.Sprintf("no hint: %v", err)

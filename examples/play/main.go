@@ -21,10 +21,16 @@
 //	go run ./examples/play -game kimasai -rules Endless:Illegal -record game.txt
 //	go run ./examples/play -load game.txt -south human -record game.txt
 //
-// A player can also be a level of the game's strength ladder (wire.Levels,
-// docs/strength.md): its name in any case ("casual") or level:N from the
-// weakest; a level plays its own agent and budget, and -help lists the
-// levels of every game.
+// A computer player is an agent spec (mancala/agent.ParseSpec): a bare
+// kind (random, alphabeta, mcts, mcts-eval) plays with the -depth,
+// -iterations, -time and -workers budget, a spec with its own budget
+// ("alphabeta:6", "mcts:500,time=1s") with that. It can also be a level of
+// the game's strength ladder (the game's Descriptor.Levels,
+// docs/strength.md): its name in any case ("casual", "level:casual") or
+// level:N from the weakest; a level plays its own agent and budget, and
+// -help lists the levels of every game. The record names each computer
+// player by its canonical spec ("alphabeta:4") or its level ("Casual"),
+// so that -load plays on with the same players.
 //
 // The game is the same for the same flags and -seed (computer players with
 // a depth or iteration budget, no -time). -time gives each computer move a
@@ -38,15 +44,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/fatih/color"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
@@ -82,7 +88,7 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer, c console) 
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
-	fs.StringVar(&o.game, "game", "kisolo", "the game: "+cli.Games)
+	fs.StringVar(&o.game, "game", "kisolo", "the game: "+games.List())
 	fs.StringVar(&o.rules, "rules", "", `rule options as in a position's rules= field, e.g. "Endless:Illegal"`)
 	fs.StringVar(&o.start, "start", "", "start from this position (notation) instead of the standard start")
 	fs.StringVar(&o.load, "load", "", "resume the game of this record file (its game, start, rules and moves)")
@@ -138,8 +144,21 @@ func (o *options) check() error {
 		return errors.New("-load takes the start position and the rules from the record: leave out -start and -rules")
 	}
 	for _, n := range []string{o.south, o.north} {
-		if n != "human" && !cli.IsAgent(n) && !cli.IsLevel(n) {
-			return fmt.Errorf("unknown player %q (want human|%s or a level: %s)", n, cli.AgentNames, cli.LevelNames())
+		if n == "human" {
+			continue
+		}
+		unknown := fmt.Errorf("unknown player %q (want human|%s or a level: %s)", n, cli.AgentNames, cli.LevelNames())
+		s, err := cli.Player(n, o.budget)
+		if err != nil {
+			return unknown
+		}
+		if levels := games.Levels(o.game); s.Kind == agent.KindLevel && o.load == "" && levels != nil {
+			if _, err := cli.Level(o.game, levels, s); err != nil {
+				if _, numbered := strconv.Atoi(s.Level); numbered != nil {
+					return unknown
+				}
+				return err
+			}
 		}
 	}
 	return nil
@@ -163,15 +182,24 @@ func dispatch(o options, stdin io.Reader, stdout, stderr io.Writer, c console) e
 		}
 		o.game = g
 	}
-	switch o.game {
-	case "kiothi":
-		return run(&kiothi.Descriptor, kiothi.Position.DiagramWith, o, text, stdin, stdout, stderr, c)
-	case "kisolo":
-		return run(&kisolo.Descriptor, kisolo.Position.DiagramWith, o, text, stdin, stdout, stderr, c)
-	case "kimasai":
-		return run(&kimasai.Descriptor, kimasai.Position.DiagramWith, o, text, stdin, stdout, stderr, c)
+	ret, err := games.Do(o.game, session{o, text, stdin, stdout, stderr, c}, runGame, runGame, runGame)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("unknown game %q (want %s)", o.game, cli.Games)
+	return ret
+}
+
+// knownPlayer reports whether a record's player name is a computer player
+// this program can play on with: an agent spec, a level among levels.
+func knownPlayer(levels []mancala.Level, name string) bool {
+	s, err := agent.ParseSpec(name)
+	if err != nil {
+		return false
+	}
+	if s.Kind == agent.KindLevel {
+		_, err = agent.LookupLevel(levels, s.Level)
+	}
+	return err == nil
 }
 
 // openRecord opens the -record file for writing at the start, so that a
@@ -212,7 +240,7 @@ func loaded[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 			return zero, nil, players, fmt.Errorf("%s: %w", o.load, err)
 		}
 		for i, name := range [2]string{r.South, r.North} {
-			if _, isLevel, err := cli.Level(d.Name, name); name == "human" || cli.IsAgent(name) || (isLevel && err == nil) {
+			if name == "human" || knownPlayer(d.Levels, name) {
 				players[i] = name
 			}
 		}

@@ -13,9 +13,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
-	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -208,10 +210,12 @@ func TestBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-load", huge}, 1, "play: " + huge + ": a record of 200000000 bytes: at most 16777216 (16 MiB) are read\n"},
-		{[]string{"-game", "chess"}, 1, "play: unknown game \"chess\" (want kiothi|kisolo|kimasai)\n"},
+		{[]string{"-game", "chess"}, 1, "play: unknown game \"chess\" (want kisolo, kiothi, kimasai)\n"},
 		{[]string{"-south", "deep-blue"}, 2, "play: unknown player \"deep-blue\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
 		{[]string{"-south", "level:0"}, 2, "play: unknown player \"level:0\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
-		{[]string{"-game", "kiothi", "-south", "level:99"}, 1, fmt.Sprintf("play: kiothi has %d levels: \"level:99\" is not one (want level:1..level:%d)\n", len(wire.Levels("kiothi")), len(wire.Levels("kiothi")))},
+		{[]string{"-game", "kiothi", "-south", "level:99"}, 2, fmt.Sprintf("play: kiothi: \"level:99\": the game has %d levels (want level:1..level:%d)\n", len(kiothi.Descriptor.Levels), len(kiothi.Descriptor.Levels))},
+		{[]string{"-game", "kiothi", "-south", "intermediate"}, 2, "play: unknown player \"intermediate\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
+		{[]string{"-south", "alphabeta:0"}, 2, "play: unknown player \"alphabeta:0\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
 		{[]string{"-rules", "Nonsense:1"}, 1, "play: kisolo: bad rules: \"Nonsense:1\": unknown option \"Nonsense\" (the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, SelfEmptiedInnerRow, Setup, Win)\n"},
 		{[]string{"-start", "kisolo 1/2"}, 1, "play: kisolo: bad position: \"kisolo 1/2\": only 2 fields; want at least four: <game> <rows> <side> turn=<n>\n"},
 		{[]string{"-rules", "Endless:Illegal", "-start", kisolo7}, 1, "play: -rules Endless:Illegal conflicts with -start, which has the default rules: write the rules in the position's rules= field, or leave -rules out\n"},
@@ -263,8 +267,8 @@ func TestRecordKeptOnInputError(t *testing.T) {
 // TestLevels: -south and -north take a level of the game, by name in any
 // case or by number, and play it with its own agent and budget.
 func TestLevels(t *testing.T) {
-	for _, game := range []string{"kisolo", "kiothi", "kimasai"} {
-		levels := wire.Levels(game)
+	for _, game := range games.Names() {
+		levels := games.Levels(game)
 		top := levels[len(levels)-1]
 		var out, errOut bytes.Buffer
 		args := []string{"-game", game, "-south", strings.ToLower(levels[1].Name), "-north", fmt.Sprintf("level:%d", len(levels)), "-plies", "1", "-quiet"}
@@ -276,7 +280,7 @@ func TestLevels(t *testing.T) {
 			t.Errorf("%v: first line %q, want %q", args, first, want)
 		}
 	}
-	if got, want := cli.DescribeLevel(wire.Level{Name: "Casual", Rating: 1250, Agent: wire.LevelAgent{Agent: "alphabeta", Depth: 2}}), "Casual (alphabeta, depth 2; 1250 Elo)"; got != want {
+	if got, want := cli.DescribeLevel(mancala.Level{Name: "Casual", Rating: 1250, Agent: "alphabeta:2"}), "Casual (alphabeta, depth 2; 1250 Elo)"; got != want {
 		t.Errorf("DescribeLevel = %q, want %q", got, want)
 	}
 }

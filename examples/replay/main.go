@@ -17,9 +17,7 @@ import (
 	"strings"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
@@ -65,15 +63,22 @@ func replay(text string, diagram bool, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	switch game {
-	case "kiothi":
-		return run(&kiothi.Descriptor, text, diagram, out)
-	case "kisolo":
-		return run(&kisolo.Descriptor, text, diagram, out)
-	case "kimasai":
-		return run(&kimasai.Descriptor, text, diagram, out)
+	err, unknown := games.Do(game, session{text, diagram, out}, runGame, runGame, runGame)
+	if unknown != nil {
+		return fmt.Errorf("record of %w", unknown)
 	}
-	return fmt.Errorf("record of unknown game %q (want %s)", game, cli.Games)
+	return err
+}
+
+// session is what run needs beside the game, for games.Do.
+type session struct {
+	text    string
+	diagram bool
+	out     io.Writer
+}
+
+func runGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s session) error {
+	return run(d, s.text, s.diagram, s.out)
 }
 
 func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], text string, diagram bool, out io.Writer) error {

@@ -12,9 +12,7 @@ import (
 	"strings"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/match"
@@ -105,7 +103,7 @@ func parseSpec(data []byte) (*Spec, error) {
 		if err != nil {
 			return nil, fmt.Errorf("spec: cell %d (%s): %w", i, c.Game, err)
 		}
-		c.Rules = r.rules // canonical
+		c.Rules, c.South, c.North = r.rules, r.south, r.north // canonical
 		k := c.key()
 		if j, dup := seen[k]; dup {
 			return nil, fmt.Errorf("spec: cells %d and %d are the same cell (%s)", j, i, c.Label())
@@ -159,7 +157,8 @@ type line struct {
 
 // runner plays the games of one cell.
 type runner struct {
-	rules string // canonical
+	rules        string // canonical
+	south, north string // the players' canonical agent specs, levels resolved
 	// play plays game i.
 	play func(ctx context.Context, i int) (line, error)
 	// mirror reports that both players are the same deterministic agent,
@@ -169,27 +168,40 @@ type runner struct {
 
 // newRunner checks cell c and returns the runner of its games.
 func newRunner(c *Cell, s *Spec) (*runner, error) {
-	switch c.Game {
-	case "kiothi":
-		return cellRunner(&kiothi.Descriptor, c, s)
-	case "kisolo":
-		return cellRunner(&kisolo.Descriptor, c, s)
-	case "kimasai":
-		return cellRunner(&kimasai.Descriptor, c, s)
+	r, err := games.Do(c.Game, cell{c, s}, cellRunner, cellRunner, cellRunner)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("unknown game %q (want %s)", c.Game, cli.Games)
+	return r.r, r.err
 }
 
-func cellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], c *Cell, s *Spec) (*runner, error) {
+// cell is a cell of a spec, for games.Do; built is what cellRunner returns.
+type (
+	cell struct {
+		c *Cell
+		s *Spec
+	}
+	built struct {
+		r   *runner
+		err error
+	}
+)
+
+func cellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], x cell) built {
+	r, err := newCellRunner(d, x.c, x.s)
+	return built{r, err}
+}
+
+func newCellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], c *Cell, s *Spec) (*runner, error) {
 	start, err := d.New(c.Rules)
 	if err != nil {
 		return nil, err
 	}
-	south, err := parsePlayer(d, c.South)
+	south, southSpec, err := parsePlayer(d, c.South)
 	if err != nil {
 		return nil, err
 	}
-	north, err := parsePlayer(d, c.North)
+	north, northSpec, err := parsePlayer(d, c.North)
 	if err != nil {
 		return nil, err
 	}
@@ -202,10 +214,10 @@ func cellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[
 		B:            north,
 		KeepMoves:    true,
 	}
-	r := &runner{rules: d.Rules(start)}
-	m.Key = c.Game + "|" + r.rules + "|" + c.South + "|" + c.North
+	r := &runner{rules: d.Rules(start), south: southSpec.String(), north: northSpec.String()}
+	m.Key = c.Game + "|" + r.rules + "|" + r.south + "|" + r.north
 	agents := south.New != nil || north.New != nil
-	r.mirror = c.South == c.North && strings.HasPrefix(c.South, "alphabeta:")
+	r.mirror = southSpec == northSpec && southSpec.IgnoresSeed()
 	r.play = func(ctx context.Context, i int) (line, error) {
 		res, err := m.Play(ctx, i)
 		if err != nil {
@@ -225,33 +237,53 @@ func cellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[
 	return r, nil
 }
 
-// parsePlayer reads a player of a spec: "random", "alphabeta:<depth>" or
-// "mcts:<iterations>". Search players need their budget, so that a spec
-// says what it measures.
-func parsePlayer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s string) (match.Player[P, M], error) {
-	p := match.Player[P, M]{Name: s}
-	kind, arg, has := strings.Cut(s, ":")
-	if kind == "random" && !has {
-		return p, nil // nil New: uniform random
+// maxDepth is the deepest AlphaBeta a study plays, so that a typo cannot
+// ask for a study no machine runs.
+const maxDepth = 20
+
+// hasBudget reports whether an agent spec's text gives its budget (a
+// number after the kind, or a depth= or iterations= option), rather than
+// taking the default; a level has its own.
+func hasBudget(text string) bool {
+	parts := strings.Split(text, ":")
+	for _, p := range parts[1:] {
+		if _, err := strconv.Atoi(p); err == nil || strings.HasPrefix(p, "depth=") || strings.HasPrefix(p, "iterations=") {
+			return true
+		}
 	}
-	var b cli.Budget
-	n, err := strconv.Atoi(arg)
+	return parts[0] != "alphabeta" && parts[0] != "mcts" && parts[0] != "mcts-eval"
+}
+
+// parsePlayer reads a player of a spec, an agent spec
+// (mancala/agent.ParseSpec: "random", "alphabeta:4", "mcts-eval:500",
+// "level:casual"), and returns it with its spec, a level resolved to its
+// agent through d's levels. A search names its budget; a time budget is
+// refused (a study's games must not depend on the machine's speed), and
+// so is a depth over maxDepth.
+func parsePlayer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], text string) (match.Player[P, M], agent.Spec, error) {
+	sp, err := agent.ParseSpec(text)
+	if err == nil {
+		sp, err = sp.Resolve(d.Levels)
+	}
+	if err != nil {
+		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: %w", text, err)
+	}
 	switch {
-	case kind != "alphabeta" && kind != "mcts":
-		return p, fmt.Errorf("unknown player %q (want random, alphabeta:<depth> or mcts:<iterations>)", s)
-	case !has || err != nil || n < 1:
-		return p, fmt.Errorf("player %q: want %s:<a positive %s>", s, kind, map[string]string{"alphabeta": "depth", "mcts": "number of iterations"}[kind])
-	case kind == "alphabeta":
-		b.Depth = n
-		if n > 20 {
-			return p, fmt.Errorf("player %q: depth at most 20", s)
+	case sp.Time != 0:
+		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: a time budget makes the games depend on the machine's speed: give a depth or iterations", text)
+	case sp.Depth > maxDepth:
+		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: depth at most %d", text, maxDepth)
+	case (sp.Kind == agent.KindAlphaBeta || sp.Kind == agent.KindMCTS || sp.Kind == agent.KindMCTSEval) && !hasBudget(text):
+		what := "depth"
+		if sp.Kind != agent.KindAlphaBeta {
+			what = "number of iterations"
 		}
-	default:
-		b.Iterations = n
-		if n > 10_000_000 {
-			return p, fmt.Errorf("player %q: at most 10000000 iterations", s)
-		}
+		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: want %s:<a positive %s>, so that the spec says what it measures", text, sp.Kind, what)
 	}
-	p.New = func(seed uint64) (agent.Agent[P, M], error) { return cli.NewAgent(d, kind, b, seed) }
-	return p, nil
+	p := match.Player[P, M]{Name: sp.String()}
+	if sp == (agent.Spec{Kind: agent.KindRandom}) {
+		return p, sp, nil // nil New: uniform random, the fast playout
+	}
+	p.New = func(seed uint64) (agent.Agent[P, M], error) { return cli.NewAgent(d, sp, seed) }
+	return p, sp, nil
 }

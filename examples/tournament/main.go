@@ -27,11 +27,13 @@
 //	go run ./examples/tournament -game kiothi -agents random,alphabeta,mcts -games 20
 //	go run ./examples/tournament -game kisolo -agents alphabeta:2,alphabeta:4 -games 50 -ratings kisolo.tsv
 //
-// A player is random, alphabeta, mcts or mcts-eval (MCTS with short
-// playouts scored by the game's evaluation), optionally with its own budget
-// after a colon: alphabeta:6 searches 6 plies, mcts:500 makes 500 playouts
-// a move; or a level of the game (Beginner, Casual, ..., or level:N from
-// the weakest), which plays its own agent and budget (wire.Levels; -levels
+// A player is an agent spec (mancala/agent.ParseSpec): random, alphabeta,
+// mcts or mcts-eval (MCTS with short playouts scored by the game's
+// evaluation), optionally with its own budget after a colon: alphabeta:6
+// searches 6 plies, mcts:500 makes 500 playouts a move,
+// mcts:500:time=1s:workers=2 adds a time budget and workers; or a level
+// of the game (Beginner, Casual, ..., or level:N from the weakest), which
+// plays its own agent and budget (the game's Descriptor.Levels; -levels
 // takes all of them, weakest first). A budget is capped as the API caps
 // a think (package wire): depth at most 10 plies, 100,000 playouts and 2 s
 // a move. Results are the same for the same flags and -seed (unless -time
@@ -55,9 +57,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent/rating"
@@ -95,7 +95,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var o options
 	var agents string
-	fs.StringVar(&o.game, "game", "kisolo", "the game: "+cli.Games)
+	fs.StringVar(&o.game, "game", "kisolo", "the game: "+games.List())
 	fs.StringVar(&o.rules, "rules", "", "rule options, as in a position's rules= field")
 	fs.StringVar(&agents, "agents", "random,alphabeta,mcts", "comma-separated players: "+cli.AgentNames+", each optionally :budget")
 	fs.IntVar(&o.games, "games", 10, "games per pairing, an even number: each opening is played from both seats")
@@ -131,16 +131,9 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tournament:", msg)
 		return 2
 	}
-	var err error
-	switch o.game {
-	case "kiothi":
-		err = run(&kiothi.Descriptor, o, stdout, stderr)
-	case "kisolo":
-		err = run(&kisolo.Descriptor, o, stdout, stderr)
-	case "kimasai":
-		err = run(&kimasai.Descriptor, o, stdout, stderr)
-	default:
-		err = fmt.Errorf("unknown game %q (want %s)", o.game, cli.Games)
+	err, unknown := games.Do(o.game, session{o, stdout, stderr}, runGame, runGame, runGame)
+	if unknown != nil {
+		err = unknown
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "tournament:", err)
@@ -191,40 +184,53 @@ func checkBudget(b cli.Budget) error {
 // maxParallel bounds -parallel.
 const maxParallel = 1024
 
-// player is one entrant: a kind and its budget.
-type player struct {
-	name, kind string
-	budget     cli.Budget
+// checkSpec checks a player's spec against the caps of the API, as
+// checkBudget checks the flags.
+func checkSpec(text string, s agent.Spec) error {
+	switch {
+	case s.Depth > wire.MaxDepthCap:
+		return fmt.Errorf("player %q: depth %d: at most %d plies (the API's cap)", text, s.Depth, wire.MaxDepthCap)
+	case s.Iterations > wire.MaxIterationsCap:
+		return fmt.Errorf("player %q: %d iterations: at most %d playouts a move (the API's cap)", text, s.Iterations, wire.MaxIterationsCap)
+	case s.Time > wire.MaxTimeCap:
+		return fmt.Errorf("player %q: time %v: at most %v a move (the API's cap)", text, s.Time, wire.MaxTimeCap)
+	}
+	return nil
 }
 
-// parsePlayer reads one entry of -agents: a kind with an optional budget
-// (alphabeta:6), or a level of the game (Casual, level:2), which plays with
-// its own agent and budget and is labelled by its name.
-func parsePlayer(game, s string, b cli.Budget) (player, error) {
-	if l, isLevel, err := cli.Level(game, s); err != nil {
+// player is one entrant: its label and the spec of its agent.
+type player struct {
+	name string
+	spec agent.Spec
+}
+
+// parsePlayer reads one entry of -agents, an agent spec (cli.Player): a
+// bare kind plays with the flags' budget b and is labelled as written, a
+// kind with its own budget (alphabeta:6) is labelled by its canonical spec
+// (alphabeta:06 is alphabeta:6), and a level of d's game (Casual, level:2)
+// plays with its own agent and budget and is labelled by its name.
+func parsePlayer(game string, levels []mancala.Level, s string, b cli.Budget) (player, error) {
+	spec, err := cli.Player(s, b)
+	if err != nil {
 		return player{}, err
-	} else if isLevel {
-		kind, budget := cli.LevelAgent(l)
-		return player{name: l.Name, kind: kind, budget: budget}, nil
 	}
-	kind, arg, has := strings.Cut(s, ":")
-	p := player{name: s, kind: kind, budget: b}
-	if !cli.IsAgent(kind) {
-		return p, fmt.Errorf("unknown player %q (want %s)", kind, cli.AgentNames)
+	p := player{name: spec.String(), spec: spec}
+	if s == spec.Kind.String() {
+		p.name = s
 	}
-	if has {
-		n, err := strconv.Atoi(arg)
-		if err != nil || n <= 0 || kind == "random" {
-			return p, fmt.Errorf("bad budget in %q (alphabeta:<depth> or mcts:<iterations>)", s)
+	play := spec
+	if spec.Kind == agent.KindLevel {
+		l, err := cli.Level(game, levels, spec)
+		if err != nil {
+			return player{}, err
 		}
-		if kind == "alphabeta" {
-			p.budget.Depth = n
-		} else {
-			p.budget.Iterations = n
+		p.name = l.Name
+		if play, err = spec.Resolve(levels); err != nil {
+			return player{}, err
 		}
-		if err := checkBudget(p.budget); err != nil {
-			return p, fmt.Errorf("player %q: %w", s, err)
-		}
+	}
+	if err := checkSpec(s, play); err != nil {
+		return player{}, err
 	}
 	return p, nil
 }
@@ -288,7 +294,7 @@ func (c *clock) cpuMean() time.Duration {
 // timed builds p's agents, timing every move on c.
 func timed[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p player, c *clock) match.Player[P, M] {
 	return match.Player[P, M]{Name: p.name, New: func(seed uint64) (agent.Agent[P, M], error) {
-		a, err := cli.NewAgent(d, p.kind, p.budget, seed)
+		a, err := cli.NewAgent(d, p.spec, seed)
 		if err != nil {
 			return nil, err
 		}
@@ -314,6 +320,16 @@ type pairing[M mancala.Move] struct {
 	results []match.Result[M]
 }
 
+// session is what run needs beside the game, for games.Do.
+type session struct {
+	o        options
+	out, log io.Writer
+}
+
+func runGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s session) error {
+	return run(d, s.o, s.out, s.log)
+}
+
 func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], o options, out, log io.Writer) error {
 	start, err := d.New(o.rules)
 	if err != nil {
@@ -322,12 +338,12 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	var players []player
 	if o.levels {
 		o.agents = nil
-		for _, l := range wire.Levels(d.Name) {
+		for _, l := range d.Levels {
 			o.agents = append(o.agents, l.Name)
 		}
 	}
 	for _, s := range o.agents {
-		p, err := parsePlayer(d.Name, strings.TrimSpace(s), o.budget)
+		p, err := parsePlayer(d.Name, d.Levels, strings.TrimSpace(s), o.budget)
 		if err != nil {
 			return err
 		}
@@ -409,9 +425,61 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 
 // report prints the tables and writes the ratings file.
 func report[M mancala.Move](game string, o options, players []player, pairings []*pairing[M], clocks []clock, out io.Writer) error {
-	total := make([]tally, len(players))
-	pair := make([]tally, len(pairings))
-	var games []rating.Game
+	total, pair, games := tallyResults(o, players, pairings)
+	caps := "no ply cap"
+	if o.maxPlies > 0 {
+		caps = fmt.Sprintf("censored at %s", cli.Plies(o.maxPlies))
+	}
+	fmt.Fprintf(out, "%s: %d games per pairing (%d openings of %s, each from both seats), seed %d, %s\n\n",
+		game, o.games, o.games/2, cli.Plies(o.opening), o.seed, caps)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	cells := func(t tally) string {
+		m, lo, hi := t.score()
+		return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t[%.3f, %.3f]", t.games(), t.wins, t.draws, t.losses, t.censored, t.distinct, m, lo, hi)
+	}
+	fmt.Fprintf(tw, "player\topponent\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
+	for k, pr := range pairings {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", players[pr.a].name, players[pr.b].name, cells(pair[k]))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\n")
+	fmt.Fprintf(tw, "player\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
+	for a, p := range players {
+		fmt.Fprintf(tw, "%s\t%s\n", p.name, cells(total[a]))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\n")
+	fit, err := rating.Estimate(len(players), games, rating.Options{Prior: o.prior, Advantage: true, AnchorRating: o.anchor})
+	if err != nil {
+		fmt.Fprintf(out, "no ratings: %v\n", err)
+		if o.ratings != "" {
+			return fmt.Errorf("-ratings: %w", err)
+		}
+		return nil
+	}
+	writeRatingTable(tw, out, o, players, total, clocks, fit)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "first-seat (South) advantage %+.0f ± %.0f Elo; draw rate between equal players %.3f; %d games rated\n",
+		fit.Advantage, match.Z95*fit.AdvantageSE, fit.DrawRate(), fit.Games)
+	if o.ratings != "" {
+		return writeRatings(o.ratings, game, o, players, total, clocks, fit)
+	}
+	return nil
+}
+
+// tallyResults counts the results of every pairing (pair, from the first
+// player's side) and every player (total), and lists the games to rate:
+// each distinct game once, a censored one only as a draw under -censored
+// draw.
+func tallyResults[M mancala.Move](o options, players []player, pairings []*pairing[M]) (total, pair []tally, games []rating.Game) {
+	total = make([]tally, len(players))
+	pair = make([]tally, len(pairings))
 	for k, pr := range pairings {
 		seen := map[string]bool{}
 		for _, r := range pr.results {
@@ -463,41 +531,12 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 			games = append(games, g)
 		}
 	}
-	caps := "no ply cap"
-	if o.maxPlies > 0 {
-		caps = fmt.Sprintf("censored at %s", cli.Plies(o.maxPlies))
-	}
-	fmt.Fprintf(out, "%s: %d games per pairing (%d openings of %s, each from both seats), seed %d, %s\n\n",
-		game, o.games, o.games/2, cli.Plies(o.opening), o.seed, caps)
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	cells := func(t tally) string {
-		m, lo, hi := t.score()
-		return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t[%.3f, %.3f]", t.games(), t.wins, t.draws, t.losses, t.censored, t.distinct, m, lo, hi)
-	}
-	fmt.Fprintf(tw, "player\topponent\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
-	for k, pr := range pairings {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", players[pr.a].name, players[pr.b].name, cells(pair[k]))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "\n")
-	fmt.Fprintf(tw, "player\tgames\twins\tdraws\tlosses\tcensored\tdistinct\tscore\t95%% CI\n")
-	for a, p := range players {
-		fmt.Fprintf(tw, "%s\t%s\n", p.name, cells(total[a]))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "\n")
-	fit, err := rating.Estimate(len(players), games, rating.Options{Prior: o.prior, Advantage: true, AnchorRating: o.anchor})
-	if err != nil {
-		fmt.Fprintf(out, "no ratings: %v\n", err)
-		if o.ratings != "" {
-			return fmt.Errorf("-ratings: %w", err)
-		}
-		return nil
-	}
+	return total, pair, games
+}
+
+// writeRatingTable writes the table of Elo ratings of fit (with the move
+// times under -times) to tw, its heading to out.
+func writeRatingTable(tw *tabwriter.Writer, out io.Writer, o options, players []player, total []tally, clocks []clock, fit *rating.Fit) {
 	fmt.Fprintf(out, "Elo ratings (maximum likelihood, Davidson draws, %g virtual games per pairing, censored games %s; %s = %g):\n",
 		o.prior, map[string]string{"drop": "left out", "draw": "as draws"}[o.censored], players[0].name, o.anchor)
 	head := "player\trating\t95% CI\tgap to previous\t95% CI\tgames"
@@ -507,13 +546,13 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 	fmt.Fprintln(tw, head)
 	for a, p := range players {
 		r, se := fit.Ratings[a], fit.StdErr(a)
-		line := fmt.Sprintf("%s\t%.0f\t[%.0f, %.0f]", p.name, r, r-rating.Z95*se, r+rating.Z95*se)
+		line := fmt.Sprintf("%s\t%.0f\t[%.0f, %.0f]", p.name, r, r-match.Z95*se, r+match.Z95*se)
 		if a == 0 {
 			line = fmt.Sprintf("%s\t%.0f\t(anchor)", p.name, r)
 		}
 		if a > 0 {
 			g, gse := fit.Diff(a, a-1)
-			line += fmt.Sprintf("\t%+.0f\t[%+.0f, %+.0f]", g, g-rating.Z95*gse, g+rating.Z95*gse)
+			line += fmt.Sprintf("\t%+.0f\t[%+.0f, %+.0f]", g, g-match.Z95*gse, g+match.Z95*gse)
 		} else {
 			line += "\t\t"
 		}
@@ -523,15 +562,6 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 		}
 		fmt.Fprintln(tw, line)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "first-seat (South) advantage %+.0f ± %.0f Elo; draw rate between equal players %.3f; %d games rated\n",
-		fit.Advantage, rating.Z95*fit.AdvantageSE, fit.DrawRate(), fit.Games)
-	if o.ratings != "" {
-		return writeRatings(o.ratings, game, o, players, total, clocks, fit)
-	}
-	return nil
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -551,7 +581,7 @@ func writeRatings(path, game string, o options, players []player, total []tally,
 		}
 		t := total[a]
 		fmt.Fprintf(&b, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.1f\t%.3f\t%.1f\n",
-			p.name, r, r-rating.Z95*se, r+rating.Z95*se, g, g-rating.Z95*gse, g+rating.Z95*gse,
+			p.name, r, r-match.Z95*se, r+match.Z95*se, g, g-match.Z95*gse, g+match.Z95*gse,
 			t.distinct, t.wins, t.draws, t.losses, t.censored, ms(clocks[a].mean()), ms(clocks[a].worst),
 			ms(clocks[a].cpuMean()), ms(clocks[a].cpuMax))
 	}

@@ -11,10 +11,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
-	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 func TestTournament(t *testing.T) {
@@ -97,12 +97,12 @@ func TestTournamentErrors(t *testing.T) {
 		args []string
 		msg  string // the first line on stderr
 	}{
-		{[]string{"-game", "nim"}, `tournament: unknown game "nim" (want kiothi|kisolo|kimasai)`},
+		{[]string{"-game", "nim"}, `tournament: unknown game "nim" (want kisolo, kiothi, kimasai)`},
 		{[]string{"-agents", "random"}, "tournament: need at least two players, got 1"},
-		{[]string{"-agents", "random,gpt"}, `tournament: unknown player "gpt" (want random|alphabeta|mcts|mcts-eval)`},
-		{[]string{"-agents", "random,mcts:x"}, `tournament: bad budget in "mcts:x" (alphabeta:<depth> or mcts:<iterations>)`},
-		{[]string{"-agents", "random:3,mcts"}, `tournament: bad budget in "random:3" (alphabeta:<depth> or mcts:<iterations>)`},
-		{[]string{"-agents", "alphabeta:500,random"}, `tournament: player "alphabeta:500": -depth 500: at most 100 plies`},
+		{[]string{"-agents", "random,gpt"}, `tournament: kisolo: "gpt": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)`},
+		{[]string{"-agents", "random,mcts:x"}, `tournament: agent: spec "mcts:x": budget "x": want a whole number`},
+		{[]string{"-agents", "random:3,mcts"}, `tournament: agent: spec "random:3": random takes no budget`},
+		{[]string{"-agents", "alphabeta:500,random"}, `tournament: agent: spec "alphabeta:500": depth 500: want 1..100`},
 		{[]string{"-games", "0"}, "tournament: -games 0: want an even number of at least 2 (each opening is played from both seats)"},
 		{[]string{"-games", "3"}, "tournament: -games 3: want an even number of at least 2 (each opening is played from both seats)"},
 		{[]string{"-opening", "-1"}, "tournament: -opening -1: want 0 or more plies"},
@@ -115,8 +115,10 @@ func TestTournamentErrors(t *testing.T) {
 		{[]string{"-depth", "11"}, "tournament: -depth 11: at most 10 plies (the API's cap)"},
 		{[]string{"-iterations", "100001"}, "tournament: -iterations 100001: at most 100000 playouts a move (the API's cap)"},
 		{[]string{"-time", "3s"}, "tournament: -time 3s: at most 2s a move (the API's cap)"},
-		{[]string{"-agents", "alphabeta:11,random"}, `tournament: player "alphabeta:11": -depth 11: at most 10 plies (the API's cap)`},
-		{[]string{"-agents", "random,mcts:1000000000"}, `tournament: player "mcts:1000000000": -iterations 1000000000: at most 100000 playouts a move (the API's cap)`},
+		{[]string{"-agents", "alphabeta:11,random"}, `tournament: player "alphabeta:11": depth 11: at most 10 plies (the API's cap)`},
+		{[]string{"-agents", "random,mcts:1000000000"}, `tournament: agent: spec "mcts:1000000000": iterations 1000000000: want 1..10000000`},
+		{[]string{"-agents", "random,mcts:200000"}, `tournament: player "mcts:200000": 200000 iterations: at most 100000 playouts a move (the API's cap)`},
+		{[]string{"-agents", "random,mcts:100:time=3s"}, `tournament: player "mcts:100:time=3s": time 3s: at most 2s a move (the API's cap)`},
 		{[]string{"-parallel", "1000000"}, "tournament: -plies 2000 and -parallel 1000000: want -plies 0 or more, -parallel 1..1024"},
 		{[]string{"-workers", "5000"}, "flag provided but not defined: -workers"},
 		{[]string{"-parallel", "0"}, "tournament: -plies 2000 and -parallel 0: want -plies 0 or more, -parallel 1..1024"},
@@ -128,6 +130,25 @@ func TestTournamentErrors(t *testing.T) {
 		code := main1(append(tc.args, "-progress=false"), &out, &errOut)
 		if first, _, _ := strings.Cut(errOut.String(), "\n"); code == 0 || first != tc.msg {
 			t.Errorf("%v: exit %d, stderr %q; want %q", tc.args, code, errOut.String(), tc.msg)
+		}
+	}
+}
+
+// TestParsePlayer: a player is labelled as written when it is a bare
+// kind, by its canonical spec when it has its own budget, and by its name
+// when it is a level.
+func TestParsePlayer(t *testing.T) {
+	for _, tc := range []struct{ text, name, spec string }{
+		{"alphabeta", "alphabeta", "alphabeta:4"},
+		{"alphabeta:02", "alphabeta:2", "alphabeta:2"},
+		{"mcts:+100", "mcts:100", "mcts:100"},
+		{"mcts-eval:50:workers=1", "mcts-eval:50", "mcts-eval:50"},
+		{"casual", "Casual", "level:casual"},
+		{"level:2", "Casual", "level:2"},
+	} {
+		p, err := parsePlayer("kisolo", kisolo.Descriptor.Levels, tc.text, cli.Budget{Depth: 4})
+		if err != nil || p.name != tc.name || p.spec.String() != tc.spec {
+			t.Errorf("parsePlayer(%q) = %q %q, %v; want %q %q", tc.text, p.name, p.spec, err, tc.name, tc.spec)
 		}
 	}
 }
@@ -312,7 +333,7 @@ func TestLevelsFlag(t *testing.T) {
 	if code := main1([]string{"-game", "kisolo", "-levels", "-ladder", "-games", "2", "-progress=false"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	levels := wire.Levels("kisolo")
+	levels := kisolo.Descriptor.Levels
 	var rows []string
 	for _, l := range strings.Split(strings.Split(out.String(), "\n\n")[1], "\n")[1:] {
 		if f := strings.Fields(l); len(f) > 1 {
@@ -336,7 +357,7 @@ func TestLevelsFlag(t *testing.T) {
 	out.Reset()
 	errOut.Reset()
 	if code := main1([]string{"-game", "kisolo", "-agents", "random,level:9", "-progress=false"}, &out, &errOut); code != 1 ||
-		errOut.String() != fmt.Sprintf("tournament: kisolo has %d levels: \"level:9\" is not one (want level:1..level:%d)\n", len(levels), len(levels)) {
+		errOut.String() != fmt.Sprintf("tournament: kisolo: \"level:9\": the game has %d levels (want level:1..level:%d)\n", len(levels), len(levels)) {
 		t.Errorf("level:9: exit %d, %q", code, errOut.String())
 	}
 }

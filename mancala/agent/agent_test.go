@@ -296,10 +296,7 @@ func randomPile(t *rapid.T) pile {
 // minimax value, with no table, with a table restricted to entries of
 // exactly the needed depth (fresh and reused across searches), and that the
 // full table returns a legal move.
-func checkExact[P interface {
-	comparable
-	mancala.Game[P, M]
-}, M comparable](t *rapid.T, p P, eval Eval[P], key func(P, M) int, depth int, reused *AlphaBeta[P, M]) {
+func checkExact[P mancala.Position[P, M], M mancala.Move](t *rapid.T, p P, eval Eval[P], key func(P, M) int, depth int, reused *AlphaBeta[P, M]) {
 	if p.Outcome().Over() {
 		return
 	}
@@ -728,10 +725,7 @@ func TestDefaultBudgetUnderCancelOnlyContext(t *testing.T) {
 // by move, is depth moves long unless the game ends on it, and its end
 // searched to the remaining depth has the search's value; without a table
 // the line is the move alone.
-func checkLine[P interface {
-	comparable
-	mancala.Game[P, M]
-}, M comparable](t *rapid.T, p P, eval Eval[P], key func(P, M) int, depth int) {
+func checkLine[P mancala.Position[P, M], M mancala.Move](t *rapid.T, p P, eval Eval[P], key func(P, M) int, depth int) {
 	if p.Outcome().Over() {
 		return
 	}

@@ -43,10 +43,10 @@ const (
 // AlphaBeta must not be used by two goroutines at once. Once its buffers
 // and table have grown, a search allocates nothing per node (with an
 // allocation-free Eval).
-type AlphaBeta[P interface {
-	comparable
-	mancala.Game[P, M]
-}, M comparable] struct {
+//
+// P and M are constrained as every generic tool of the module constrains
+// a game's position and move: [mancala.Position] and [mancala.Move].
+type AlphaBeta[P mancala.Position[P, M], M mancala.Move] struct {
 	// Depth is the deepest iteration in plies; 0 (or a negative value)
 	// means no depth limit (up to MaxDepth) when Time is set or the
 	// context has a deadline, and DefaultDepth otherwise: a context that

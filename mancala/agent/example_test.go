@@ -91,3 +91,45 @@ func ExampleAgentFunc() {
 	// Output:
 	// 7 [xb7 xc4 xb7] South wins (inner)
 }
+
+// ParseSpec reads an agent spec as every program and transport reads it;
+// String writes its canonical text, so two spellings of one agent compare
+// equal.
+func ExampleParseSpec() {
+	for _, text := range []string{"alphabeta:02", "mcts:+100:workers=1", "mcts-eval:500:time=1500ms", "Casual", "random"} {
+		s, err := agent.ParseSpec(text)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-26s %s\n", text, s)
+	}
+	_, err := agent.ParseSpec("alphabeta:0")
+	fmt.Println(err)
+	// Output:
+	// alphabeta:02               alphabeta:2
+	// mcts:+100:workers=1        mcts:100
+	// mcts-eval:500:time=1500ms  mcts-eval:500:time=1.5s
+	// Casual                     level:casual
+	// random                     random
+	// agent: spec "alphabeta:0": alphabeta:0: want a positive budget, or none
+}
+
+// New builds the agent a spec names for a game; a level is looked up in
+// the game's descriptor.
+func ExampleNew() {
+	s, err := agent.ParseSpec("level:casual")
+	if err != nil {
+		panic(err)
+	}
+	r, _ := s.Resolve(kisolo.Descriptor.Levels)
+	fmt.Println(r)
+	a, err := agent.New(&kisolo.Descriptor, s)
+	if err != nil {
+		panic(err)
+	}
+	m, err := a.Move(context.Background(), kisolo.Start())
+	fmt.Println(m, err)
+	// Output:
+	// alphabeta:2
+	// xb7 <nil>
+}

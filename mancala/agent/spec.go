@@ -85,22 +85,24 @@ func (e *SpecError) Unwrap() error { return ErrSpec }
 //
 // # Text form
 //
-//	random[,seed=S]
-//	alphabeta[:DEPTH][,time=T][,seed=S]
-//	mcts[:ITERATIONS][,time=T][,workers=W][,seed=S]
-//	mcts-eval[:ITERATIONS][,time=T][,workers=W][,seed=S]
-//	level:NAME[,seed=S]     a level of the game's ladder by name ("level:casual")
-//	level:N[,seed=S]        or by number from the weakest (level:1 is the first)
-//	NAME[,seed=S]           a bare level name ("Casual"), the same as level:NAME
+//	random[:seed=S]
+//	alphabeta[:DEPTH][:time=T][:seed=S]
+//	mcts[:ITERATIONS][:time=T][:workers=W][:seed=S]
+//	mcts-eval[:ITERATIONS][:time=T][:workers=W][:seed=S]
+//	level:NAME[:seed=S]     a level of the game's ladder by name ("level:casual")
+//	level:N[:seed=S]        or by number from the weakest (level:1 is the first)
+//	NAME[:seed=S]           a bare level name ("Casual"), the same as level:NAME
 //
-// DEPTH is 1..[MaxDepth] plies and ITERATIONS 1..[MaxIterations]; they may
-// also be written as the options depth=DEPTH and iterations=ITERATIONS.
-// T is a Go duration ("500ms", "2s"), at most [MaxTime]; W is
-// 0..[MaxWorkers]; S is a decimal uint64 that seeds the agent's random
-// stream (random, mcts and mcts-eval; alphabeta ignores it). Kinds are
-// lower case; level names match in any case. Without a time budget, a
-// search without a budget gets the default ([DefaultDepth],
-// [DefaultIterations]): "alphabeta" is "alphabeta:6".
+// The parts are separated by colons, never commas, so that specs can be
+// listed with commas ("random,alphabeta:4,mcts:500:time=1s"). DEPTH is
+// 1..[MaxDepth] plies and ITERATIONS 1..[MaxIterations]; they may also be
+// written as the options depth=DEPTH and iterations=ITERATIONS, in any
+// order with the others. T is a Go duration ("500ms", "2s"), at most
+// [MaxTime]; W is 0..[MaxWorkers]; S is a decimal uint64 that seeds the
+// agent's random stream (random, mcts and mcts-eval; alphabeta ignores
+// it). Kinds are lower case; level names match in any case. Without a
+// time budget, a search without a budget gets the default
+// ([DefaultDepth], [DefaultIterations]): "alphabeta" is "alphabeta:6".
 //
 // # Canonical form
 //
@@ -110,8 +112,8 @@ func (e *SpecError) Unwrap() error { return ErrSpec }
 // (only above 1) and seed (only when not 0), in that order, numbers in
 // plain decimal and the time as [time.Duration.String]; level names in
 // lower case after "level:". So "alphabeta:02" and "alphabeta:+2" are
-// "alphabeta:2", "mcts:100,workers=1" is "mcts:100", "Casual" is
-// "level:casual" and "alphabeta,time=1000ms" is "alphabeta,time=1s".
+// "alphabeta:2", "mcts:100:workers=1" is "mcts:100", "Casual" is
+// "level:casual" and "alphabeta:time=1000ms" is "alphabeta:time=1s".
 type Spec struct {
 	// Kind is the agent's kind; the zero Spec names no agent.
 	Kind Kind
@@ -149,8 +151,8 @@ func ParseSpec(text string) (Spec, error) {
 	if len(text) > maxSpecLen {
 		return Spec{}, &SpecError{Text: text[:32] + "...", Reason: "longer than " + strconv.Itoa(maxSpecLen) + " bytes"}
 	}
-	head, opts, hasOpts := strings.Cut(text, ",")
-	kind, arg, hasArg := strings.Cut(head, ":")
+	parts := strings.Split(text, ":")
+	kind, rest := parts[0], parts[1:]
 	switch kind {
 	case "random":
 		s.Kind = KindRandom
@@ -161,24 +163,25 @@ func ParseSpec(text string) (Spec, error) {
 	case "mcts-eval":
 		s.Kind = KindMCTSEval
 	case "level":
-		if !hasArg {
+		if len(rest) == 0 {
 			return bad("level needs a name or number (level:casual, level:2)")
 		}
 		s.Kind = KindLevel
-		lv, err := levelText(arg)
+		lv, err := levelText(rest[0])
 		if err != nil {
 			return bad(err.Error())
 		}
-		s.Level = lv
-		hasArg = false
+		s.Level, rest = lv, rest[1:]
 	default:
-		if hasArg || !isLevelName(kind) {
+		if !isLevelName(kind) || len(rest) > 0 && !strings.Contains(rest[0], "=") {
 			return bad("unknown agent " + strconv.Quote(kind) + " (want " + KindNames + ", or a level)")
 		}
 		s.Kind, s.Level = KindLevel, strings.ToLower(kind)
 	}
 	seen := map[string]bool{}
-	if hasArg {
+	if len(rest) > 0 && !strings.Contains(rest[0], "=") && s.Kind != KindLevel {
+		arg := rest[0]
+		rest = rest[1:]
 		if s.Kind == KindRandom {
 			return bad("random takes no budget")
 		}
@@ -197,10 +200,7 @@ func ParseSpec(text string) (Spec, error) {
 			return bad(s.Kind.String() + ":0: want a positive budget, or none")
 		}
 	}
-	for _, opt := range strings.Split(opts, ",") {
-		if !hasOpts {
-			break
-		}
+	for _, opt := range rest {
 		key, val, ok := strings.Cut(opt, "=")
 		if !ok {
 			return bad("option " + strconv.Quote(opt) + ": want key=value")
@@ -399,13 +399,13 @@ func (s Spec) String() string {
 		b.WriteString(":" + s.Level)
 	}
 	if s.Time != 0 {
-		b.WriteString(",time=" + s.Time.String())
+		b.WriteString(":time=" + s.Time.String())
 	}
 	if s.Workers > 1 {
-		b.WriteString(",workers=" + strconv.Itoa(s.Workers))
+		b.WriteString(":workers=" + strconv.Itoa(s.Workers))
 	}
 	if s.Seed != 0 {
-		b.WriteString(",seed=" + strconv.FormatUint(s.Seed, 10))
+		b.WriteString(":seed=" + strconv.FormatUint(s.Seed, 10))
 	}
 	return b.String()
 }

@@ -25,28 +25,28 @@ func TestParseSpecCanonical(t *testing.T) {
 		spec       agent.Spec
 	}{
 		{"random", "random", agent.Spec{Kind: agent.KindRandom}},
-		{"random,seed=7", "random,seed=7", agent.Spec{Kind: agent.KindRandom, Seed: 7}},
-		{"random,seed=0", "random", agent.Spec{Kind: agent.KindRandom}},
+		{"random:seed=7", "random:seed=7", agent.Spec{Kind: agent.KindRandom, Seed: 7}},
+		{"random:seed=0", "random", agent.Spec{Kind: agent.KindRandom}},
 		{"alphabeta", "alphabeta:6", agent.Spec{Kind: agent.KindAlphaBeta, Depth: agent.DefaultDepth}},
 		{"alphabeta:2", "alphabeta:2", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 2}},
 		{"alphabeta:02", "alphabeta:2", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 2}},
 		{"alphabeta:+2", "alphabeta:2", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 2}},
-		{"alphabeta,depth=2", "alphabeta:2", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 2}},
-		{"alphabeta,time=1000ms", "alphabeta,time=1s", agent.Spec{Kind: agent.KindAlphaBeta, Time: time.Second}},
-		{"alphabeta:4,time=1.5s,seed=3", "alphabeta:4,time=1.5s,seed=3", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 4, Time: 1500 * time.Millisecond, Seed: 3}},
+		{"alphabeta:depth=2", "alphabeta:2", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 2}},
+		{"alphabeta:time=1000ms", "alphabeta:time=1s", agent.Spec{Kind: agent.KindAlphaBeta, Time: time.Second}},
+		{"alphabeta:4:time=1.5s:seed=3", "alphabeta:4:time=1.5s:seed=3", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 4, Time: 1500 * time.Millisecond, Seed: 3}},
 		{"alphabeta:100", "alphabeta:100", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 100}},
 		{"mcts", "mcts:1000", agent.Spec{Kind: agent.KindMCTS, Iterations: agent.DefaultIterations}},
 		{"mcts:+100", "mcts:100", agent.Spec{Kind: agent.KindMCTS, Iterations: 100}},
-		{"mcts:100,workers=1", "mcts:100", agent.Spec{Kind: agent.KindMCTS, Iterations: 100}},
-		{"mcts,iterations=100,workers=0", "mcts:100", agent.Spec{Kind: agent.KindMCTS, Iterations: 100}},
-		{"mcts:100,seed=5,workers=4", "mcts:100,workers=4,seed=5", agent.Spec{Kind: agent.KindMCTS, Iterations: 100, Workers: 4, Seed: 5}},
-		{"mcts,time=2s", "mcts,time=2s", agent.Spec{Kind: agent.KindMCTS, Time: 2 * time.Second}},
+		{"mcts:100:workers=1", "mcts:100", agent.Spec{Kind: agent.KindMCTS, Iterations: 100}},
+		{"mcts:iterations=100:workers=0", "mcts:100", agent.Spec{Kind: agent.KindMCTS, Iterations: 100}},
+		{"mcts:100:seed=5:workers=4", "mcts:100:workers=4:seed=5", agent.Spec{Kind: agent.KindMCTS, Iterations: 100, Workers: 4, Seed: 5}},
+		{"mcts:time=2s", "mcts:time=2s", agent.Spec{Kind: agent.KindMCTS, Time: 2 * time.Second}},
 		{"mcts-eval:500", "mcts-eval:500", agent.Spec{Kind: agent.KindMCTSEval, Iterations: 500}},
 		{"mcts-eval", "mcts-eval:1000", agent.Spec{Kind: agent.KindMCTSEval, Iterations: agent.DefaultIterations}},
 		{"mcts:10000000", "mcts:10000000", agent.Spec{Kind: agent.KindMCTS, Iterations: agent.MaxIterations}},
 		{"level:Casual", "level:casual", agent.Spec{Kind: agent.KindLevel, Level: "casual"}},
 		{"Casual", "level:casual", agent.Spec{Kind: agent.KindLevel, Level: "casual"}},
-		{"casual,seed=2", "level:casual,seed=2", agent.Spec{Kind: agent.KindLevel, Level: "casual", Seed: 2}},
+		{"casual:seed=2", "level:casual:seed=2", agent.Spec{Kind: agent.KindLevel, Level: "casual", Seed: 2}},
 		{"level:02", "level:2", agent.Spec{Kind: agent.KindLevel, Level: "2"}},
 		{"level:+3", "level:3", agent.Spec{Kind: agent.KindLevel, Level: "3"}},
 	} {
@@ -82,31 +82,35 @@ func TestParseSpecErrors(t *testing.T) {
 		{"alphabeta: 2", `agent: spec "alphabeta: 2": budget " 2": want a whole number`},
 		{"alphabeta:", `agent: spec "alphabeta:": budget "": want a whole number`},
 		{"alphabeta:99999999999999999999", `agent: spec "alphabeta:99999999999999999999": budget "99999999999999999999": want a whole number`},
-		{"alphabeta:2,depth=3", `agent: spec "alphabeta:2,depth=3": depth given twice`},
-		{"alphabeta:2,iterations=3", `agent: spec "alphabeta:2,iterations=3": alphabeta takes no iterations (mcts and mcts-eval do)`},
-		{"alphabeta:2,workers=2", `agent: spec "alphabeta:2,workers=2": alphabeta takes no workers (mcts and mcts-eval do)`},
+		{"alphabeta:2:depth=3", `agent: spec "alphabeta:2:depth=3": depth given twice`},
+		{"alphabeta:2:iterations=3", `agent: spec "alphabeta:2:iterations=3": alphabeta takes no iterations (mcts and mcts-eval do)`},
+		{"alphabeta:2:workers=2", `agent: spec "alphabeta:2:workers=2": alphabeta takes no workers (mcts and mcts-eval do)`},
 		{"mcts:0", `agent: spec "mcts:0": mcts:0: want a positive budget, or none`},
 		{"mcts:10000001", `agent: spec "mcts:10000001": iterations 10000001: want 1..10000000`},
-		{"mcts,depth=3", `agent: spec "mcts,depth=3": mcts takes no depth (alphabeta does)`},
-		{"mcts:5,workers=1025", `agent: spec "mcts:5,workers=1025": workers 1025: want 0..1024`},
-		{"mcts:5,workers=-1", `agent: spec "mcts:5,workers=-1": workers -1: want 0..1024`},
-		{"mcts:5,time=0s", `agent: spec "mcts:5,time=0s": time 0s: want a positive duration`},
-		{"mcts:5,time=-1s", `agent: spec "mcts:5,time=-1s": time -1s: want a positive duration`},
-		{"mcts:5,time=25h", `agent: spec "mcts:5,time=25h": time 25h0m0s: want a positive duration up to 24h0m0s`},
-		{"mcts:5,time=soon", `agent: spec "mcts:5,time=soon": time "soon": want a duration such as 500ms or 2s`},
-		{"mcts:5,time=1s,time=2s", `agent: spec "mcts:5,time=1s,time=2s": time given twice`},
-		{"random,time=1s", `agent: spec "random,time=1s": random takes no time budget`},
-		{"random,seed=-1", `agent: spec "random,seed=-1": seed "-1": want a decimal number 0..18446744073709551615`},
-		{"random,", `agent: spec "random,": option "": want key=value`},
-		{"random,seed", `agent: spec "random,seed": option "seed": want key=value`},
-		{"random,colour=red", `agent: spec "random,colour=red": unknown option "colour" (want depth, iterations, time, workers or seed)`},
+		{"mcts:depth=3", `agent: spec "mcts:depth=3": mcts takes no depth (alphabeta does)`},
+		{"mcts:5:workers=1025", `agent: spec "mcts:5:workers=1025": workers 1025: want 0..1024`},
+		{"mcts:5:workers=-1", `agent: spec "mcts:5:workers=-1": workers -1: want 0..1024`},
+		{"mcts:5:time=0s", `agent: spec "mcts:5:time=0s": time 0s: want a positive duration`},
+		{"mcts:5:time=-1s", `agent: spec "mcts:5:time=-1s": time -1s: want a positive duration`},
+		{"mcts:5:time=25h", `agent: spec "mcts:5:time=25h": time 25h0m0s: want a positive duration up to 24h0m0s`},
+		{"mcts:5:time=soon", `agent: spec "mcts:5:time=soon": time "soon": want a duration such as 500ms or 2s`},
+		{"mcts:5:time=1s:time=2s", `agent: spec "mcts:5:time=1s:time=2s": time given twice`},
+		{"random:time=1s", `agent: spec "random:time=1s": random takes no time budget`},
+		{"random:seed=-1", `agent: spec "random:seed=-1": seed "-1": want a decimal number 0..18446744073709551615`},
+		{"random:", `agent: spec "random:": random takes no budget`},
+		{"random:seed", `agent: spec "random:seed": random takes no budget`},
+		{"mcts:5:seed", `agent: spec "mcts:5:seed": option "seed": want key=value`},
+		{"mcts:5:", `agent: spec "mcts:5:": option "": want key=value`},
+		{"mcts:5:6", `agent: spec "mcts:5:6": option "6": want key=value`},
+		{"random,alphabeta", `agent: spec "random,alphabeta": unknown agent "random,alphabeta" (want random, alphabeta, mcts, mcts-eval, or a level)`},
+		{"casual:2", `agent: spec "casual:2": unknown agent "casual" (want random, alphabeta, mcts, mcts-eval, or a level)`},
+		{"random:colour=red", `agent: spec "random:colour=red": unknown option "colour" (want depth, iterations, time, workers or seed)`},
 		{"level", `agent: spec "level": level needs a name or number (level:casual, level:2)`},
 		{"level:", `agent: spec "level:": level "": want a name of letters, digits, - and _ starting with a letter, or a number`},
 		{"level:0", `agent: spec "level:0": level "0": want a number 1 or more, or a name`},
-		{"level:casual,time=1s", `agent: spec "level:casual,time=1s": level takes no time budget`},
-		{"level:casual,depth=2", `agent: spec "level:casual,depth=2": level takes no depth (alphabeta does)`},
+		{"level:casual:time=1s", `agent: spec "level:casual:time=1s": level takes no time budget`},
+		{"level:casual:depth=2", `agent: spec "level:casual:depth=2": level takes no depth (alphabeta does)`},
 		{"level:ca sual", `agent: spec "level:ca sual": level "ca sual": want a name of letters, digits, - and _ starting with a letter, or a number`},
-		{"casual:2", `agent: spec "casual:2": unknown agent "casual" (want random, alphabeta, mcts, mcts-eval, or a level)`},
 		{"seed=1", `agent: spec "seed=1": unknown agent "seed=1" (want random, alphabeta, mcts, mcts-eval, or a level)`},
 		{strings.Repeat("a", 257), `agent: spec "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...": longer than 256 bytes`},
 	} {
@@ -205,7 +209,7 @@ func TestSpecSameAgentSameText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := agent.ParseSpec(kind + "," + key + "=" + strconv.Itoa(n))
+		b, err := agent.ParseSpec(kind + ":" + key + "=" + strconv.Itoa(n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -216,8 +220,8 @@ func TestSpecSameAgentSameText(t *testing.T) {
 }
 
 func FuzzParseSpec(f *testing.F) {
-	for _, s := range []string{"random", "alphabeta:02", "mcts:+100,workers=2", "mcts-eval,time=1s,seed=9",
-		"level:Casual", "casual", "level:2", "alphabeta:2,depth=3", "random,", "level:0"} {
+	for _, s := range []string{"random", "alphabeta:02", "mcts:+100:workers=2", "mcts-eval:time=1s:seed=9",
+		"level:Casual", "casual", "level:2", "alphabeta:2:depth=3", "random:", "level:0", "casual:seed=1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -290,7 +294,7 @@ func TestSpecResolve(t *testing.T) {
 		{"casual", "alphabeta:2", ""},
 		{"level:CASUAL", "alphabeta:2", ""},
 		{"level:2", "alphabeta:2", ""},
-		{"level:1,seed=5", "random,seed=5", ""},
+		{"level:1:seed=5", "random:seed=5", ""},
 		{"level:5", "", `agent: spec "level:5": the game has 4 levels (want level:1..level:4)`},
 		{"expert", "", `agent: spec "expert": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Bad, Loop)`},
 		{"level:bad", "", `agent: spec "alphabeta:0": level Bad: alphabeta:0: want a positive budget, or none`},
@@ -355,11 +359,11 @@ func TestNew(t *testing.T) {
 		text string
 		want agent.Agent[kisolo.Position, kisolo.Move]
 	}{
-		{"random,seed=3", agent.NewRandom[kisolo.Position, kisolo.Move](3)},
+		{"random:seed=3", agent.NewRandom[kisolo.Position, kisolo.Move](3)},
 		{"alphabeta:3", agent.NewAlphaBeta(d, 3)},
 		{"level:casual", agent.NewAlphaBeta(d, 2)},
-		{"mcts:50,seed=2", agent.NewMCTS[kisolo.Position, kisolo.Move](50, 2)},
-		{"mcts-eval:50,seed=2", agent.NewMCTSEval(d, 50, 2)},
+		{"mcts:50:seed=2", agent.NewMCTS[kisolo.Position, kisolo.Move](50, 2)},
+		{"mcts-eval:50:seed=2", agent.NewMCTSEval(d, 50, 2)},
 	} {
 		s, err := agent.ParseSpec(tc.text)
 		if err != nil {
@@ -392,14 +396,14 @@ func TestNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := ab.(*agent.AlphaBeta[kisolo.Position, kisolo.Move]); got.Depth != 0 || got.Time != time.Second || got.TableSize != 1<<16 {
-		t.Errorf("alphabeta,time=1s: %+v", got)
+		t.Errorf("alphabeta:time=1s: %+v", got)
 	}
 	m, err := agent.New(d, agent.Spec{Kind: agent.KindMCTSEval, Iterations: 9, Workers: 3, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := m.(*agent.MCTS[kisolo.Position, kisolo.Move]); got.Iterations != 9 || got.Workers != 3 || got.Seed != 4 || got.Leaf == nil {
-		t.Errorf("mcts-eval:9,workers=3,seed=4: %+v", got)
+		t.Errorf("mcts-eval:9:workers=3:seed=4: %+v", got)
 	}
 	for _, tc := range []struct {
 		spec agent.Spec

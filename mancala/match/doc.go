@@ -36,4 +36,10 @@
 // both seats) plays the same game twice from one opening: games 2j and
 // 2j+1 are then one trial, not two. Count distinct games when computing an
 // interval ([Wilson] takes the number of trials).
+//
+// # Stability
+//
+// This package is experimental: it may change in any release, named in the
+// CHANGELOG but without a deprecation period. The stable API is the
+// mancala contract, the three games and mancala/record.
 package match

@@ -35,6 +35,12 @@
 // with the line number; errors about a move are [*Error] values naming the
 // line, the token and the ply, wrapping [mancala.ErrSyntax] (bad notation)
 // or [mancala.ErrIllegalMove] (a refused move).
+//
+// # Stability
+//
+// This package is stable: from v0.1.0 an incompatible change of its API is
+// made only in a minor release and named in the CHANGELOG (.ci/apidiff
+// checks it).
 package record
 
 import (

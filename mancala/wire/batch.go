@@ -344,7 +344,7 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 // that limit): the games First, First+1, ..., First+N-1 (First 0 or more,
 // First+N at most [MaxGameIndex]). Game i is exactly what
 //
-//	mancala.NewPlayout[P, M](wire.GameSeed(seed, i)).Run(start, maxPlies)
+//	mancala.NewPlayout[P, M](wire.BatchSeed(seed, i)).Run(start, maxPlies)
 //
 // plays in Go, fixed by the seed and its own index: any split of [0, n)
 // into requests (First, N) plays the same games as one request, so a
@@ -396,12 +396,19 @@ const MaxGameIndex = 1 << 53
 // MaxPerGame is the most games of a playouts request with PerGame.
 const MaxPerGame = 100_000
 
-// GameSeed returns the seed of game index of a batch request with seed
-// seed: a SplitMix64 mix of both, so that nearby seeds and indices give
-// unrelated streams (seed s game i+1 is not seed s+1 game i).
-func GameSeed(seed, index uint64) uint64 {
+// BatchSeed returns the seed of game index of a batch request (playouts,
+// selfplay) with seed seed: a SplitMix64 mix of both, so that nearby seeds
+// and indices give unrelated streams (seed s game i+1 is not seed s+1 game
+// i). It is not match.GameSeed, the seed of a game of a match, which also
+// hashes the match's key.
+func BatchSeed(seed, index uint64) uint64 {
 	return seedpkg.Mix(seedpkg.Mix(seed) ^ index)
 }
+
+// GameSeed is [BatchSeed].
+//
+// Deprecated: use BatchSeed; match.GameSeed is the module's one GameSeed.
+func GameSeed(seed, index uint64) uint64 { return BatchSeed(seed, index) }
 
 // checkFirst checks a request's first game index and count.
 func checkFirst(what string, first int64, n int) error {
@@ -527,7 +534,7 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 					if ctx.Err() != nil {
 						return
 					}
-					q, plies, err := mancala.NewPlayout[P, M](GameSeed(req.Seed, uint64(req.First)+uint64(i))).Run(start, req.MaxPlies)
+					q, plies, err := mancala.NewPlayout[P, M](BatchSeed(req.Seed, uint64(req.First)+uint64(i))).Run(start, req.MaxPlies)
 					if err != nil {
 						errs[w] = errorf(CodeInternal, "wire: internal error: "+err.Error())
 						return
@@ -618,8 +625,8 @@ func (s AgentSpec) label() string {
 // (1..BatchLimits.MaxSelfplayPlies, 0 for that limit): the games First,
 // First+1, ..., First+N-1 (First 0 or more, First+N at most
 // [MaxGameIndex]). Game i has fresh agents: South's seeded with
-// GameSeed(GameSeed(Seed, i), 0)+South.Seed, North's with
-// GameSeed(GameSeed(Seed, i), 1)+North.Seed (modulo 2^64), so each game
+// BatchSeed(BatchSeed(Seed, i), 0)+South.Seed, North's with
+// BatchSeed(BatchSeed(Seed, i), 1)+North.Seed (modulo 2^64), so each game
 // is fixed by the seed and its own index and any split of [0, n) into
 // requests plays the same games as one request. With depth and
 // iteration budgets the games depend only on the request (not on the
@@ -724,13 +731,13 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 				if i >= req.N || ctx.Err() != nil {
 					return
 				}
-				seed := GameSeed(req.Seed, uint64(req.First)+uint64(i))
-				south, err := a.newAgent(req.South, GameSeed(seed, 0))
+				seed := BatchSeed(req.Seed, uint64(req.First)+uint64(i))
+				south, err := a.newAgent(req.South, BatchSeed(seed, 0))
 				if err != nil {
 					errs[w] = err
 					return
 				}
-				north, err := a.newAgent(req.North, GameSeed(seed, 1))
+				north, err := a.newAgent(req.North, BatchSeed(seed, 1))
 				if err != nil {
 					errs[w] = err
 					return

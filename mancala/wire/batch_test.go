@@ -125,7 +125,7 @@ func playoutsInProcess[P mancala.Position[P, M], M mancala.Move](t *testing.T, s
 	t.Helper()
 	r := wire.PlayoutsResponse{Games: n, Results: map[string]int{}}
 	for i := range n {
-		q, plies, err := mancala.NewPlayout[P, M](wire.GameSeed(seed, uint64(i))).Run(start, maxPlies)
+		q, plies, err := mancala.NewPlayout[P, M](wire.BatchSeed(seed, uint64(i))).Run(start, maxPlies)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -257,7 +257,7 @@ func TestSelfplay(t *testing.T) {
 	var wins [2]int
 	var plies int64
 	for i := range 3 {
-		south := agent.NewRandom[kisolo.Position, kisolo.Move](wire.GameSeed(wire.GameSeed(10, uint64(i)), 0) + 5)
+		south := agent.NewRandom[kisolo.Position, kisolo.Move](wire.BatchSeed(wire.BatchSeed(10, uint64(i)), 0) + 5)
 		north := agent.NewAlphaBeta(&kisolo.Descriptor, 2)
 		north.TableSize = 1 << 16
 		moves, final, err := agent.Play(context.Background(), start, agent.Agent[kisolo.Position, kisolo.Move](south), north, 1000, nil)
@@ -323,7 +323,7 @@ func TestSelfplayLimits(t *testing.T) {
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: ok, North: wire.AgentSpec{Agent: "level:expert", Seed: 1}}, "bad_request", `wire: selfplay north: agent "level:expert" carries its own budget and seed`},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "alphabeta:11"}, North: ok}, "bad_request", `wire: selfplay south: agent "alphabeta:11": depth 11 out of range (want 1..10)`},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "level:9"}, North: ok}, "bad_request", `wire: selfplay south: agent "level:9": the game has 5 levels (want level:1..level:5)`},
-		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "mcts:10,workers=2"}, North: ok}, "bad_request", `wire: selfplay south: agent "mcts:10,workers=2": workers are not served`},
+		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "mcts:10:workers=2"}, North: ok}, "bad_request", `wire: selfplay south: agent "mcts:10:workers=2": workers are not served`},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "mcts:0"}, North: ok}, "bad_request", `wire: selfplay south: agent "mcts:0": mcts:0: want a positive budget, or none`},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: wire.AgentSpec{Agent: "alphabeta", Depth: 11}, North: ok}, "bad_request", "wire: selfplay south: depth 11 out of range (want 1..10, or 0 for the default)"},
 		{wire.SelfplayRequest{Game: "kisolo", N: 1, South: ok, North: wire.AgentSpec{Agent: "mcts", Iterations: 100001}}, "bad_request", "wire: selfplay north: iterations 100001 out of range (want 1..100000, or 0 for the default)"},

@@ -106,7 +106,7 @@ func describeGames[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *ma
 			}
 		}
 	}
-	if d.DescribeMove(d.Start(), *new(M)) != (mancala.MoveInfo{Pit: -1}) {
+	if d.DescribeMove(d.Start(), *new(M)) != (mancala.MoveInfo{Index: -1}) {
 		t.Errorf("%s: the zero Move is described %+v", d.Name, d.DescribeMove(d.Start(), *new(M)))
 	}
 	t.Logf("%s: %v", d.Name, kinds)

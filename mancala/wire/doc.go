@@ -95,7 +95,7 @@
 //	     "circuits": {"S": ["a1", "a2", …, "b1"], "N": ["d7", …, "c7"]},
 //	     "stores": [], "reserves": []}},
 //	  …],
-//	 "agents": ["random", "alphabeta", "mcts"],
+//	 "agents": ["random", "alphabeta", "mcts", "mcts-eval"],
 //	 "limits": {"maxBody": 65536, "maxEvents": 20000, "maxDepth": 10, "maxIterations": 100000,
 //	            "maxTimeMs": 2000, "maxRecordMoves": 10000}}
 //
@@ -253,4 +253,15 @@
 // (mancala.MaxLapsLimit), and, under Endless:Illegal, positions whose move
 // generation plays several such candidates out. docs/rules/common.md (C-6)
 // gives their measured cost, and BenchmarkSlowest times them.
+//
+// # Stability
+//
+// The service, the transports and the commands games, state, apply, think,
+// record, replay, perft, playouts and selfplay, with their messages, are
+// meant to last: an incompatible change is named in the CHANGELOG. The
+// research commands (docs/engine.md, "Research commands": env_spec, step,
+// the vector environments vec_*, and an observation's seat view), their Go
+// names (EnvSpec, Step*, Vec*, SeatObservation and the rest) and the
+// deprecated Levels, LevelNamed and Horizon are experimental: they may
+// change in any release.
 package wire

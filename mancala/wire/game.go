@@ -321,8 +321,8 @@ func (a *adapter[P, M]) describe(p P, m M, text string, l *mancala.Layout) Legal
 	}
 	info := a.d.DescribeMove(p, m)
 	lm := LegalMove{Text: text, Kind: info.Kind.String(), Index: -1, Count: info.Count}
-	if info.Pit >= 0 && info.Pit < l.Pits() {
-		lm.Pit, lm.Index = l.PitName(info.Pit), info.Pit
+	if info.Index >= 0 && info.Index < l.Pits() {
+		lm.Pit, lm.Index = l.PitName(info.Index), info.Index
 	}
 	return lm
 }

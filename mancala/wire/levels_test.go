@@ -139,10 +139,10 @@ func TestThinkSpec(t *testing.T) {
 	}{
 		{"level:casual", wire.ThinkRequest{Agent: "alphabeta", Depth: 2}},
 		{"Casual", wire.ThinkRequest{Agent: "alphabeta", Depth: 2}},
-		{"level:1,seed=4", wire.ThinkRequest{Agent: "random", Seed: 4}},
+		{"level:1:seed=4", wire.ThinkRequest{Agent: "random", Seed: 4}},
 		{"alphabeta:03", wire.ThinkRequest{Agent: "alphabeta", Depth: 3}},
-		{"mcts:200,seed=9", wire.ThinkRequest{Agent: "mcts", Iterations: 200, Seed: 9}},
-		{"mcts-eval:200,seed=9", wire.ThinkRequest{Agent: "mcts-eval", Iterations: 200, Seed: 9}},
+		{"mcts:200:seed=9", wire.ThinkRequest{Agent: "mcts", Iterations: 200, Seed: 9}},
+		{"mcts-eval:200:seed=9", wire.ThinkRequest{Agent: "mcts-eval", Iterations: 200, Seed: 9}},
 	} {
 		got, err := s.Think(ctx, wire.ThinkRequest{Position: start, Agent: tc.spec})
 		if err != nil {

@@ -1,6 +1,7 @@
-// Package cli holds what the example programs share: building agents from
-// their names and budgets. Everything is generic over a game's
-// [mancala.Descriptor].
+// Package cli holds what the example programs share: reading players as
+// agent specs (mancala/agent.ParseSpec) with the programs' budget flags,
+// describing them, and the games' levels. Everything is generic over a
+// game's [mancala.Descriptor]; the list of games is examples/internal/games.
 package cli
 
 import (
@@ -13,10 +14,8 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 )
 
-// Games lists the games the programs accept, for -game.
-const Games = "kiothi|kisolo|kimasai"
-
-// Budget is the per-move budget of computer players.
+// Budget is the per-move budget of computer players, from the programs'
+// -depth, -iterations, -time and -workers flags.
 type Budget struct {
 	Depth      int           // AlphaBeta depth in plies (0: no limit if Time is set)
 	Iterations int           // MCTS playouts per move (0: no limit if Time is set)
@@ -24,41 +23,45 @@ type Budget struct {
 	Workers    int           // MCTS goroutines (0 or 1: one)
 }
 
-// AgentNames lists the computer players NewAgent builds.
+// AgentNames lists the computer players' kinds for a flag's help.
 const AgentNames = "random|alphabeta|mcts|mcts-eval"
 
-// IsAgent reports whether name is one of AgentNames.
-func IsAgent(name string) bool {
-	switch name {
-	case "random", "alphabeta", "mcts", "mcts-eval":
-		return true
+// Player reads a computer player given on the command line as an agent
+// spec (agent.ParseSpec): a bare kind ("alphabeta", "mcts") plays with the
+// budget b of the flags, a spec with its own budget ("alphabeta:6",
+// "mcts:500:time=1s") or a level ("Casual", "level:2") with its own. Errors
+// wrap agent.ErrSpec.
+func Player(text string, b Budget) (agent.Spec, error) {
+	s, err := agent.ParseSpec(text)
+	if err != nil || text != s.Kind.String() {
+		return s, err
 	}
-	return false
+	return b.Spec(s.Kind), nil
 }
 
-// NewAgent returns the computer player called name ("random", "alphabeta",
-// "mcts", or "mcts-eval": MCTS with short playouts scored by the game's
-// evaluation, agent.NewMCTSEval) for d's game with budget b; seed makes
-// its choices reproducible. An unknown name gives an error.
-func NewAgent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], name string, b Budget, seed uint64) (agent.Agent[P, M], error) {
-	switch name {
-	case "random":
-		return agent.NewRandom[P, M](seed), nil
-	case "alphabeta":
-		a := agent.NewAlphaBeta(d, b.Depth)
-		a.Time = b.Time
-		a.TableSize = 1 << 16
-		return a, nil
-	case "mcts":
-		s := agent.NewMCTS[P, M](b.Iterations, seed)
-		s.Time, s.Workers = b.Time, b.Workers
-		return s, nil
-	case "mcts-eval":
-		s := agent.NewMCTSEval(d, b.Iterations, seed)
-		s.Time, s.Workers = b.Time, b.Workers
-		return s, nil
+// Spec returns the spec of an agent of kind k with budget b: the depth
+// for alphabeta, the iterations and workers for the MCTS kinds, the time
+// for both; the budget's defaults as agent.ParseSpec fills them in.
+func (b Budget) Spec(k agent.Kind) agent.Spec {
+	s := agent.Spec{Kind: k}
+	switch k {
+	case agent.KindAlphaBeta:
+		s.Depth, s.Time = b.Depth, b.Time
+	case agent.KindMCTS, agent.KindMCTSEval:
+		s.Iterations, s.Time, s.Workers = b.Iterations, b.Time, b.Workers
 	}
-	return nil, fmt.Errorf("unknown player %q (want %s)", name, AgentNames)
+	if t, err := agent.ParseSpec(s.String()); err == nil {
+		return t // normalised
+	}
+	return s
+}
+
+// NewAgent returns the agent s names for d's game with the given seed (s's
+// own seed added); a level is one of d's (agent.New). An unknown level's
+// error names the game and its levels.
+func NewAgent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s agent.Spec, seed uint64) (agent.Agent[P, M], error) {
+	s.Seed += seed
+	return agent.New(d, s)
 }
 
 // Names returns the moves' notation, space-separated.
@@ -91,38 +94,29 @@ func (b Budget) Check() error {
 
 // Describe names a computer player and its budget as the programs
 // announce it: "alphabeta (depth 4)", "mcts (2000 iterations, 1s a
-// move)", "alphabeta (1s a move)" when a time budget replaces the depth.
-func Describe(name string, b Budget) string {
-	limit := ""
-	if b.Time > 0 {
-		limit = b.Time.String() + " a move"
-	}
+// move)", "alphabeta (1s a move)" when a time budget replaces the depth,
+// "random"; a level as its spec ("level:casual", see [DescribeLevel]).
+func Describe(s agent.Spec) string {
 	var parts []string
-	switch name {
-	case "alphabeta":
-		switch {
-		case b.Depth > 0:
-			parts = append(parts, fmt.Sprintf("depth %d", b.Depth))
-		case b.Time == 0:
-			parts = append(parts, fmt.Sprintf("depth %d", agent.DefaultDepth))
+	switch s.Kind {
+	case agent.KindAlphaBeta:
+		if s.Depth > 0 {
+			parts = append(parts, fmt.Sprintf("depth %d", s.Depth))
 		}
-	case "mcts", "mcts-eval":
-		switch {
-		case b.Iterations > 0:
-			parts = append(parts, fmt.Sprintf("%d iterations", b.Iterations))
-		case b.Time == 0:
-			parts = append(parts, fmt.Sprintf("%d iterations", agent.DefaultIterations))
+	case agent.KindMCTS, agent.KindMCTSEval:
+		if s.Iterations > 0 {
+			parts = append(parts, fmt.Sprintf("%d iterations", s.Iterations))
 		}
-		if b.Workers > 1 {
-			parts = append(parts, fmt.Sprintf("%d workers", b.Workers))
+		if s.Workers > 1 {
+			parts = append(parts, fmt.Sprintf("%d workers", s.Workers))
 		}
 	default:
-		return name
+		return s.String()
 	}
-	if limit != "" {
-		parts = append(parts, limit)
+	if s.Time > 0 {
+		parts = append(parts, s.Time.String()+" a move")
 	}
-	return name + " (" + strings.Join(parts, ", ") + ")"
+	return s.Kind.String() + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // SameRules reports an error when rules (a -rules flag) was given and

@@ -54,6 +54,12 @@
 // error. The games must be independent draws for the intervals to mean
 // anything: deterministic players need different openings (see
 // mancala/match), or one game is counted many times.
+//
+// # Stability
+//
+// This package is experimental: it may change in any release, named in the
+// CHANGELOG but without a deprecation period. The stable API is the
+// mancala contract, the three games and mancala/record.
 package rating
 
 import (
@@ -131,7 +137,11 @@ type Fit struct {
 // 400 / ln 10 (about 173.7).
 const Elo = 400 / math.Ln10
 
-// Z95 is the standard normal quantile of a two-sided 95% interval.
+// Z95 is the standard normal quantile of a two-sided 95% interval, the
+// same constant as match.Z95 (one value, two names while rating imports
+// nothing of the module).
+//
+// Deprecated: use match.Z95, the module's one name for it.
 const Z95 = 1.959963984540054
 
 // StdErr returns the standard error of player i's rating (its difference

@@ -1,0 +1,49 @@
+package games
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
+
+func descName[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], suffix string) string {
+	return d.Name + suffix
+}
+
+func TestList(t *testing.T) {
+	if diff := cmp.Diff([]string{"kisolo", "kiothi", "kimasai"}, Names()); diff != "" {
+		t.Errorf("Names (-want +got):\n%s", diff)
+	}
+	Names()[0] = "changed"
+	if Names()[0] != "kisolo" {
+		t.Error("Names shares its slice")
+	}
+	if got := List(); got != "kisolo|kiothi|kimasai" {
+		t.Errorf("List() = %q", got)
+	}
+	var served []string
+	for _, g := range Wire() {
+		served = append(served, g.Name())
+	}
+	if diff := cmp.Diff(Names(), served); diff != "" {
+		t.Errorf("Wire serves (-Names +Wire):\n%s", diff)
+	}
+	for _, n := range Names() {
+		got, err := Do(n, "!", descName, descName, descName)
+		if err != nil || got != n+"!" {
+			t.Errorf("Do(%s) = %q, %v", n, got, err)
+		}
+		if len(Levels(n)) == 0 {
+			t.Errorf("%s has no levels", n)
+		}
+	}
+	if got, err := Do("oware", "!", descName, descName, descName); err == nil || got != "" ||
+		err.Error() != `unknown game "oware" (want kisolo, kiothi, kimasai)` {
+		t.Errorf("Do(oware) = %q, %v", got, err)
+	}
+	if Levels("oware") != nil || !strings.Contains(Unknown("x").Error(), `"x"`) {
+		t.Error("Levels or Unknown of no game")
+	}
+}
