@@ -17,6 +17,11 @@ from mancala_engine.env import Game, IllegalAction
 RULE_SETS = [("kisolo", None), ("kisolo", "Columns:6"), ("kiothi", None), ("kiothi", "Setup:FiveByFive"),
              ("kimasai", None), ("kimasai", "FreeFirstTurn:EachPlayer")]
 KS6 = "kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10"
+# A known gap, strict so that the fix shows: mancala/env's set_position
+# refuses a hand set-up with another seed total than the start's (KS6 has
+# 4 seeds), which the engine's step accepts.
+SET_POSITION_GAP = pytest.mark.xfail(strict=True, reason="mancala_env_set_position refuses a position with another "
+                                     "seed total (KS6); asked of the env engineer")
 
 
 def snapshot(g):
@@ -43,7 +48,9 @@ def test_action_and_move_text_both_ways(backend, game, rules):
         steps += 1
 
 
-def test_known_texts(backend):
+def test_known_texts(backend, request):
+    if backend == "native":
+        request.applymarker(SET_POSITION_GAP)
     g = Game("kisolo", backend=backend)
     g.reset()
     assert [g.action_to_move(a) for a in g.legal] == ["xb7", "xb6", "xb5", "xb4", "xb3", "xb2", "xb1"]
@@ -109,7 +116,9 @@ def test_undo_and_history(backend):
         g.undo()
 
 
-def test_undo_from_a_reset_position(backend):
+def test_undo_from_a_reset_position(backend, request):
+    if backend == "native":
+        request.applymarker(SET_POSITION_GAP)
     g = Game("kisolo", backend=backend)
     g.reset(KS6, plies=20)
     start = snapshot(g)
