@@ -20,7 +20,7 @@ gcc --version | head -1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 CGO_ENABLED=1 go build -buildmode=c-shared -o "$dir/libmancala_env.so" ./mancala/env/cabi
-gcc -std=c11 -Wall -Wextra -Werror -I mancala/env/cabi -o "$dir/cabi_test" \
+gcc -std=c11 -O2 -Wall -Wextra -Werror -I mancala/env/cabi -o "$dir/cabi_test" \
   mancala/env/cabi/testdata/cabi_test.c -L "$dir" -lmancala_env -lpthread -Wl,-rpath,"$dir"
 "$dir/cabi_test" >/dev/null
 "$dir/cabi_test" -bench

@@ -31,8 +31,11 @@ var Descriptor = mancala.Descriptor[Position, Move]{
 	DescribeMove: describeMove,
 	Costly:       mancala.CostlyRules,
 
-	Horizon: horizon,
-	Levels:  levels,
+	Horizon:         horizon,
+	Levels:          levels,
+	RepetitionKey:   Position.RepetitionKey,
+	Repetition:      Position.Repetition,
+	EndByRepetition: Position.EndByRepetition,
 }
 
 // rulesText returns p's rules as in rules=.

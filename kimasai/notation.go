@@ -158,11 +158,11 @@ func Parse(s string) (Position, error) {
 			return Position{}, err
 		}
 		switch {
-		case o.Status == mancala.Draw && (o.Reason == mancala.Endless || o.Reason == mancala.TurnLimit):
+		case o.Status == mancala.Draw && (o.Reason == mancala.Endless || o.Reason == mancala.TurnLimit || o.Reason == mancala.Repetition):
 		case o.Status == mancala.Win && (o.Reason == mancala.NoMove || o.Reason == mancala.InnerRowEmptied || o.Reason == mancala.SelfEmptiedInnerRow):
 		default:
 			return Position{}, &mancala.SyntaxError{Game: Name, What: "result", Input: v,
-				Msg: "Bao la Kimasai results are S|N:nomove, S|N:inner, S|N:selfinner, draw:endless or draw:turnlimit"}
+				Msg: "Bao la Kimasai results are S|N:nomove, S|N:inner, S|N:selfinner, draw:endless, draw:turnlimit or draw:repetition"}
 		}
 		if msg := p.contradicts(o); msg != "" {
 			return Position{}, &mancala.SyntaxError{Game: Name, What: "result", Input: v, Msg: msg}
@@ -184,6 +184,9 @@ func Parse(s string) (Position, error) {
 // sowing (C-6) needs, under Endless=Illegal, every candidate of the side to
 // move to be endless, and under Endless=Draw a move played (turn 1 on).
 func (p *Position) contradicts(o mancala.Outcome) string {
+	if o.Reason == mancala.Repetition {
+		return p.repetitionContradiction()
+	}
 	if o.Reason == mancala.TurnLimit {
 		// C-9: the limit ends a game at turn MaxTurn that no other rule
 		// ended.

@@ -47,7 +47,7 @@ func TestRules(t *testing.T) {
 		}
 	}
 	// An unknown option's error lists the options.
-	if _, err := ParseRules("Foo:Bar"); err == nil || !strings.Contains(err.Error(), "(the options are Endless, FreeFirstTurn, MaxLaps, SelfEmptiedInnerRow)") {
+	if _, err := ParseRules("Foo:Bar"); err == nil || !strings.Contains(err.Error(), "(the options are Endless, FreeFirstTurn, MaxLaps, Repetition, SelfEmptiedInnerRow)") {
 		t.Errorf("ParseRules(Foo:Bar) = %v, want the options listed", err)
 	}
 	for _, r := range []Rules{{MaxLaps: -1}, {MaxLaps: mancala.MaxLapsLimit + 1}, {MaxLaps: 1 << 40}, {Endless: 2}, {FreeFirstTurn: 9}, {SelfEmptiedInnerRow: 3}} {
@@ -305,6 +305,7 @@ func TestDescriptor(t *testing.T) {
 		"Endless enum Draw|Illegal default Draw C-6",
 		"FreeFirstTurn enum GameOnly|EachPlayer default GameOnly KM-6",
 		"MaxLaps int 1..2000000 default 1000000 C-6",
+		"Repetition enum None|Three default None C-10",
 		"SelfEmptiedInnerRow enum Loses|Continues default Loses KM-12")
 }
 

@@ -76,6 +76,10 @@ type Rules struct {
 	// [DefaultMaxLaps] (1,000,000); at most [mancala.MaxLapsLimit];
 	// negative is invalid.
 	MaxLaps int
+	// Repetition says whether a position made for the third time ends the
+	// game as a draw (C-10). A [mancala.History] applies it, not a
+	// position alone.
+	Repetition mancala.RepetitionRule
 }
 
 // options is the table of Bao la Kimasai's rule options: rules= names,
@@ -89,6 +93,8 @@ var options = notation.NewOptions(Name,
 		func(r *Rules) *EndlessRule { return &r.Endless }),
 	notation.Int("MaxLaps", "C-6", "laps after which an unfinished move is endless", 1, mancala.MaxLapsLimit, mancala.DefaultMaxLaps,
 		func(r *Rules) *int { return &r.MaxLaps }),
+	notation.Enum("Repetition", "C-10", "whether a position made for the third time ends the game", notation.Names[mancala.RepetitionRule](2),
+		func(r *Rules) *mancala.RepetitionRule { return &r.Repetition }),
 )
 
 // Validate reports whether r is a valid rule set: every option within its
@@ -122,7 +128,7 @@ func (r Rules) String() string { return options.Format(r) }
 // "Option:Value" entries separated by commas, in any order, each option at
 // most once, with the option names and values of the rules file
 // (Endless:Draw|Illegal, FreeFirstTurn:GameOnly|EachPlayer, MaxLaps:<n>
-// with 0 meaning 1,000,000 and at most 2,000,000,
+// with 0 meaning 1,000,000 and at most 2,000,000, Repetition:None|Three,
 // SelfEmptiedInnerRow:Loses|Continues). Defaults may be written out. ""
 // gives the defaults. The result is validated and normalised. Errors are
 // [*mancala.SyntaxError] values wrapping [mancala.ErrSyntax].
@@ -135,9 +141,10 @@ func ParseRules(s string) (Rules, error) { return options.Parse(s, nil) }
 type ruleBits uint32
 
 const (
-	eachPlayerBit ruleBits = 1 << 0            // FreeFirstTurn: EachPlayer
-	continuesBit  ruleBits = 1 << 1            // SelfEmptiedInnerRow: Continues
-	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
+	eachPlayerBit ruleBits = 1 << 0               // FreeFirstTurn: EachPlayer
+	continuesBit  ruleBits = 1 << 1               // SelfEmptiedInnerRow: Continues
+	illegalBit    ruleBits = sowing.IllegalBit    // Endless: Illegal; MaxLaps from sowing.LapsShift on
+	repetitionBit ruleBits = sowing.RepetitionBit // Repetition: Three
 )
 
 // packRules packs r, which must be validated and normalised.
@@ -148,6 +155,9 @@ func packRules(r Rules) ruleBits {
 	}
 	if r.SelfEmptiedInnerRow == Continues {
 		b |= continuesBit
+	}
+	if r.Repetition == mancala.RepetitionThree {
+		b |= repetitionBit
 	}
 	return b
 }
@@ -166,6 +176,9 @@ func (b ruleBits) Rules() Rules {
 		r.Endless = Illegal
 	}
 	r.MaxLaps = maxLaps
+	if b&repetitionBit != 0 {
+		r.Repetition = mancala.RepetitionThree
+	}
 	return r
 }
 

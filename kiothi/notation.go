@@ -116,8 +116,10 @@ func (p *Position) UnmarshalText(text []byte) error {
 // Endless=Illegal only if every candidate of the player to move is
 // endless; nomove for a player to move without a move, won by the side the
 // prisons favour after the KI-15 sweep (KI-16); draw:turnlimit (C-9) only
-// at turn [mancala.MaxTurn] with the player to move holding a legal move.
-// A position from turn 2 on without result= whose player to move has no
+// at turn [mancala.MaxTurn] with the player to move holding a legal move;
+// repetition (C-10, KI-18) only under Repetition=Three from turn 4 on, with
+// an empty board, won by the side with more warriors in prison (a draw for
+// equal prisons). A position from turn 2 on without result= whose player to move has no
 // legal move is over: its [Position.Outcome] is the result of KI-15 with
 // the sweep counted (KT8), or a draw if every candidate move is endless
 // under Endless=Illegal (C-6); one at turn mancala.MaxTurn otherwise is
@@ -217,14 +219,17 @@ func Parse(s string) (Position, error) {
 // endless; under Endless=Draw an endless move was played, from turn 3 on)
 // or by C-9.
 func (p *Position) contradicts(o mancala.Outcome) string {
-	if o.Reason != mancala.NoMove && o.Reason != mancala.Endless && o.Reason != mancala.TurnLimit {
-		return "a Kiothi game ends only by nomove (KI-15), endless (C-6) or turnlimit (C-9)"
+	if o.Reason != mancala.NoMove && o.Reason != mancala.Endless && o.Reason != mancala.TurnLimit && o.Reason != mancala.Repetition {
+		return "a Kiothi game ends only by nomove (KI-15), endless (C-6), turnlimit (C-9) or repetition (C-10)"
 	}
 	if p.turn < 2 {
 		return "a game cannot end before turn 2"
 	}
 	if o.Reason == mancala.TurnLimit {
 		return p.turnLimitContradiction()
+	}
+	if o.Reason == mancala.Repetition {
+		return p.repetitionContradiction(o)
 	}
 	if o.Reason == mancala.Endless {
 		// C-6: under Endless=Illegal every candidate of the player to

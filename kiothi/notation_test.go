@@ -339,7 +339,7 @@ func TestRulesText(t *testing.T) {
 	}
 	// An unknown option's error lists the options.
 	_, err := ParseRules("Colour:Red")
-	if want := "(the options are Bonus, CaptureNeedsCrossing, Endless, MaxLaps, NkiClear, OpeningPits, OpeningUpTo, Setup, WholeLift)"; err == nil || !strings.Contains(err.Error(), want) {
+	if want := "(the options are Bonus, CaptureNeedsCrossing, Endless, MaxLaps, NkiClear, OpeningPits, OpeningUpTo, Repetition, Setup, WholeLift)"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("ParseRules(Colour:Red) = %v, want the options listed %s", err, want)
 	}
 	for _, s := range []string{SetupRule(7).String(), NkiClearRule(7).String(), BonusRule(7).String(), EndlessRule(7).String()} {
@@ -405,6 +405,7 @@ func TestDescriptor(t *testing.T) {
 		"NkiClear enum AnyLift|OwnerLift default AnyLift KI-8",
 		"OpeningPits int 1..2 1|2 default 2 KI-6",
 		"OpeningUpTo bool false|true default false KI-6",
+		"Repetition enum None|Three default None C-10",
 		"Setup enum SixByFive|FiveByFive|FiveBySix default SixByFive KI-5",
 		"WholeLift bool false|true default false KI-9")
 }

@@ -123,6 +123,12 @@ type Rules struct {
 	// is endless (C-6); 0 means DefaultMaxLaps (1,000,000); at most
 	// [mancala.MaxLapsLimit]. Negative values are invalid.
 	MaxLaps int
+	// Repetition says whether a position made for the third time ends the
+	// game (C-10, KI-18): under [mancala.RepetitionThree] the warriors on
+	// the board go to the prison of their row's owner and the prisons
+	// decide (KI-16). A [mancala.History] applies it, not a position
+	// alone.
+	Repetition mancala.RepetitionRule
 }
 
 // options is the table of Kiothi's rule options: rules= names, values and
@@ -146,6 +152,8 @@ var options = notation.NewOptions(Name,
 		func(r *Rules) *EndlessRule { return &r.Endless }),
 	notation.Int("MaxLaps", "C-6", "laps after which an unfinished move is endless", 1, mancala.MaxLapsLimit, mancala.DefaultMaxLaps,
 		func(r *Rules) *int { return &r.MaxLaps }),
+	notation.Enum("Repetition", "C-10", "whether a position made for the third time ends the game", notation.Names[mancala.RepetitionRule](2),
+		func(r *Rules) *mancala.RepetitionRule { return &r.Repetition }),
 )
 
 // Validate reports whether r is a valid rule set: every enum in range,
@@ -189,7 +197,7 @@ func (r Rules) String() string { return options.Format(r) }
 // None), CaptureNeedsCrossing (true, false), Endless (Draw, Illegal),
 // MaxLaps (0 meaning 1,000,000, or 1..2,000,000), NkiClear (AnyLift,
 // OwnerLift), OpeningPits (0 meaning 2, 1 or 2), OpeningUpTo (true,
-// false), Setup (SixByFive, FiveByFive, FiveBySix), WholeLift (true,
+// false), Repetition (None, Three), Setup (SixByFive, FiveByFive, FiveBySix), WholeLift (true,
 // false). Options may come in any order and may name their default value;
 // the result is valid and normalised. Unknown options, bad values and
 // repeated options give a [*mancala.SyntaxError] wrapping
@@ -203,14 +211,15 @@ func ParseRules(s string) (Rules, error) { return options.Parse(s, nil) }
 type ruleBits uint32
 
 const (
-	setupMask     ruleBits = 3                 // Setup
-	ownerLiftBit  ruleBits = 1 << 2            // NkiClear: OwnerLift
-	bonusShift             = 3                 // Bonus, two bits
-	onePitBit     ruleBits = 1 << 5            // OpeningPits: 1
-	upToBit       ruleBits = 1 << 6            // OpeningUpTo
-	wholeLiftBit  ruleBits = 1 << 7            // WholeLift
-	needsCrossBit ruleBits = 1 << 8            // CaptureNeedsCrossing
-	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
+	setupMask     ruleBits = 3                    // Setup
+	ownerLiftBit  ruleBits = 1 << 2               // NkiClear: OwnerLift
+	bonusShift             = 3                    // Bonus, two bits
+	onePitBit     ruleBits = 1 << 5               // OpeningPits: 1
+	upToBit       ruleBits = 1 << 6               // OpeningUpTo
+	wholeLiftBit  ruleBits = 1 << 7               // WholeLift
+	needsCrossBit ruleBits = 1 << 8               // CaptureNeedsCrossing
+	illegalBit    ruleBits = sowing.IllegalBit    // Endless: Illegal; MaxLaps from sowing.LapsShift on
+	repetitionBit ruleBits = sowing.RepetitionBit // Repetition: Three
 )
 
 // packRules packs r, which must be validated and normalised.
@@ -222,6 +231,7 @@ func packRules(r Rules) ruleBits {
 	}{
 		{r.NkiClear == OwnerLift, ownerLiftBit}, {r.OpeningUpTo, upToBit},
 		{r.WholeLift, wholeLiftBit}, {r.CaptureNeedsCrossing, needsCrossBit}, {r.OpeningPits == 1, onePitBit},
+		{r.Repetition == mancala.RepetitionThree, repetitionBit},
 	} {
 		if o.on {
 			b |= o.bit
@@ -249,6 +259,9 @@ func (b ruleBits) Rules() Rules {
 	}
 	if b&onePitBit != 0 {
 		r.OpeningPits = 1
+	}
+	if b&repetitionBit != 0 {
+		r.Repetition = mancala.RepetitionThree
 	}
 	return r
 }

@@ -154,8 +154,10 @@ func Parse(s string) (Position, error) {
 // impossible says why the rules cannot end a game with o, or "".
 func (r Rules) impossible(o mancala.Outcome) string {
 	switch {
-	case o.Status == mancala.Draw && o.Reason != mancala.Endless && o.Reason != mancala.TurnLimit:
-		return "a Kisolo game is drawn only by endless sowing (C-6) or the turn limit (C-9)"
+	case o.Status == mancala.Draw && o.Reason != mancala.Endless && o.Reason != mancala.TurnLimit && o.Reason != mancala.Repetition:
+		return "a Kisolo game is drawn only by endless sowing (C-6), the turn limit (C-9) or repetition (C-10)"
+	case o.Reason == mancala.Repetition && o.Status != mancala.Draw:
+		return "repetition ends a Kisolo game as a draw (C-10)"
 	case o.Reason == mancala.OuterRowEmptied && r.Win != OuterRowEmptied:
 		return "outer needs Win:OuterRowEmptied"
 	case (o.Reason == mancala.InnerRowEmptied || o.Reason == mancala.SelfEmptiedInnerRow) && r.Win != InnerRowEmptied:
@@ -177,6 +179,9 @@ func (r Rules) impossible(o mancala.Outcome) string {
 // Every end but C-8 and C-6 under Endless=Illegal follows a move, so needs
 // turn 1 or later.
 func (p *Position) contradicts(o mancala.Outcome) string {
+	if o.Reason == mancala.Repetition {
+		return p.repetitionContradiction()
+	}
 	if o.Reason == mancala.TurnLimit {
 		// C-9: the limit ends a game at turn MaxTurn that no other rule
 		// ended.

@@ -295,6 +295,7 @@ func TestDescriptor(t *testing.T) {
 		"Columns int 6..8 6|7|8 default 7 KS-1",
 		"Endless enum Draw|Illegal default Draw C-6",
 		"MaxLaps int 1..2000000 default 1000000 C-6",
+		"Repetition enum None|Three default None C-10",
 		"SelfEmptiedInnerRow enum Loses|Continues default Loses KS-11",
 		"Setup enum All3|Outer3|Townshend1|Townshend2 default All3 KS-5",
 		"Win enum InnerRowEmptied|OuterRowEmptied default InnerRowEmptied KS-10")

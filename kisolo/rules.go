@@ -116,6 +116,10 @@ type Rules struct {
 	// endless (C-6): 0 means 1,000,000; at most
 	// [mancala.MaxLapsLimit]; negative is invalid.
 	MaxLaps int
+	// Repetition says whether a position made for the third time ends the
+	// game as a draw (C-10). A [mancala.History] applies it, not a
+	// position alone.
+	Repetition mancala.RepetitionRule
 }
 
 // options is the table of Kisolo's rule options: rules= names, values and
@@ -135,6 +139,8 @@ var options = notation.NewOptions(Name,
 		func(r *Rules) *EndlessRule { return &r.Endless }),
 	notation.Int("MaxLaps", "C-6", "laps after which an unfinished move is endless", 1, mancala.MaxLapsLimit, mancala.DefaultMaxLaps,
 		func(r *Rules) *int { return &r.MaxLaps }),
+	notation.Enum("Repetition", "C-10", "whether a position made for the third time ends the game", notation.Names[mancala.RepetitionRule](2),
+		func(r *Rules) *mancala.RepetitionRule { return &r.Repetition }),
 )
 
 // Validate reports whether r is a valid rule set. It returns a
@@ -197,8 +203,8 @@ func (r Rules) String() string { return options.Format(r) }
 // ParseRules reads a rules= value ("Columns:6,Endless:Illegal"; "" for
 // the defaults) with the option names and values of docs/rules/kisolo.md:
 // CaptureOnAnyLanding (true, false), Columns (0, 6, 7, 8), Endless (Draw,
-// Illegal), MaxLaps (0 meaning 1,000,000, or 1..2,000,000),
-// SelfEmptiedInnerRow (Loses, Continues), Setup (All3, Outer3, Townshend1,
+// Illegal), MaxLaps (0 meaning 1,000,000, or 1..2,000,000), Repetition
+// (None, Three), SelfEmptiedInnerRow (Loses, Continues), Setup (All3, Outer3, Townshend1,
 // Townshend2), Win (InnerRowEmptied, OuterRowEmptied). Options may come in
 // any order and may restate a default. The result is validated and
 // normalised. Unknown or repeated options and bad values give a
@@ -213,12 +219,13 @@ func ParseRules(s string) (Rules, error) { return options.Parse(s, Rules.combine
 type ruleBits uint32
 
 const (
-	filesMask     ruleBits = 0xf               // Files as given: 0 (meaning 7), 6 or 8
-	setupShift             = 4                 // Setup, two bits
-	anyLandingBit ruleBits = 1 << 6            // CaptureOnAnyLanding
-	continuesBit  ruleBits = 1 << 7            // SelfEmptiedInnerRow: Continues
-	outerWinBit   ruleBits = 1 << 8            // Win: OuterRowEmptied
-	illegalBit    ruleBits = sowing.IllegalBit // Endless: Illegal; MaxLaps from sowing.LapsShift on
+	filesMask     ruleBits = 0xf                  // Files as given: 0 (meaning 7), 6 or 8
+	setupShift             = 4                    // Setup, two bits
+	anyLandingBit ruleBits = 1 << 6               // CaptureOnAnyLanding
+	continuesBit  ruleBits = 1 << 7               // SelfEmptiedInnerRow: Continues
+	outerWinBit   ruleBits = 1 << 8               // Win: OuterRowEmptied
+	illegalBit    ruleBits = sowing.IllegalBit    // Endless: Illegal; MaxLaps from sowing.LapsShift on
+	repetitionBit ruleBits = sowing.RepetitionBit // Repetition: Three
 )
 
 // packRules packs r, which must be validated and normalised.
@@ -232,6 +239,9 @@ func packRules(r Rules) ruleBits {
 	}
 	if r.Win == OuterRowEmptied {
 		b |= outerWinBit
+	}
+	if r.Repetition == mancala.RepetitionThree {
+		b |= repetitionBit
 	}
 	return b
 }
@@ -248,6 +258,9 @@ func (b ruleBits) Rules() Rules {
 	}
 	if illegal {
 		r.Endless = Illegal
+	}
+	if b&repetitionBit != 0 {
+		r.Repetition = mancala.RepetitionThree
 	}
 	return r
 }

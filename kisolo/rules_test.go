@@ -151,7 +151,7 @@ func TestRulesNotation(t *testing.T) {
 	}
 	// An unknown option's error lists the options.
 	_, err := ParseRules("Colour:Red")
-	if want := "(the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, SelfEmptiedInnerRow, Setup, Win)"; err == nil || !strings.Contains(err.Error(), want) {
+	if want := "(the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, Repetition, SelfEmptiedInnerRow, Setup, Win)"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("ParseRules(Colour:Red) = %v, want the options listed %s", err, want)
 	}
 	names := []string{All3.String(), Outer3.String(), Townshend1.String(), Townshend2.String(), SetupRule(9).String(),

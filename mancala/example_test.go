@@ -57,6 +57,7 @@ func ExampleDescriptor() {
 	//   Columns (KS-1) default 7
 	//   Endless (C-6) default Draw
 	//   MaxLaps (C-6) default 1000000
+	//   Repetition (C-10) default None
 	//   SelfEmptiedInnerRow (KS-11) default Loses
 	//   Setup (KS-5) default All3
 	//   Win (KS-10) default InnerRowEmptied
@@ -64,6 +65,7 @@ func ExampleDescriptor() {
 	//   Endless (C-6) default Draw
 	//   FreeFirstTurn (KM-6) default GameOnly
 	//   MaxLaps (C-6) default 1000000
+	//   Repetition (C-10) default None
 	//   SelfEmptiedInnerRow (KM-12) default Loses
 	// Endless:Illegal <nil>
 }

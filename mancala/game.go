@@ -145,6 +145,21 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// from docs/strength.md; each Agent is the canonical text of an agent
 	// spec (mancala/agent.ParseSpec). Programs read it, never change it.
 	Levels []Level
+
+	// RepetitionKey returns p without its turn counter, for C-10: two
+	// positions are the same position for the repetition rule exactly when
+	// their keys are ==. [History] counts positions by it.
+	RepetitionKey func(p P) P
+	// Repetition returns the Repetition option of p's rules (C-10).
+	Repetition func(p P) RepetitionRule
+	// EndByRepetition returns p ended by C-10, as [History] does when a
+	// move makes p for the third time under Repetition=Three: a draw in
+	// Kisolo and Bao la Kimasai; in Kiothi the warriors on the board go to
+	// the prison of their row's owner and the prisons decide (KI-16). The
+	// result is written (result=), reason [Repetition]. A position whose
+	// game is over is returned unchanged; so is a Kiothi position in the
+	// opening (turn 0 or 1), which never repeats (KI-7).
+	EndByRepetition func(p P) P
 }
 
 // SeedTotal returns the number of seeds in p counted everywhere (board,

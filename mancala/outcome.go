@@ -51,9 +51,16 @@ const (
 	// TurnLimit: the game was still going when turn MaxTurn was completed
 	// (C-9); always a draw. Notation "turnlimit".
 	TurnLimit
+	// Repetition: under Repetition=Three a move produced a position for
+	// the third time in the game (C-10). A draw in Kisolo and Bao la
+	// Kimasai; in Kiothi the prisons decide after the warriors left on the
+	// board go to the prison of the row's owner. Notation "repetition".
+	// A position alone cannot know its history: only a [History] (or a
+	// position written with result=) ends a game this way.
+	Repetition
 )
 
-var reasonNames = [...]string{"", "nomove", "inner", "selfinner", "outer", "endless", "turnlimit"}
+var reasonNames = [...]string{"", "nomove", "inner", "selfinner", "outer", "endless", "turnlimit", "repetition"}
 
 // MaxTurn is the last turn number a position can have (C-9): a game still
 // going when turn MaxTurn is completed ends at once as a draw (reason
@@ -62,7 +69,7 @@ var reasonNames = [...]string{"", "nomove", "inner", "selfinner", "outer", "endl
 const MaxTurn = 1_000_000_000
 
 // String returns the reason's notation name ("nomove", "inner",
-// "selfinner", "outer", "endless", "turnlimit"), "" for NoReason, and
+// "selfinner", "outer", "endless", "turnlimit", "repetition"), "" for NoReason, and
 // "Reason(9)" out of range.
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
@@ -161,7 +168,7 @@ func ParseResult(s string) (Outcome, error) {
 	}
 	r, err := ParseReason(reason)
 	if err != nil {
-		return bad("unknown reason " + quote.String(reason) + " (want nomove, inner, selfinner, outer, endless or turnlimit)")
+		return bad("unknown reason " + quote.String(reason) + " (want nomove, inner, selfinner, outer, endless, turnlimit or repetition)")
 	}
 	switch side {
 	case "S", "N":
@@ -222,6 +229,12 @@ func (o Outcome) Explain(toMove Player, w Words) string {
 		return head + ": a move would sow for ever (endless sowing)"
 	case TurnLimit:
 		return head + ": the game reached the limit of " + strconv.Itoa(MaxTurn) + " turns"
+	case Repetition:
+		s := head + ": the same position came for the third time (repetition)"
+		if w.Store != "" {
+			s += ", and the " + seed + "s left on the board went into the " + w.Store + " of the row's owner"
+		}
+		return s
 	}
 	if !o.Over() {
 		return "the game goes on"

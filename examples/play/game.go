@@ -52,7 +52,9 @@ func runGame[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s se
 
 // game is one game being played: the history (positions[i] is the position
 // before moves[i]; the last one is the current position), the players, and
-// what is still to be shown.
+// what is still to be shown. Every move goes through hist, so that the
+// repetition rule (C-10) ends the game when the rules ask for it;
+// positions and moves mirror it.
 type game[P position[P, M], M mancala.Move] struct {
 	d         *mancala.Descriptor[P, M]
 	diagram   func(P, func(int, string) string) string
@@ -61,6 +63,7 @@ type game[P position[P, M], M mancala.Move] struct {
 	in        *bufio.Scanner
 	out, errw io.Writer
 
+	hist      *mancala.History[P, M]
 	positions []P
 	moves     []M
 	agents    [2]agent.Agent[P, M] // nil for a human
@@ -89,7 +92,7 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 	if err != nil {
 		return err
 	}
-	g := &game[P, M]{d: d, diagram: diagram, o: o, c: c, in: bufio.NewScanner(stdin), out: out, errw: errw, positions: []P{start}}
+	g := &game[P, M]{d: d, diagram: diagram, o: o, c: c, in: bufio.NewScanner(stdin), out: out, errw: errw, positions: []P{start}, hist: mancala.NewHistory(d, start)}
 	g.paint = [2]*color.Color{color.New(color.FgYellow, color.Bold), color.New(color.FgCyan, color.Bold, color.Underline)}
 	for _, p := range g.paint {
 		if c.color {
@@ -99,7 +102,7 @@ func run[P position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], diagram 
 		}
 	}
 	for _, m := range history {
-		q, err := g.current().Apply(m)
+		q, err := g.hist.Apply(m)
 		if err != nil {
 			return err // record.Parse replayed them already
 		}
@@ -223,7 +226,7 @@ func (g *game[P, M]) play() error {
 			}
 			m, g.queue = g.queue[0], g.queue[1:]
 		}
-		q, err := p.Apply(m)
+		q, err := g.hist.Apply(m)
 		if err != nil {
 			return fmt.Errorf("%v played a refused move: %w", mover, err)
 		}
@@ -472,6 +475,9 @@ func (g *game[P, M]) undo(me mancala.Player) bool {
 			continue
 		}
 		n := len(g.moves) - k
+		for range n {
+			g.hist.Undo()
+		}
 		g.moves, g.positions = g.moves[:k], g.positions[:k+1]
 		g.shown = min(g.shown, k)
 		fmt.Fprintf(g.out, "Took back %s.\n", cli.Plies(n))

@@ -216,7 +216,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-game", "kiothi", "-south", "level:99"}, 2, fmt.Sprintf("play: kiothi: \"level:99\": the game has %d levels (want level:1..level:%d)\n", len(kiothi.Descriptor.Levels), len(kiothi.Descriptor.Levels))},
 		{[]string{"-game", "kiothi", "-south", "intermediate"}, 2, "play: unknown player \"intermediate\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
 		{[]string{"-south", "alphabeta:0"}, 2, "play: unknown player \"alphabeta:0\" (want human|random|alphabeta|mcts|mcts-eval or a level: " + cli.LevelNames() + ")\n"},
-		{[]string{"-rules", "Nonsense:1"}, 1, "play: kisolo: bad rules: \"Nonsense:1\": unknown option \"Nonsense\" (the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, SelfEmptiedInnerRow, Setup, Win)\n"},
+		{[]string{"-rules", "Nonsense:1"}, 1, "play: kisolo: bad rules: \"Nonsense:1\": unknown option \"Nonsense\" (the options are CaptureOnAnyLanding, Columns, Endless, MaxLaps, Repetition, SelfEmptiedInnerRow, Setup, Win)\n"},
 		{[]string{"-start", "kisolo 1/2"}, 1, "play: kisolo: bad position: \"kisolo 1/2\": only 2 fields; want at least four: <game> <rows> <side> turn=<n>\n"},
 		{[]string{"-rules", "Endless:Illegal", "-start", kisolo7}, 1, "play: -rules Endless:Illegal conflicts with -start, which has the default rules: write the rules in the position's rules= field, or leave -rules out\n"},
 		{[]string{"-rules", "Columns:6", "-start", kisolo7 + " rules=Endless:Illegal"}, 1, "play: -rules Columns:6 conflicts with -start, which has rules=Endless:Illegal: write the rules in the position's rules= field, or leave -rules out\n"},

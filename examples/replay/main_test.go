@@ -62,6 +62,27 @@ func TestReplayErrors(t *testing.T) {
 	}
 }
 
+// TestReplayRepetition replays a Bao la Kimasai record that ends by
+// repetition (C-10; the worked example KM-R of docs/rules/kimasai.md): the
+// last move makes the start's position for the third time, and the result
+// is the draw the record states, explained in words.
+func TestReplayRepetition(t *testing.T) {
+	rec := "[Game \"kimasai\"]\n[Rules \"Repetition:Three\"]\n[Start \"kimasai 0,0,0,0,0,0,0,1/1,0,0,0,0,0,1,0/0,0,0,0,0,0,0,1/0,0,0,1,1,0,0,0 N turn=115 reserves=0,0 rules=Repetition:Three\"]\n[Result \"draw:repetition\"]\n\n" +
+		strings.Repeat("d8 a5 c7 a2 c1 a3 c8 a2 c7 b2 c5 b8 c2 b1 c3 b2 c1 b4 d2 b6 d4 a6 c2 a7 d6 a5 c8 a6\n", 2)
+	var out, errOut bytes.Buffer
+	if code := main1(nil, strings.NewReader(rec), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{
+		"56. South a6: kimasai 0,0,0,0,0,0,0,1/1,0,0,0,0,0,1,0/0,0,0,0,0,0,0,1/0,0,0,1,1,0,0,0 N turn=171 reserves=0,0 result=draw:repetition rules=Repetition:Three\n",
+		"Result: Draw: the same position came for the third time (repetition) (draw:repetition)\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
 // endless is a record of n bytes, a Game header and then moves without
 // end, that counts the bytes read from it.
 type endless struct{ n, read int64 }

@@ -17,7 +17,10 @@
 //
 // merge reads DIR (its spec.json and every shard) and prints the table in
 // Markdown; -csv and -svg write it as CSV and as an SVG chart. It exits 1
-// naming the missing shards, or the duplicate or missing games. Several
+// naming the missing shards, the shards of another study or program
+// version (each shard's first line names its study: the digest of the
+// canonical spec, and the program's version), the duplicate or missing
+// games, or a line run could not have written. Several
 // directories (several studies, e.g. random play and self-play of the same
 // variants) give one table each, one CSV and one chart.
 //

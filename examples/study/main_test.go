@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -277,6 +279,22 @@ func TestMergeErrors(t *testing.T) {
 		lines = fn(lines)
 		os.WriteFile(filepath.Join(d, name), []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	}
+	// A study of the same shape (cells, games, shards) under other rules:
+	// its shards fit this study's plan exactly.
+	other := t.TempDir()
+	otherSpec := filepath.Join(t.TempDir(), "other.json")
+	b, _ := os.ReadFile(small)
+	os.WriteFile(otherSpec, []byte(strings.Replace(string(b), `"game": "kisolo", "rules": ""`, `"game": "kisolo", "rules": "Columns:6"`, 1)), 0o644)
+	runAll(t, otherSpec, other, 3, 2)
+	canon, _ := os.ReadFile(filepath.Join(good, specName))
+	digest := specDigest(canon)
+	// set changes field of game line i (1: the first) of a shard to v.
+	set := func(field, v string) func(l []string) []string {
+		return func(l []string) []string {
+			l[1] = regexp.MustCompile(`"`+field+`":("[^"]*"|[^,}]*)`).ReplaceAllString(l[1], `"`+field+`":`+v)
+			return l
+		}
+	}
 	for _, tc := range []struct {
 		name   string
 		change func(t *testing.T, d string)
@@ -286,29 +304,88 @@ func TestMergeErrors(t *testing.T) {
 			os.Remove(filepath.Join(d, "shard-0000-of-0003.jsonl"))
 			os.Remove(filepath.Join(d, "shard-0002-of-0003.jsonl"))
 		}, "DIR: missing 2 of 3 shards, 198 games: shard 0 (shard-0000-of-0003.jsonl), 2 (shard-0002-of-0003.jsonl); run them (study run -shard K/3) and merge again"},
+		// S-1: a shard of another study of the same shape was merged
+		// into a table labelled with this one's rules.
+		{"shard of another study", func(t *testing.T, d string) {
+			b, _ := os.ReadFile(filepath.Join(other, "shard-0001-of-0003.jsonl"))
+			os.WriteFile(filepath.Join(d, "shard-0001-of-0003.jsonl"), b, 0o644)
+		}, "DIR: 1 of 3 shards belong to another study than spec.json (spec " + digest + "): shard-0001-of-0003.jsonl; a study's shards come from its own spec: run them again into an empty directory"},
+		{"another program version", func(t *testing.T, d string) {
+			edit(t, d, "shard-0002-of-0003.jsonl", func(l []string) []string {
+				l[0] = strings.Replace(l[0], `"program":"devel"`, `"program":"v9.9.9"`, 1)
+				return l
+			})
+		}, "DIR/shard-0002-of-0003.jsonl was played by program version v9.9.9, not devel: one study's shards come from one version (games depend on the library's code); run it again with this version, or merge with that one (shard-0000-of-0003.jsonl was played by devel)"},
+		{"no header", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { return l[1:] })
+		}, `DIR/shard-0001-of-0003.jsonl:1: not a shard header ({"spec":...,"program":...,"shard":...,"of":...}): written by an older version of this program, or by another one; run the shard again`},
+		{"header of another shard", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[0] = strings.Replace(l[0], `"shard":1`, `"shard":2`, 1); return l })
+		}, "DIR/shard-0001-of-0003.jsonl holds shard 2/3, not the 1/3 its name says (shard-0000-of-0003.jsonl was played by devel)"},
 		{"duplicate game", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { return append(l, l[3]) })
-		}, "DIR/shard-0001-of-0003.jsonl:101: duplicate game 9 of cell 0 (kisolo default, random vs random): it was read before"},
+		}, "DIR/shard-0001-of-0003.jsonl:102: game 8 of cell 0 after the last game of shard 1 (100 games): duplicate or foreign games"},
+		{"game read twice", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { return append(l[:4], l[3:]...) })
+		}, "DIR/shard-0001-of-0003.jsonl:5: game 8 of cell 0 (kisolo default, random vs random), where shard 1 has game 9 of cell 0 (kisolo default, random vs random) next: run writes every game of its shard once, in order"},
 		{"game in the wrong shard", func(t *testing.T, d string) {
 			b, _ := os.ReadFile(filepath.Join(d, "shard-0000-of-0003.jsonl"))
-			first := strings.SplitN(string(b), "\n", 2)[0]
-			edit(t, d, "shard-0002-of-0003.jsonl", func(l []string) []string { return append([]string{first}, l...) })
-		}, "DIR/shard-0002-of-0003.jsonl:1: game 0 of cell 0 (kisolo default, random vs random) belongs to shard 0, not 2"},
+			first := strings.SplitN(string(b), "\n", 3)[1]
+			edit(t, d, "shard-0002-of-0003.jsonl", func(l []string) []string { return append([]string{l[0], first}, l[1:]...) })
+		}, "DIR/shard-0002-of-0003.jsonl:2: game 0 of cell 0 (kisolo default, random vs random), where shard 2 has game 4 of cell 0 (kisolo default, random vs random) next: run writes every game of its shard once, in order"},
 		{"lost game", func(t *testing.T, d string) {
 			edit(t, d, "shard-0002-of-0003.jsonl", func(l []string) []string { return l[:len(l)-1] })
-		}, "DIR: cell 5 (kiothi CaptureNeedsCrossing:true, alphabeta:1 vs random) has 5 of its 6 games: game 5 is missing from shard 2 (shard-0002-of-0003.jsonl)"},
+		}, "DIR/shard-0002-of-0003.jsonl: ends after 97 of its 98 games: game 5 of cell 5 (kiothi CaptureNeedsCrossing:true, alphabeta:1 vs random) and those after it are missing; remove the file and run shard 2/3 again"},
 		{"two splits", func(t *testing.T, d string) {
 			os.WriteFile(filepath.Join(d, "shard-0000-of-0005.jsonl"), nil, 0o644)
 		}, "DIR: shards of two splits, 3 and 5 shards (shard-0000-of-0005.jsonl): merge one split"},
 		{"bad line", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[1] = `{"cell":0,`; return l })
-		}, "DIR/shard-0001-of-0003.jsonl:2: unexpected end of JSON input"},
+		}, "DIR/shard-0001-of-0003.jsonl:2: not a game line: unexpected EOF"},
+		{"unknown field", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[1] = strings.Replace(l[1], `{`, `{"x":1,`, 1); return l })
+		}, `DIR/shard-0001-of-0003.jsonl:2: not a game line: json: unknown field "x"`},
+		{"field given twice", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[1] = strings.Replace(l[1], `{`, `{"plies":5,`, 1); return l })
+		}, "DIR/shard-0001-of-0003.jsonl:2: not a game line as run writes it (its fields, their order and spelling)"},
+		// S-4: results, reasons and plies run never writes.
 		{"bad result", func(t *testing.T, d string) {
-			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[0] = strings.Replace(l[0], `"result":"`, `"result":"X`, 1); return l })
-		}, "DIR/shard-0001-of-0003.jsonl:1: result \"XS:inner\": want S:<reason>, N:<reason>, draw:<reason> or * (censored)"},
+			edit(t, d, "shard-0001-of-0003.jsonl", set("result", `"XS:inner"`))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): result \"XS:inner\": want S:<reason>, N:<reason>, draw:<reason> or * (censored)"},
+		{"bogus reason", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("result", `"S:bogus"`))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): result \"S:bogus\": want S:<reason>, N:<reason>, draw:<reason> or * (censored)"},
+		{"reason not the result's", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { return set("reason", `"outer"`)(set("result", `"S:inner"`)(l)) })
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): reason \"outer\", but the result \"S:inner\" says \"inner\""},
+		{"a win marked endless", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
+				return set("endless", "true")(set("reason", `"inner"`)(set("result", `"S:inner"`)(l)))
+			})
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): endless true with the result \"S:inner\""},
+		{"plies over the cap", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "301"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): 301 plies, over the study's cap of 300"},
+		{"plies near 2^63", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "9223372036854775000"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): 9223372036854775000 plies, over the study's cap of 300"},
+		{"negative plies", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "-1"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): -1 plies"},
+		{"censored before the cap", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
+				return set("censored", "true")(set("endless", "false")(set("reason", `""`)(set("result", `"*"`)(set("plies", "12")(l)))))
+			})
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): censored after 12 plies, not at the cap of 300"},
+		{"hash in a random cell", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
+				l[1] = strings.Replace(l[1], `}`, `,"hash":"0123456789abcdef"}`, 1)
+				return l
+			})
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): hash \"0123456789abcdef\" in a random-vs-random cell, which has none"},
 		{"unknown cell", func(t *testing.T, d string) {
-			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string { l[0] = strings.Replace(l[0], `"cell":0`, `"cell":9`, 1); return l })
-		}, "DIR/shard-0001-of-0003.jsonl:1: cell 9: the study has cells 0..5"},
+			edit(t, d, "shard-0001-of-0003.jsonl", set("cell", "9"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 9 (?), where shard 1 has game 2 of cell 0 (kisolo default, random vs random) next: run writes every game of its shard once, in order"},
 		{"no shards", func(t *testing.T, d string) {
 			for k := range 3 {
 				os.Remove(filepath.Join(d, shardName(k, 3)))
@@ -489,7 +566,7 @@ func TestMergeSeveral(t *testing.T) {
 	}
 	c, _ := os.ReadFile(csv)
 	lines := strings.Split(strings.TrimSpace(string(c)), "\n")
-	if len(lines) != 1+6+1 || !strings.HasPrefix(lines[7], "kisolo,,alphabeta:1,alphabeta:1,20,") || !strings.HasSuffix(lines[7], ",6,50,1") {
+	if len(lines) != 1+6+1 || !strings.HasPrefix(lines[7], "kisolo,,alphabeta:1,alphabeta:1,20,") || !strings.HasSuffix(lines[7], ",6,0,50,1") {
 		t.Errorf("CSV: want the header, 6 rows and the second study's row:\n%s", c)
 	}
 	s, _ := os.ReadFile(svg)
@@ -500,5 +577,94 @@ func TestMergeSeveral(t *testing.T) {
 	}
 	if code, _, errs := study(t, nil, "merge", a, t.TempDir()); code != 1 || !strings.Contains(errs, "no study here") {
 		t.Errorf("merge with an empty second directory: %d %q", code, errs)
+	}
+}
+
+// S-1: run refuses an output directory of another study, also when its
+// spec.json was replaced by hand: a complete shard of the old study is not
+// skipped as if it were the new one's.
+func TestRunOtherStudy(t *testing.T) {
+	dir := t.TempDir()
+	runAll(t, small, dir, 3, 2)
+	otherSpec := filepath.Join(t.TempDir(), "other.json")
+	b, _ := os.ReadFile(small)
+	os.WriteFile(otherSpec, []byte(strings.Replace(string(b), `"seed": 7`, `"seed": 8`, 1)), 0o644)
+	code, _, errs := study(t, nil, "run", "-spec", otherSpec, "-out", dir, "-shard", "1/3")
+	if want := "study run: " + filepath.Join(dir, specName) + " holds another study's spec: use another -out, or empty it\n"; code != 1 || errs != want {
+		t.Errorf("another spec: exit %d, %q; want 1, %q", code, errs, want)
+	}
+	// Replace spec.json with the other study's, as the attack did.
+	_, canon, err := readSpec(otherSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, specName), canon, 0o644)
+	_, smallCanon, _ := readSpec(small)
+	code, _, errs = study(t, nil, "run", "-spec", otherSpec, "-out", dir, "-shard", "1/3")
+	want := "study run: " + filepath.Join(dir, "shard-0001-of-0003.jsonl") + " belongs to another study (spec " + specDigest(smallCanon) +
+		"; this study's spec.json is " + specDigest(canon) + "): remove it, or use another directory\n"
+	if code != 1 || errs != want {
+		t.Errorf("spec.json replaced: exit %d, %q; want 1, %q", code, errs, want)
+	}
+}
+
+// S-2: every spec run accepts (at most 1 MiB) can be merged: spec.json is
+// written compactly. A spec of 10,000 cells of 650 KiB was written
+// indented as over 1 MiB, which merge refused.
+func TestLargeSpec(t *testing.T) {
+	var cells []string
+	for i := range maxCells {
+		cells = append(cells, fmt.Sprintf(`{"game":"kisolo","rules":"","south":"random","north":"mcts:%d"}`, 1+i))
+	}
+	text := `{"seed":1,"games":1,"openingPlies":0,"maxPlies":1,"cells":[` + strings.Join(cells, ",") + "]}"
+	if len(text) > maxSpecSize {
+		t.Fatalf("the spec is %d bytes", len(text))
+	}
+	spec := filepath.Join(t.TempDir(), "large.json")
+	os.WriteFile(spec, []byte(text), 0o644)
+	dir := t.TempDir()
+	runAll(t, spec, dir, 1, 2)
+	if st, err := os.Stat(filepath.Join(dir, specName)); err != nil || st.Size() > maxSpecSize {
+		t.Fatalf("spec.json: %v %v", st.Size(), err)
+	}
+	code, out, errs := study(t, nil, "merge", dir)
+	if code != 0 || !strings.HasPrefix(out, "Study: 10000 cells, ") {
+		t.Errorf("merge: exit %d, %.100q, %q", code, out, errs)
+	}
+}
+
+// S-3: merge allocates by what it reads, not by what a spec claims: a
+// valid spec of 9,000 cells of 2^31 games each, whose shard holds one
+// game, is refused at once (the shard is incomplete), where merge died
+// reserving games/8 bytes per cell (2.4 TB: "fatal error: out of memory").
+func TestMergeHugeClaims(t *testing.T) {
+	var cells []string
+	for i := range 9000 {
+		cells = append(cells, fmt.Sprintf(`{"game":"kisolo","rules":"","south":"random","north":"mcts:%d"}`, 1+i))
+	}
+	text := `{"seed":1,"games":2147483648,"openingPlies":0,"maxPlies":1,"cells":[` + strings.Join(cells, ",") + "]}"
+	spec := filepath.Join(t.TempDir(), "huge.json")
+	os.WriteFile(spec, []byte(text), 0o644)
+	s, canon, err := readSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, specName), canon, 0o644)
+	r, err := newRunner(&s.Cells[0], s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := r.play(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hb, _ := json.Marshal(header{Spec: specDigest(canon), Program: version, Shard: 0, Of: 1})
+	lb, _ := appendLine(nil, l)
+	os.WriteFile(filepath.Join(dir, shardName(0, 1)), append(append(hb, '\n'), lb...), 0o644)
+	code, _, errs := study(t, nil, "merge", dir)
+	want := "study merge: " + filepath.Join(dir, shardName(0, 1)) + ": ends after 1 of its " + fmt.Sprint(9000*int64(maxGames)) + " games: game 1 of cell 0 (kisolo default, random vs mcts:1) and those after it are missing; remove the file and run shard 0/1 again\n"
+	if code != 1 || errs != want {
+		t.Errorf("exit %d, %q; want 1, %q", code, errs, want)
 	}
 }

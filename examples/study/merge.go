@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/match"
 )
 
@@ -66,9 +68,13 @@ func (e *mergeError) Error() string { return e.msg }
 
 // merge reads the spec and every shard file of dir and reduces them to one
 // stats per cell. It refuses a directory whose shards are not exactly the
-// n shards of one split, or whose games are not each there exactly once.
+// n shards of one split, of this study and of one program version, or
+// whose games are not each there exactly once in the order run writes
+// them, or any line run could not have written; each refusal names the
+// file (and line). Its memory grows with what it reads (the distinct
+// game lengths and agent games), not with the games a spec claims.
 func merge(dir string) (*Spec, []*stats, error) {
-	s, _, err := readSpec(filepath.Join(dir, specName))
+	s, canon, err := readSpec(filepath.Join(dir, specName))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: no study here: %w", dir, err)
 	}
@@ -113,38 +119,91 @@ func merge(dir string) (*Spec, []*stats, error) {
 		}
 		return nil, nil, &mergeError{fmt.Sprintf("%s: missing %d of %d shards, %d games: shard %s; run them (study run -shard K/%d) and merge again", dir, len(missing), n, missingGames, list, n)}
 	}
+	// Every shard of this study and of one program: read the headers
+	// first, and name every file of another study.
+	digest := specDigest(canon)
+	var program, programFile string
+	var others []string
+	for k := range n {
+		path := filepath.Join(dir, have[k])
+		h, err := shardHeader(path)
+		if err != nil {
+			return nil, nil, &mergeError{err.Error()}
+		}
+		if h.Spec != digest {
+			others = append(others, have[k])
+			continue
+		}
+		if program == "" {
+			program, programFile = h.Program, have[k]
+		}
+		if err := sameStudy(path, h, header{Spec: digest, Program: program, Shard: k, Of: n}); err != nil {
+			return nil, nil, &mergeError{err.Error() + " (" + programFile + " was played by " + program + ")"}
+		}
+	}
+	if len(others) > 0 {
+		list := strings.Join(others, ", ")
+		if len(others) > 20 {
+			list = strings.Join(others[:20], ", ") + fmt.Sprintf(" and %d more", len(others)-20)
+		}
+		return nil, nil, &mergeError{fmt.Sprintf("%s: %d of %d shards belong to another study than %s (spec %s): %s; a study's shards come from its own spec: run them again into an empty directory", dir, len(others), n, specName, digest, list)}
+	}
 	st := make([]*stats, len(s.Cells))
-	seen := make([][]uint64, len(s.Cells)) // bitmaps of the games read
 	for c := range st {
 		st[c] = &stats{plies: map[int]int{}}
 		if s.Cells[c].South != "random" || s.Cells[c].North != "random" {
 			st[c].hashes, st[c].finishedHashes = map[string]int{}, map[string]int{}
 		}
-		seen[c] = make([]uint64, (s.games(c)+63)/64)
 	}
 	for k := range n {
-		if err := readShard(filepath.Join(dir, have[k]), k, n, s, p, st, seen); err != nil {
+		if err := readShard(filepath.Join(dir, have[k]), k, n, s, p, st); err != nil {
 			return nil, nil, err
-		}
-	}
-	// Every game exactly once: the duplicates were refused while reading,
-	// so counting is enough; name the first missing game and its shard.
-	for c := range st {
-		if st[c].games == s.games(c) {
-			continue
-		}
-		for i := range s.games(c) {
-			if seen[c][i/64]&(1<<(i%64)) == 0 {
-				k := p.shardOf(c, i, n)
-				return nil, nil, &mergeError{fmt.Sprintf("%s: cell %d (%s) has %d of its %d games: game %d is missing from shard %d (%s)", dir, c, s.Cells[c].Label(), st[c].games, s.games(c), i, k, shardName(k, n))}
-			}
 		}
 	}
 	return s, st, nil
 }
 
-// readShard adds the games of shard file path (shard k of n) to st.
-func readShard(path string, k, n int, s *Spec, p *plan, st []*stats, seen [][]uint64) error {
+// shardHeader reads the header of the shard file path.
+func shardHeader(path string) (header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return header{}, err
+	}
+	defer f.Close()
+	return readHeader(path, bufio.NewReaderSize(f, maxHeader+1))
+}
+
+// next returns the game after game i of cell c in shard k of n, in the
+// order run writes them (cell, then index): ok is false after the last.
+// Start with c = 0, i = -1.
+func (p *plan) next(c, i, k, n int) (int, int, bool) {
+	s := p.spec
+	if i >= 0 && i%2 == 0 && i+1 < s.games(c) {
+		return c, i + 1, true // the pair's second game
+	}
+	// The shard's next pair, numbered through the study (pair u of the
+	// study is in shard u mod n), and the cell holding it.
+	u := int64(k)
+	if i >= 0 {
+		u = p.first[c] + int64(i/2) + int64(n)
+	}
+	for ; c < len(s.Cells); c++ {
+		if u < p.first[c+1] {
+			return c, int(2 * (u - p.first[c])), true
+		}
+	}
+	return 0, 0, false
+}
+
+// maxLinePlies bounds a game's plies in a shard line when the study has no
+// ply cap: above the 2,000,000,000 plies of a game at the turn limit
+// (C-9, each turn at most two plies), so that no line can overflow a sum.
+const maxLinePlies = 1 << 31
+
+// readShard adds the games of shard file path (shard k of n) to st. Its
+// lines must be the header and then exactly the games of the shard, in
+// order, each as run writes it.
+func readShard(path string, k, n int, s *Spec, p *plan, st []*stats) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -152,48 +211,113 @@ func readShard(path string, k, n int, s *Spec, p *plan, st []*stats, seen [][]ui
 	defer f.Close()
 	name := path
 	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
-	ln := 0
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<16)
+	if !sc.Scan() {
+		return &mergeError{fmt.Sprintf("%s: empty: not a shard file", name)}
+	}
+	ln := 1
+	c, i, more := p.next(0, -1, k, n)
+	read := 0
+	var buf []byte
 	for sc.Scan() {
 		ln++
-		var l line
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return &mergeError{fmt.Sprintf("%s:%d: %v", name, ln, err)}
-		}
 		bad := func(msg string) error { return &mergeError{fmt.Sprintf("%s:%d: %s", name, ln, msg)} }
-		if l.Cell < 0 || l.Cell >= len(s.Cells) {
-			return bad(fmt.Sprintf("cell %d: the study has cells 0..%d", l.Cell, len(s.Cells)-1))
+		var l line
+		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&l); err != nil {
+			return bad(fmt.Sprintf("not a game line: %v", err))
 		}
-		c := &s.Cells[l.Cell]
-		if l.Index < 0 || l.Index >= s.games(l.Cell) {
-			return bad(fmt.Sprintf("game %d of cell %d (%s): the cell has games 0..%d", l.Index, l.Cell, c.Label(), s.games(l.Cell)-1))
+		buf, _ = appendLine(buf[:0], l)
+		if !bytes.Equal(buf[:len(buf)-1], sc.Bytes()) {
+			return bad("not a game line as run writes it (its fields, their order and spelling)")
 		}
-		if owner := p.shardOf(l.Cell, l.Index, n); owner != k {
-			return bad(fmt.Sprintf("game %d of cell %d (%s) belongs to shard %d, not %d", l.Index, l.Cell, c.Label(), owner, k))
+		if !more {
+			return bad(fmt.Sprintf("game %d of cell %d after the last game of shard %d (%d games): duplicate or foreign games", l.Index, l.Cell, k, read))
 		}
-		word, bit := l.Index/64, uint64(1)<<(l.Index%64)
-		if seen[l.Cell][word]&bit != 0 {
-			return bad(fmt.Sprintf("duplicate game %d of cell %d (%s): it was read before", l.Index, l.Cell, c.Label()))
+		if l.Cell != c || l.Index != i {
+			label := "?"
+			if l.Cell >= 0 && l.Cell < len(s.Cells) {
+				label = s.Cells[l.Cell].Label()
+			}
+			return bad(fmt.Sprintf("game %d of cell %d (%s), where shard %d has game %d of cell %d (%s) next: run writes every game of its shard once, in order", l.Index, l.Cell, label, k, i, c, s.Cells[c].Label()))
 		}
-		seen[l.Cell][word] |= bit
-		if err := st[l.Cell].add(l); err != nil {
+		if msg := s.checkLine(l); msg != "" {
+			return bad(fmt.Sprintf("game %d of cell %d (%s): %s", i, c, s.Cells[c].Label(), msg))
+		}
+		if err := st[c].add(l); err != nil {
 			return bad(err.Error())
 		}
+		read++
+		c, i, more = p.next(c, i, k, n)
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return &mergeError{fmt.Sprintf("%s:%d: %v", name, ln+1, err)}
+	}
+	if more {
+		return &mergeError{fmt.Sprintf("%s: ends after %d of its %d games: game %d of cell %d (%s) and those after it are missing; remove the file and run shard %d/%d again", name, read, p.shardGames(k, n), i, c, s.Cells[c].Label(), k, n)}
 	}
 	return nil
 }
 
-// add counts one game.
+// checkLine returns what is wrong with l, a game line of the spec's cell
+// l.Cell, that run could not have written, or "".
+func (s *Spec) checkLine(l line) string {
+	cell := &s.Cells[l.Cell]
+	agents := cell.South != "random" || cell.North != "random"
+	switch {
+	case l.Plies < 0:
+		return fmt.Sprintf("%d plies", l.Plies)
+	case s.MaxPlies > 0 && l.Plies > s.MaxPlies:
+		return fmt.Sprintf("%d plies, over the study's cap of %d", l.Plies, s.MaxPlies)
+	case l.Plies > maxLinePlies:
+		return fmt.Sprintf("%d plies, over the %d any game can have", l.Plies, maxLinePlies)
+	case agents && !validHash(l.Hash):
+		return fmt.Sprintf("hash %q: want 16 lower-case hex digits for a game of agents", l.Hash)
+	case !agents && l.Hash != "":
+		return fmt.Sprintf("hash %q in a random-vs-random cell, which has none", l.Hash)
+	}
+	if l.Censored {
+		switch {
+		case l.Result != "*" || l.Reason != "" || l.Endless:
+			return fmt.Sprintf("a censored game with result %q, reason %q, endless %v: want *, \"\", false", l.Result, l.Reason, l.Endless)
+		case s.MaxPlies == 0:
+			return "censored, but the study has no ply cap"
+		case l.Plies != s.MaxPlies:
+			return fmt.Sprintf("censored after %d plies, not at the cap of %d", l.Plies, s.MaxPlies)
+		}
+		return ""
+	}
+	o, err := mancala.ParseResult(l.Result)
+	switch {
+	case err != nil || !o.Over() || l.Result == "*":
+		return fmt.Sprintf("result %q: want S:<reason>, N:<reason>, draw:<reason> or * (censored)", l.Result)
+	case o.Reason.String() != l.Reason:
+		return fmt.Sprintf("reason %q, but the result %q says %q", l.Reason, l.Result, o.Reason)
+	case l.Endless != (o.Reason == mancala.Endless):
+		return fmt.Sprintf("endless %v with the result %q", l.Endless, l.Result)
+	}
+	return ""
+}
+
+// validHash reports whether h is 16 lower-case hex digits.
+func validHash(h string) bool {
+	if len(h) != 16 {
+		return false
+	}
+	for _, r := range h {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// add counts one game, checked by checkLine.
 func (t *stats) add(l line) error {
 	aSouth := l.Index%2 == 0
 	switch {
 	case l.Censored:
-		if l.Result != "*" {
-			return fmt.Errorf("a censored game with the result %q", l.Result)
-		}
 		t.censored++
 	case strings.HasPrefix(l.Result, "S:"):
 		t.southWins++
@@ -216,9 +340,6 @@ func (t *stats) add(l line) error {
 	}
 	if l.Endless {
 		t.endless++
-	}
-	if l.Plies < 0 {
-		return fmt.Errorf("%d plies", l.Plies)
 	}
 	t.games++
 	t.plies[l.Plies]++
@@ -309,7 +430,7 @@ func writeMarkdown(w io.Writer, specs []*Spec, rs []row) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(b, "Study: %d cells, %d games; seed %d, %d random opening plies, ply cap %s.\n\n", len(mine), total, s.Seed, s.OpeningPlies, capText(s.MaxPlies))
+		fmt.Fprintf(b, "Study: %d cells, %d games; seed %d, %s, ply cap %s.\n\n", len(mine), total, s.Seed, s.openingText(), capText(s.MaxPlies))
 		b.WriteString("| game | rules | south | north | games | distinct | first player's score % [95% CI] | South wins % [95% CI] | draws % [95% CI] | North wins % [95% CI] | endless % | censored % | mean plies | median plies | south player's score % [95% CI] |\n")
 		b.WriteString("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 		for _, r := range mine {
@@ -338,7 +459,7 @@ func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 var csvHeader = []string{"game", "rules", "south", "north", "games", "distinct", "south_wins", "north_wins", "draws", "censored", "endless",
 	"first_score", "first_score_lo", "first_score_hi", "south_win_rate", "south_win_lo", "south_win_hi", "draw_rate", "draw_lo", "draw_hi",
 	"north_win_rate", "north_win_lo", "north_win_hi", "censored_rate", "endless_rate", "mean_plies", "median_plies", "south_player_score", "south_player_lo", "south_player_hi",
-	"opening_plies", "max_plies", "seed"}
+	"opening_plies", "opening_turns", "max_plies", "seed"}
 
 // writeCSV writes one row per cell (rules "" for the defaults).
 func writeCSV(w io.Writer, rs []row) error {
@@ -357,7 +478,7 @@ func writeCSV(w io.Writer, rs []row) error {
 			f(r.first), f(r.firstLo), f(r.firstHi), f(r.sWin), f(r.sWinLo), f(r.sWinHi), f(r.draw), f(r.drawLo), f(r.drawHi),
 			f(r.nWin), f(r.nWinLo), f(r.nWinHi), f(r.censored), f(r.endless), strconv.FormatFloat(r.meanPlies, 'f', 3, 64), strconv.Itoa(r.medianPlies),
 			f(r.a), f(r.aLo), f(r.aHi),
-			strconv.Itoa(r.spec.OpeningPlies), strconv.Itoa(r.spec.MaxPlies), strconv.FormatUint(r.spec.Seed, 10)}
+			strconv.Itoa(r.spec.OpeningPlies), strconv.Itoa(r.spec.OpeningTurns), strconv.Itoa(r.spec.MaxPlies), strconv.FormatUint(r.spec.Seed, 10)}
 		b.WriteString(strings.Join(fields, ",") + "\n")
 	}
 	_, err := io.WriteString(w, b.String())

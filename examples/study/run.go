@@ -111,7 +111,11 @@ func runShard(ctx context.Context, o runOptions, log io.Writer) error {
 	}
 	name := shardName(o.shard, o.shards)
 	final := filepath.Join(o.out, name)
+	head := header{Spec: specDigest(canon), Program: version, Shard: o.shard, Of: o.shards}
 	if _, err := os.Stat(final); err == nil {
+		if err := checkHeader(final, head); err != nil {
+			return err
+		}
 		fmt.Fprintf(log, "study: %s is complete; skipped\n", name)
 		return nil
 	}
@@ -154,6 +158,13 @@ func runShard(ctx context.Context, o runOptions, log io.Writer) error {
 	}
 	began := time.Now()
 	w := bufio.NewWriterSize(tmp, 1<<16)
+	hb, err := json.Marshal(head)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(append(hb, '\n')); err != nil {
+		return err
+	}
 	n, err := playShard(ctx, p, runners, o.shard, o.shards, max(o.workers, 1), w, func(games int) {
 		if bar != nil {
 			bar.Add(games)
@@ -182,6 +193,69 @@ func runShard(ctx context.Context, o runOptions, log io.Writer) error {
 	}
 	tmp = nil
 	fmt.Fprintf(log, "study: %s: %d games in %.1fs\n", name, n, time.Since(began).Seconds())
+	return nil
+}
+
+// header is the first line of a shard file: the study it belongs to (the
+// digest of its canonical spec, specDigest), the version of the program
+// that played it, and which shard of how many it is. merge refuses shards
+// of another study or version, and run refuses to skip such a shard.
+type header struct {
+	Spec    string `json:"spec"`
+	Program string `json:"program"`
+	Shard   int    `json:"shard"`
+	Of      int    `json:"of"`
+}
+
+// maxHeader bounds a shard file's first line.
+const maxHeader = 4 << 10
+
+// readHeader reads the header line of the shard file f (path names it).
+func readHeader(path string, r *bufio.Reader) (header, error) {
+	var h header
+	lineText, err := r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull || len(lineText) > maxHeader {
+		return h, fmt.Errorf("%s:1: not a shard header (a line over %d bytes): written by another program?", path, maxHeader)
+	}
+	if err != nil && err != io.EOF {
+		return h, fmt.Errorf("%s: %w", path, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(lineText))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&h); err != nil || h.Spec == "" || h.Program == "" || h.Of < 1 {
+		return h, fmt.Errorf("%s:1: not a shard header ({\"spec\":...,\"program\":...,\"shard\":...,\"of\":...}): written by an older version of this program, or by another one; run the shard again", path)
+	}
+	if b, _ := json.Marshal(h); !bytes.Equal(append(b, '\n'), lineText) {
+		return h, fmt.Errorf("%s:1: not a shard header as this program writes it", path)
+	}
+	return h, nil
+}
+
+// checkHeader checks that the shard file path has the header want.
+func checkHeader(path string, want header) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h, err := readHeader(path, bufio.NewReaderSize(f, maxHeader+1))
+	if err != nil {
+		return err
+	}
+	return sameStudy(path, h, want)
+}
+
+// sameStudy returns the error for a shard file path whose header h is not
+// of the study and program of want, or of another shard than its name.
+func sameStudy(path string, h, want header) error {
+	switch {
+	case h.Spec != want.Spec:
+		return fmt.Errorf("%s belongs to another study (spec %s; this study's spec.json is %s): remove it, or use another directory", path, h.Spec, want.Spec)
+	case h.Program != want.Program:
+		return fmt.Errorf("%s was played by program version %s, not %s: one study's shards come from one version (games depend on the library's code); run it again with this version, or merge with that one", path, h.Program, want.Program)
+	case h.Shard != want.Shard || h.Of != want.Of:
+		return fmt.Errorf("%s holds shard %d/%d, not the %d/%d its name says", path, h.Shard, h.Of, want.Shard, want.Of)
+	}
 	return nil
 }
 

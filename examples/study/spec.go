@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -26,6 +30,11 @@ type Spec struct {
 	Games int `json:"games"`
 	// OpeningPlies is k: the first k plies of every game are random.
 	OpeningPlies int `json:"openingPlies"`
+	// OpeningTurns is k counted in turns (C-1): the first k turns of every
+	// game are random, every ply of them (a Kiothi opening turn of many
+	// steps is one turn). At most one of OpeningPlies and OpeningTurns is
+	// set.
+	OpeningTurns int `json:"openingTurns,omitempty"`
 	// MaxPlies is the ply cap: a game still going after it is censored.
 	MaxPlies int `json:"maxPlies"`
 	// Cells are the game, rules and players of each cell.
@@ -49,24 +58,79 @@ const (
 	maxSpecSize = 1 << 20
 )
 
-// readSpec reads and checks a spec file.
+// readSpec reads and checks a spec file, and returns it with its
+// canonical text: compact JSON, cells with canonical rules and players, a
+// line break at the end; the text spec.json holds and whose digest names
+// the study ([specDigest]). A spec whose canonical text is over
+// maxSpecSize is refused too, so that every spec run accepts can be read
+// back by merge.
 func readSpec(path string) (*Spec, []byte, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxSpecSize+1))
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(data) > maxSpecSize {
-		return nil, nil, fmt.Errorf("%s: %d bytes, more than the %d a spec may have", path, len(data), maxSpecSize)
+		return nil, nil, fmt.Errorf("%s: more than the %d bytes a spec may have", path, maxSpecSize)
 	}
 	s, err := parseSpec(data)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	canon, err := json.MarshalIndent(s, "", "  ")
+	canon, err := json.Marshal(s)
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(canon)+1 > maxSpecSize {
+		return nil, nil, fmt.Errorf("%s: its canonical form is %d bytes, more than the %d a spec may have", path, len(canon)+1, maxSpecSize)
+	}
 	return s, append(canon, '\n'), nil
+}
+
+// specDigest names a study: "sha256:" and the hex SHA-256 of its
+// canonical text (readSpec).
+func specDigest(canon []byte) string {
+	sum := sha256.Sum256(canon)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// version is the program's version as shard files record it
+// (programVersion); tests set it.
+var version = programVersion()
+
+// programVersion returns the version of this program's build: the main
+// module's version (a release, or the pseudo-version go build stamps from
+// the checkout, "+dirty" for uncommitted changes), else the commit it was
+// built from, else "devel". Games depend on the library's code, so shards
+// of one study must come from one version.
+func programVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", false
+	for _, st := range bi.Settings {
+		switch st.Key {
+		case "vcs.revision":
+			rev = st.Value
+		case "vcs.modified":
+			dirty = st.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	if dirty {
+		rev += "+dirty"
+	}
+	return rev
 }
 
 // parseSpec decodes a spec strictly (unknown fields are errors) and checks
@@ -86,6 +150,10 @@ func parseSpec(data []byte) (*Spec, error) {
 		return nil, fmt.Errorf("spec: games %d: want 1..%d", s.Games, maxGames)
 	case s.OpeningPlies < 0:
 		return nil, fmt.Errorf("spec: openingPlies %d: want 0 or more", s.OpeningPlies)
+	case s.OpeningTurns < 0:
+		return nil, fmt.Errorf("spec: openingTurns %d: want 0 or more", s.OpeningTurns)
+	case s.OpeningPlies > 0 && s.OpeningTurns > 0:
+		return nil, errors.New("spec: both openingPlies and openingTurns: set one")
 	case s.MaxPlies < 0:
 		return nil, fmt.Errorf("spec: maxPlies %d: want 0 (no cap) or more", s.MaxPlies)
 	case len(s.Cells) == 0:
@@ -111,6 +179,15 @@ func parseSpec(data []byte) (*Spec, error) {
 		seen[k] = i
 	}
 	return &s, nil
+}
+
+// openingText says how games open: "6 random opening plies" or "2 random
+// opening turns".
+func (s *Spec) openingText() string {
+	if s.OpeningTurns > 0 {
+		return strconv.Itoa(s.OpeningTurns) + " random opening turns"
+	}
+	return strconv.Itoa(s.OpeningPlies) + " random opening plies"
 }
 
 // games returns the number of games of cell c.
@@ -206,9 +283,11 @@ func newCellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descript
 		return nil, err
 	}
 	m := &match.Match[P, M]{
+		Game:         d,
 		Start:        start,
 		Seed:         s.Seed,
 		OpeningPlies: s.OpeningPlies,
+		OpeningTurns: s.OpeningTurns,
 		MaxPlies:     s.MaxPlies,
 		A:            south,
 		B:            north,

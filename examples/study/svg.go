@@ -27,10 +27,10 @@ const (
 	lineH    = 14
 )
 
-// The bars of the first, second and third study (and so on, in turn).
+// The bars of the first, second, ... fifth study (and so on, in turn).
 var (
-	shades    = []string{"light", "dark", "medium"}
-	opacities = []float64{0.35, 0.85, 0.6}
+	shades    = []string{"light", "dark", "medium", "pale", "solid"}
+	opacities = []float64{0.35, 0.85, 0.6, 0.18, 1}
 )
 
 var gameColors = map[string]string{"kiothi": "#a0522d", "kisolo": "#2e7d32", "kimasai": "#1565c0"}
@@ -128,7 +128,7 @@ func writeSVG(w io.Writer, specs []*Spec, rs []row) error {
 	b.WriteString(`<text x="10" y="38" fill="#555">A win counts 1, a draw 1/2; games still going at the ply cap (censored) are left out of the score.</text>` + "\n")
 	for i, s := range specs {
 		shade := shades[i%len(shades)]
-		what := fmt.Sprintf("seed %d, %d random opening plies, ply cap %s", s.Seed, s.OpeningPlies, capText(s.MaxPlies))
+		what := fmt.Sprintf("seed %d, %s, ply cap %s", s.Seed, s.openingText(), capText(s.MaxPlies))
 		if len(specs) > 1 {
 			what = shade + " bars: " + what
 		}

@@ -71,6 +71,7 @@ type options struct {
 	agents      []string
 	games       int
 	opening     int
+	turns       int
 	budget      cli.Budget
 	seed        uint64
 	maxPlies    int
@@ -100,6 +101,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&agents, "agents", "random,alphabeta,mcts", "comma-separated players: "+cli.AgentNames+", each optionally :budget")
 	fs.IntVar(&o.games, "games", 10, "games per pairing, an even number: each opening is played from both seats")
 	fs.IntVar(&o.opening, "opening", 4, "random opening plies before the players take over (0: none; then deterministic players replay one game)")
+	fs.IntVar(&o.turns, "opening-turns", 0, "random opening counted in turns instead of plies (a Kiothi opening turn of many steps is one turn); replaces -opening")
 	fs.IntVar(&o.budget.Depth, "depth", 4, "alphabeta search depth in plies")
 	fs.IntVar(&o.budget.Iterations, "iterations", 1000, "mcts playouts per move")
 	fs.DurationVar(&o.budget.Time, "time", 0, "time per move (0: none; breaks reproducibility)")
@@ -123,6 +125,15 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.agents = strings.Split(agents, ",")
+	if o.turns > 0 {
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "opening" })
+		if set && o.opening > 0 {
+			fmt.Fprintln(stderr, "tournament: -opening and -opening-turns: give one")
+			return 2
+		}
+		o.opening = 0
+	}
 	if err := checkBudget(o.budget); err != nil {
 		fmt.Fprintln(stderr, "tournament:", err)
 		return 2
@@ -142,6 +153,17 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// openingText says how the games open: "4 plies" or "2 turns".
+func (o options) openingText() string {
+	switch {
+	case o.turns == 1:
+		return "1 turn"
+	case o.turns > 1:
+		return strconv.Itoa(o.turns) + " turns"
+	}
+	return cli.Plies(o.opening)
+}
+
 // check returns the complaint about a flag out of range, or "".
 func (o options) check() string {
 	switch {
@@ -151,6 +173,8 @@ func (o options) check() string {
 		return fmt.Sprintf("-games %d: want an even number of at least 2 (each opening is played from both seats)", o.games)
 	case o.opening < 0:
 		return fmt.Sprintf("-opening %d: want 0 or more plies", o.opening)
+	case o.turns < 0:
+		return fmt.Sprintf("-opening-turns %d: want 0 or more turns", o.turns)
 	case math.IsNaN(o.prior) || math.IsInf(o.prior, 0) || o.prior < 0:
 		return fmt.Sprintf("-prior %v: want a finite number >= 0", o.prior)
 	case math.IsNaN(o.anchor) || math.IsInf(o.anchor, 0):
@@ -382,8 +406,8 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 	}
 	for _, pr := range pairings {
 		m := match.Match[P, M]{
-			Start: start, Seed: o.seed, Key: pr.key,
-			OpeningPlies: o.opening, MaxPlies: o.maxPlies,
+			Game: d, Start: start, Seed: o.seed, Key: pr.key,
+			OpeningPlies: o.opening, OpeningTurns: o.turns, MaxPlies: o.maxPlies,
 			A:         timed(d, players[pr.a], &clocks[pr.a]),
 			B:         timed(d, players[pr.b], &clocks[pr.b]),
 			KeepMoves: true,
@@ -431,7 +455,7 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 		caps = fmt.Sprintf("censored at %s", cli.Plies(o.maxPlies))
 	}
 	fmt.Fprintf(out, "%s: %d games per pairing (%d openings of %s, each from both seats), seed %d, %s\n\n",
-		game, o.games, o.games/2, cli.Plies(o.opening), o.seed, caps)
+		game, o.games, o.games/2, o.openingText(), o.seed, caps)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	cells := func(t tally) string {
 		m, lo, hi := t.score()
@@ -571,7 +595,7 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 func writeRatings(path, game string, o options, players []player, total []tally, clocks []clock, fit *rating.Fit) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: %d games per pairing, %s of random opening, seed %d, ply cap %d, prior %g, censored %s, first-seat advantage %.1f Elo, draw rate %.3f\n",
-		game, o.games, cli.Plies(o.opening), o.seed, o.maxPlies, o.prior, o.censored, fit.Advantage, fit.DrawRate())
+		game, o.games, o.openingText(), o.seed, o.maxPlies, o.prior, o.censored, fit.Advantage, fit.DrawRate())
 	b.WriteString("player\trating\tlo95\thi95\tgap\tgap_lo95\tgap_hi95\tgames\twins\tdraws\tlosses\tcensored\tmean_ms\tmax_ms\tcpu_mean_ms\tcpu_max_ms\n")
 	for a, p := range players {
 		r, se := fit.Ratings[a], fit.StdErr(a)

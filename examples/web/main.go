@@ -8,6 +8,7 @@
 //	go run ./examples/web -addr :9000      # another address (all interfaces)
 //	go run ./examples/web -maxconns 1000   # at most 1000 connections at once
 //	go run ./examples/web -export site     # the page as a static site, no server
+//	go run ./examples/web -npm pkg         # the JavaScript package (docs/js.md)
 //
 // With -export DIR it writes the page into DIR as a static site that runs
 // the rules in the browser: the library compiled to WebAssembly
@@ -69,7 +70,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (host:port)")
 	maxConns := fs.Int("maxconns", 0, "the most connections open at once; at the cap the one idle the longest, else the one reading its request the longest, is closed to make room (0: 4096, or what the limit of open files leaves room for)")
 	export := fs.String("export", "", "write the page as a static site (WebAssembly rules, no server) into this new `dir` and exit")
-	wasmFile := fs.String("wasm", "", "with -export: copy this mancala.wasm `file` instead of building it")
+	npmDir := fs.String("npm", "", "write the JavaScript package (mancala.js, its .d.ts, the worker and mancala.wasm) into this new `dir` and exit")
+	wasmFile := fs.String("wasm", "", "with -export or -npm: copy this mancala.wasm `file` instead of building it")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -80,6 +82,17 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	if *maxConns < 0 || *maxConns == 1 {
 		fmt.Fprintf(stderr, "web: -maxconns %d: want at least 2 (0: the default)\n", *maxConns)
 		return 2
+	}
+	if *export != "" && *npmDir != "" {
+		fmt.Fprintln(stderr, "web: -export and -npm: one at a time")
+		return 2
+	}
+	if *npmDir != "" {
+		if err := exportPackage(*npmDir, *wasmFile, stdout); err != nil {
+			fmt.Fprintln(stderr, "web:", err)
+			return 1
+		}
+		return 0
 	}
 	if *export != "" {
 		if err := exportSite(*export, *wasmFile, stdout); err != nil {

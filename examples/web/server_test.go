@@ -232,8 +232,9 @@ func TestSlowBodies(t *testing.T) {
 		held = append(held, conn)
 		io.WriteString(conn, "POST /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
 	}
-	// A new client, with an hour's patience: only making room serves it.
-	hc := &http.Client{Timeout: time.Hour}
+	// A new client: only making room serves it (the timeout bounds a hang,
+	// far below the read timeout that would otherwise free a slot).
+	hc := &http.Client{Timeout: 2 * time.Minute}
 	t0 := time.Now()
 	res, err := hc.Get("http://" + addr + "/api/v1/games")
 	if err != nil {

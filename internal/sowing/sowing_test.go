@@ -208,8 +208,8 @@ func TestPanics(t *testing.T) {
 
 func TestPackC6(t *testing.T) {
 	for _, illegal := range []bool{false, true} {
-		for _, maxLaps := range []int{0, 1, 2, 47, 999_999, 1_000_001, 4_000_000} {
-			b := PackC6(illegal, maxLaps) | 0x1ff // the game's options below
+		for _, maxLaps := range []int{0, 1, 2, 47, 999_999, 1_000_001, 2_000_000, 1<<21 - 1} {
+			b := PackC6(illegal, maxLaps) | 0x1ff | RepetitionBit // the game's options below, C-10's above
 			if i, m := UnpackC6(b); i != illegal || m != maxLaps {
 				t.Errorf("UnpackC6(PackC6(%v, %d)) = %v, %d", illegal, maxLaps, i, m)
 			}

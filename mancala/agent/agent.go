@@ -109,3 +109,40 @@ func Play[P mancala.Game[P, M], M comparable](ctx context.Context, start P, sout
 	}
 	return moves, p, nil
 }
+
+// PlayHistory is [Play] through a game's history: each move is applied by
+// h.Apply, so the repetition rule (C-10) ends the game when the rules ask
+// for it, and h holds every move played. It plays from h's current
+// position until the game is over or maxPlies plies have been played
+// (maxPlies <= 0: no cap), calls onMove (if not nil) after each ply as
+// Play does, and returns the moves it played. It stops with an error as
+// Play does, h holding what was played so far.
+func PlayHistory[P mancala.Position[P, M], M mancala.Move](ctx context.Context, h *mancala.History[P, M], south, north Agent[P, M], maxPlies int, onMove func(ply int, before P, m M, after P)) ([]M, error) {
+	var moves []M
+	for ply := 0; maxPlies <= 0 || ply < maxPlies; ply++ {
+		p := h.Position()
+		if p.Outcome().Over() {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return moves, err
+		}
+		a := south
+		if p.ToMove() == mancala.North {
+			a = north
+		}
+		m, err := a.Move(ctx, p)
+		if err != nil {
+			return moves, fmt.Errorf("agent: ply %d, %v to move: %w", ply, p.ToMove(), err)
+		}
+		q, err := h.Apply(m)
+		if err != nil {
+			return moves, fmt.Errorf("agent: ply %d, %v played a refused move: %w", ply, p.ToMove(), err)
+		}
+		moves = append(moves, m)
+		if onMove != nil {
+			onMove(ply, p, m, q)
+		}
+	}
+	return moves, nil
+}

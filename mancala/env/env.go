@@ -87,6 +87,7 @@ type Env[P mancala.Position[P, M], M mancala.Move] struct {
 	plies  int
 	over   bool // terminated or truncated
 	maskAt []bool
+	rep    *repetition[P, M] // the episode's positions (C-10); nil under Repetition:None
 }
 
 // checkDescriptor reports a descriptor without the functions an
@@ -137,6 +138,7 @@ func New[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		return nil, err
 	}
 	e.maskAt = make([]bool, 0, e.actions)
+	e.rep = newRepetition(d, start)
 	if err := e.ResetSeed(opt.Seed); err != nil {
 		return nil, err
 	}
@@ -191,11 +193,11 @@ func (e *Env[P, M]) Truncated() bool { return e.over && !e.Terminated() }
 // It fails only when the opponent does (an error wrapping [ErrAgent]),
 // leaving the environment as it was.
 func (e *Env[P, M]) Reset() error {
-	p, plies, err := restart(context.Background(), e.start, e.opp, e.opt.Seat, e.opt.Opponent != nil)
+	p, plies, rep, err := restart(context.Background(), e.start, e.opp, e.opt.Seat, e.opt.Opponent != nil, e.rep)
 	if err != nil {
 		return err
 	}
-	e.p, e.plies, e.over = p, plies, false
+	e.p, e.plies, e.over, e.rep = p, plies, false, rep
 	return nil
 }
 
@@ -209,12 +211,12 @@ func (e *Env[P, M]) ResetSeed(seed uint64) error {
 			return err
 		}
 	}
-	p, plies, err := restart(context.Background(), e.start, opp, e.opt.Seat, e.opt.Opponent != nil)
+	p, plies, rep, err := restart(context.Background(), e.start, opp, e.opt.Seat, e.opt.Opponent != nil, e.rep)
 	if err != nil {
 		return err
 	}
 	e.opp, e.opt.Seed = opp, seed
-	e.p, e.plies, e.over = p, plies, false
+	e.p, e.plies, e.over, e.rep = p, plies, false, rep
 	return nil
 }
 
@@ -225,29 +227,33 @@ const maxRestarts = 100
 // restart returns the start of an episode: start with the opponent's
 // plies played until seat is to move, whatever the horizon (an episode
 // always starts with the agent to move). A game the opponent ends before
-// that is started again, at most maxRestarts times.
-func restart[P mancala.Position[P, M], M mancala.Move](ctx context.Context, start P, opp agent.Agent[P, M], seat mancala.Player, hasOpp bool) (P, int, error) {
+// that is started again, at most maxRestarts times. With a repetition
+// count (rep, of any episode: only its descriptor is used) it returns the
+// new episode's, the opponent's plies counted; nil otherwise.
+func restart[P mancala.Position[P, M], M mancala.Move](ctx context.Context, start P, opp agent.Agent[P, M], seat mancala.Player, hasOpp bool, rep *repetition[P, M]) (P, int, *repetition[P, M], error) {
 	if !hasOpp {
-		return start, 0, nil
+		return start, 0, rep.fresh(start), nil
 	}
 	for range maxRestarts {
-		p, plies, err := reply(ctx, start, 0, opp, seat, MaxHorizon)
+		r := rep.fresh(start)
+		p, plies, err := reply(ctx, start, 0, opp, seat, MaxHorizon, r)
 		if err != nil {
-			return start, 0, err
+			return start, 0, nil, err
 		}
 		if !p.Outcome().Over() {
 			if p.ToMove() != seat {
-				return start, 0, fmt.Errorf("%w: the opponent played %d plies without the agent's seat coming to move", ErrAgent, plies)
+				return start, 0, nil, fmt.Errorf("%w: the opponent played %d plies without the agent's seat coming to move", ErrAgent, plies)
 			}
-			return p, plies, nil
+			return p, plies, r, nil
 		}
 	}
-	return start, 0, fmt.Errorf("%w: the opponent ended %d games in a row before the agent's first move", ErrAgent, maxRestarts)
+	return start, 0, nil, fmt.Errorf("%w: the opponent ended %d games in a row before the agent's first move", ErrAgent, maxRestarts)
 }
 
 // reply plays opp's moves from p (plies played so far) while the game
-// goes on, seat is not to move and plies < horizon.
-func reply[P mancala.Position[P, M], M mancala.Move](ctx context.Context, p P, plies int, opp agent.Agent[P, M], seat mancala.Player, horizon int) (P, int, error) {
+// goes on, seat is not to move and plies < horizon, counting each
+// position in rep (C-10; nil: none).
+func reply[P mancala.Position[P, M], M mancala.Move](ctx context.Context, p P, plies int, opp agent.Agent[P, M], seat mancala.Player, horizon int, rep *repetition[P, M]) (P, int, error) {
 	for plies < horizon && p.ToMove() != seat && !p.Outcome().Over() {
 		m, err := opp.Move(ctx, p)
 		if err != nil {
@@ -257,7 +263,7 @@ func reply[P mancala.Position[P, M], M mancala.Move](ctx context.Context, p P, p
 		if err != nil {
 			return p, plies, fmt.Errorf("%w: its move %v was refused: %w", ErrAgent, m, err)
 		}
-		p = q
+		p = rep.see(q)
 		plies++
 	}
 	return p, plies, nil
@@ -290,9 +296,12 @@ func (e *Env[P, M]) StepContext(ctx context.Context, action int) (Step, error) {
 	if err != nil {
 		return s, err
 	}
+	e.rep.mark()
+	q = e.rep.see(q)
 	plies := e.plies + 1
 	if e.opt.Opponent != nil {
-		if q, plies, err = reply(ctx, q, plies, e.opp, e.opt.Seat, e.horizon); err != nil {
+		if q, plies, err = reply(ctx, q, plies, e.opp, e.opt.Seat, e.horizon, e.rep); err != nil {
+			e.rep.undo()
 			return s, err
 		}
 	}
@@ -328,6 +337,7 @@ func (e *Env[P, M]) SetPosition(p P, plies int) error {
 		return fmt.Errorf("%w: the opponent (%v) is to move; the agent plays %v", ErrMismatch, p.ToMove(), e.opt.Seat)
 	}
 	e.p, e.plies, e.over = p, plies, over || plies >= e.horizon
+	e.rep = e.rep.fresh(p) // the history starts again at p (C-10)
 	return nil
 }
 

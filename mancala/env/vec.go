@@ -101,6 +101,10 @@ type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	opps       []agent.Agent[P, M]
 	savedPos   []P
 	savedPlies []int32
+	// reps counts each environment's episode for C-10 (nil entries, and
+	// a nil proto, under Repetition:None); savedReps as savedPos.
+	reps, savedReps []*repetition[P, M]
+	proto           *repetition[P, M]
 
 	workers []*vecWorker[P, M]
 	wg      sync.WaitGroup
@@ -189,6 +193,8 @@ func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 	if opt.Opponent != nil {
 		v.opps = make([]agent.Agent[P, M], n)
 	}
+	v.proto = newRepetition(d, start)
+	v.reps, v.savedReps = make([]*repetition[P, M], n), make([]*repetition[P, M], n)
 	if err := v.ResetSeed(opt.Seed, nil); err != nil {
 		return nil, err
 	}
@@ -308,9 +314,11 @@ func (v *VecEnv[P, M]) ResetSeedContext(ctx context.Context, seed uint64, b *Bat
 func (v *VecEnv[P, M]) reset(b *Batch) error {
 	copy(v.savedPos, v.pos)
 	copy(v.savedPlies, v.plies)
+	copy(v.savedReps, v.reps)
 	if err := v.parallel(phaseReset, nil, b); err != nil {
 		copy(v.pos, v.savedPos)
 		copy(v.plies, v.savedPlies)
+		copy(v.reps, v.savedReps) // a restart makes new counts: the old are untouched
 		return err
 	}
 	if b != nil {
@@ -358,12 +366,26 @@ func (v *VecEnv[P, M]) StepContext(ctx context.Context, actions []int32, b *Batc
 		copy(v.savedPos, v.pos)
 		copy(v.savedPlies, v.plies)
 	}
+	if v.proto != nil {
+		copy(v.savedReps, v.reps)
+		for _, r := range v.reps {
+			r.mark()
+		}
+	}
 	v.ctx = ctx
 	err := v.parallel(phasePlay, actions, b)
 	v.ctx = context.Background()
 	if err != nil {
 		copy(v.pos, v.savedPos)
 		copy(v.plies, v.savedPlies)
+		if v.proto != nil {
+			// Ended episodes got new counts; the old ones lose what this
+			// step counted in them.
+			copy(v.reps, v.savedReps)
+			for _, r := range v.reps {
+				r.undo()
+			}
+		}
 	}
 	return err
 }
@@ -404,12 +426,12 @@ func (v *VecEnv[P, M]) work(w *vecWorker[P, M]) {
 		case phasePlay:
 			w.err = v.play(w, i)
 		case phaseReset:
-			p, plies, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], v.opt.Opponent != nil)
+			p, plies, rep, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], v.opt.Opponent != nil, v.proto)
 			if err != nil {
 				w.err = fmt.Errorf("environment %d: %w", i, err)
 				break
 			}
-			v.pos[i], v.plies[i] = p, int32(plies)
+			v.pos[i], v.plies[i], v.reps[i] = p, int32(plies), rep
 			v.write(w, i)
 		case phaseWrite:
 			v.write(w, i)
@@ -433,9 +455,9 @@ func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	if hasOpp {
 		actor = v.seat[i]
 	}
-	q, plies, err := v.next[i], int(v.plies[i])+1, error(nil)
+	q, plies, err := v.reps[i].see(v.next[i]), int(v.plies[i])+1, error(nil)
 	if hasOpp {
-		if q, plies, err = reply(v.ctx, q, plies, v.opps[i], actor, v.horizon); err != nil {
+		if q, plies, err = reply(v.ctx, q, plies, v.opps[i], actor, v.horizon, v.reps[i]); err != nil {
 			return fmt.Errorf("environment %d: %w", i, err)
 		}
 	}
@@ -475,11 +497,11 @@ func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 		if b != nil && b.FinalObs != nil {
 			v.encode(w, b.FinalObs[i*v.width:(i+1)*v.width], i, q)
 		}
-		p, plies, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], hasOpp)
+		p, plies, rep, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], hasOpp, v.proto)
 		if err != nil {
 			return fmt.Errorf("environment %d: %w", i, err)
 		}
-		v.pos[i], v.plies[i] = p, int32(plies)
+		v.pos[i], v.plies[i], v.reps[i] = p, int32(plies), rep
 	}
 	v.write(w, i)
 	return nil

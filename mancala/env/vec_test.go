@@ -71,9 +71,9 @@ func vecWorkers[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *manca
 		name string
 		opt  env.VecOptions[P, M]
 	}{
-		{"self-play", env.VecOptions[P, M]{Options: env.Options[P, M]{Horizon: 50}}},
+		{"self-play", env.VecOptions[P, M]{Options: env.Options[P, M]{Horizon: 30}}},
 		{"random/alternate", env.VecOptions[P, M]{Options: env.Options[P, M]{Opponent: randomOpponent[P, M](), Seed: 5, Horizon: 60}, AlternateSeats: true}},
-		{"random/North/both", env.VecOptions[P, M]{Options: env.Options[P, M]{Opponent: randomOpponent[P, M](), Seat: mancala.North, Seed: 6}, BothSeats: true}},
+		{"random/North/both", env.VecOptions[P, M]{Options: env.Options[P, M]{Opponent: randomOpponent[P, M](), Seat: mancala.North, Seed: 6, Horizon: 70}, BothSeats: true}},
 	} {
 		var want []env.Batch
 		for _, w := range []int{1, 2, 3, 8} {
@@ -111,17 +111,24 @@ func vecWorkers[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *manca
 // TestVecMatchesEnv checks a VecEnv against independent Envs with the same
 // opponents' seeds, reset by hand as Gymnasium's SAME_STEP autoreset does.
 func TestVecMatchesEnv(t *testing.T) {
-	vecMatchesEnv(t, &kisolo.Descriptor, false)
-	vecMatchesEnv(t, &kiothi.Descriptor, true)
-	vecMatchesEnv(t, &kimasai.Descriptor, true)
+	vecMatchesEnv(t, &kisolo.Descriptor, "", 40, 150, false)
+	vecMatchesEnv(t, &kiothi.Descriptor, "", 40, 150, true)
+	vecMatchesEnv(t, &kimasai.Descriptor, "", 40, 150, true)
+	// The repetition rule (C-10): random games under
+	// CaptureNeedsCrossing:true shuffle single warriors until a position
+	// comes a third time; every episode ends by termination, none by the
+	// horizon, and each environment of the vector ends its games where
+	// a single Env does.
+	vecMatchesEnv(t, &kiothi.Descriptor, "CaptureNeedsCrossing:true,Repetition:Three", 20000, 6000, false)
+	vecMatchesEnv(t, &kiothi.Descriptor, "CaptureNeedsCrossing:true,Repetition:Three", 20000, 3000, true)
 }
 
-func vecMatchesEnv[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], opponent bool) {
+func vecMatchesEnv[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], rules string, horizon, steps int, opponent bool) {
 	t.Helper()
 	const n = 9
 	var mu sync.Mutex
 	var seeds []uint64
-	opt := env.VecOptions[P, M]{Options: env.Options[P, M]{Horizon: 40, Seed: 11}, AlternateSeats: opponent, Workers: 2}
+	opt := env.VecOptions[P, M]{Options: env.Options[P, M]{Horizon: horizon, Seed: 11}, AlternateSeats: opponent, Workers: 2}
 	if opponent {
 		opt.Opponent = func(seed uint64) (agent.Agent[P, M], error) {
 			mu.Lock()
@@ -130,18 +137,18 @@ func vecMatchesEnv[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *ma
 			return agent.NewRandom[P, M](seed), nil
 		}
 	}
-	v, err := env.NewVec(d, "", n, opt)
+	v, err := env.NewVec(d, rules, n, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	envs := make([]*env.Env[P, M], n)
 	for i := range n {
-		o := env.Options[P, M]{Horizon: 40}
+		o := env.Options[P, M]{Horizon: horizon}
 		if opponent {
 			o.Opponent, o.Seed = randomOpponent[P, M](), seeds[i]
 			o.Seat, _ = v.Seat(i)
 		}
-		if envs[i], err = env.New(d, "", o); err != nil {
+		if envs[i], err = env.New(d, rules, o); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -152,8 +159,8 @@ func vecMatchesEnv[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *ma
 	rng := rand.New(rand.NewPCG(2, 2))
 	acts := make([]int32, n)
 	L, A := v.Width(), v.Actions()
-	ended := 0
-	for step := range 150 {
+	ended, repeated := 0, 0
+	for step := range steps {
 		pickActions(rng, b, n, A, acts)
 		if err := v.Step(acts, b); err != nil {
 			t.Fatal(err)
@@ -178,6 +185,12 @@ func vecMatchesEnv[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *ma
 			}
 			if s.Terminated || s.Truncated {
 				ended++
+				if e.Position().Outcome().Reason == mancala.Repetition {
+					repeated++
+				}
+				if rules != "" && s.Truncated {
+					t.Fatalf("step %d env %d: truncated under %s", step, i, rules)
+				}
 				final, _ := e.AppendObservation(nil, obsSeat())
 				if diff := cmp.Diff(final, b.FinalObs[i*L:(i+1)*L]); diff != "" {
 					t.Fatalf("step %d env %d: final observation (-env +vec):\n%s", step, i, diff)
@@ -204,6 +217,9 @@ func vecMatchesEnv[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *ma
 	}
 	if ended < n {
 		t.Fatalf("%s: %d episodes ended", d.Name, ended)
+	}
+	if rules != "" && repeated == 0 {
+		t.Fatalf("%s %s: no episode ended by repetition (%d ended)", d.Name, rules, ended)
 	}
 }
 

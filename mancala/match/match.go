@@ -34,6 +34,11 @@ type Player[P mancala.Position[P, M], M mancala.Move] struct {
 // number of goroutines. The zero value of each field but Start is usable
 // (no opening, no ply cap, both players random).
 type Match[P mancala.Position[P, M], M mancala.Move] struct {
+	// Game is the game's descriptor (kisolo.Descriptor and so on). Every
+	// game is played through a [mancala.History] made from it, so the
+	// repetition rule (C-10) applies under Repetition=Three; a nil Game
+	// is refused (Play returns an error wrapping [ErrMatch]).
+	Game *mancala.Descriptor[P, M]
 	// Start is the position every game starts from.
 	Start P
 	// Seed is the study's or tournament's seed.
@@ -43,7 +48,15 @@ type Match[P mancala.Position[P, M], M mancala.Move] struct {
 	Key string
 	// OpeningPlies is k, the number of plies played uniformly at random
 	// before the players take over (0: none). A negative value is refused.
+	// A Kiothi opening step is one ply, so k plies may stop inside a
+	// redistribution (KI-6, KI-7); OpeningTurns counts whole turns.
 	OpeningPlies int
+	// OpeningTurns is k counted in turns (C-1): the random opening goes on
+	// until k turns are completed, every ply of them drawn uniformly, so
+	// a Kiothi opening turn of many steps is one turn. At most one of
+	// OpeningPlies and OpeningTurns may be set; a negative value is
+	// refused.
+	OpeningTurns int
 	// MaxPlies caps a game's length in plies, the opening included: a game
 	// still going after MaxPlies plies is censored. 0 means no cap; a
 	// negative value is refused.
@@ -71,8 +84,9 @@ type Result[M mancala.Move] struct {
 	Censored bool
 	// Plies is the number of plies played, the opening included.
 	Plies int
-	// Opening is the number of random opening plies played: OpeningPlies,
-	// or fewer when the game ended during the opening.
+	// Opening is the number of random opening plies played: OpeningPlies
+	// (or the plies of OpeningTurns turns), or fewer when the game ended
+	// or reached the ply cap during the opening.
 	Opening int
 	// Moves holds the opening's moves, or with Match.KeepMoves and agents
 	// playing, every move of the game.
@@ -102,8 +116,9 @@ func (r Result[M]) AScore() (score float64, ok bool) {
 	return 0, true
 }
 
-// ErrMatch reports match settings that cannot be played: a negative
-// OpeningPlies or MaxPlies, or a negative game index.
+// ErrMatch reports match settings that cannot be played: no Game, a
+// negative OpeningPlies, OpeningTurns or MaxPlies, both openings set, or a
+// negative game index.
 var ErrMatch = errors.New("match: invalid settings")
 
 // Streams of the generators derived from a game's seed.
@@ -115,54 +130,71 @@ const (
 )
 
 // Play plays game i of the match and returns its result. The opening (the
-// first OpeningPlies plies) is drawn uniformly from the legal moves, in the
-// game's order, by a PCG generator seeded with OpeningSeed(Seed, Key, i),
-// so games 2j and 2j+1 have the same opening; then A and B play from their
-// seats (A South when i is even), each agent built by its player's New
-// with [AgentSeed]. Play stops when the game is over or MaxPlies plies have
-// been played. It returns an error when the settings are invalid (wrapping
-// [ErrMatch]), when ctx is done, when a player's New fails, or when an
-// agent fails or plays a refused move (the error names the game, ply and
-// player).
+// first OpeningPlies plies, or the plies of the first OpeningTurns turns)
+// is drawn uniformly from the legal moves, in the game's order, by a PCG
+// generator seeded with OpeningSeed(Seed, Key, i), so games 2j and 2j+1
+// have the same opening; then A and B play from their seats (A South when
+// i is even), each agent built by its player's New with [AgentSeed]. Every
+// move goes through a [mancala.History], so under Repetition=Three a game
+// ends by repetition (C-10). Play stops when the game is over or MaxPlies
+// plies have been played. It returns an error when the settings are
+// invalid (wrapping [ErrMatch]), when ctx is done, when a player's New
+// fails, or when an agent fails or plays a refused move (the error names
+// the game, ply and player).
 func (m *Match[P, M]) Play(ctx context.Context, i int) (Result[M], error) {
 	r := Result[M]{Index: i, ASouth: i%2 == 0}
 	switch {
+	case m.Game == nil:
+		return r, fmt.Errorf("%w: no game descriptor", ErrMatch)
 	case i < 0:
 		return r, fmt.Errorf("%w: game index %d is negative", ErrMatch, i)
 	case m.OpeningPlies < 0:
 		return r, fmt.Errorf("%w: %d opening plies", ErrMatch, m.OpeningPlies)
+	case m.OpeningTurns < 0:
+		return r, fmt.Errorf("%w: %d opening turns", ErrMatch, m.OpeningTurns)
+	case m.OpeningPlies > 0 && m.OpeningTurns > 0:
+		return r, fmt.Errorf("%w: an opening both in plies (%d) and in turns (%d)", ErrMatch, m.OpeningPlies, m.OpeningTurns)
 	case m.MaxPlies < 0:
 		return r, fmt.Errorf("%w: ply cap %d", ErrMatch, m.MaxPlies)
 	}
-	p := m.Start
+	h := mancala.NewHistory(m.Game, m.Start)
 	capped := func(plies int) bool { return m.MaxPlies > 0 && plies >= m.MaxPlies }
 	// The opening.
 	rng := rand.New(rand.NewPCG(OpeningSeed(m.Seed, m.Key, i), pcgOpening))
 	var buf []M
-	for r.Opening < m.OpeningPlies && !capped(r.Plies) {
+	startTurn := m.Start.Turn()
+	opening := func(p P) bool {
+		if m.OpeningTurns > 0 {
+			return p.Turn()-startTurn < m.OpeningTurns
+		}
+		return r.Opening < m.OpeningPlies
+	}
+	for p := h.Position(); opening(p) && !capped(r.Plies); p = h.Position() {
 		buf = p.AppendLegalMoves(buf[:0])
 		if len(buf) == 0 {
 			break
 		}
 		mv := buf[rng.IntN(len(buf))]
-		q, err := p.Apply(mv)
-		if err != nil {
+		if _, err := h.Apply(mv); err != nil {
 			return r, fmt.Errorf("match %s game %d: opening ply %d: legal move %v refused: %w", m.Key, i, r.Plies, mv, err)
 		}
 		r.Moves = append(r.Moves, mv)
 		r.Opening++
 		r.Plies++
-		p = q
 	}
 	// The players.
+	p := h.Position()
 	seed := GameSeed(m.Seed, m.Key, i)
 	left := 0 // plies left under the cap; 0: no cap
 	if m.MaxPlies > 0 {
 		left = m.MaxPlies - r.Plies
 	}
+	repetition := m.Game.Repetition(p) == mancala.RepetitionThree
 	switch {
 	case p.Outcome().Over() || (m.MaxPlies > 0 && left <= 0):
-	case m.A.New == nil && m.B.New == nil:
+	case m.A.New == nil && m.B.New == nil && !repetition:
+		// No repetition rule: the game's fast playout, which keeps no
+		// history.
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
@@ -189,9 +221,9 @@ func (m *Match[P, M]) Play(ctx context.Context, i int) (Result[M], error) {
 		if m.KeepMoves {
 			keep = func(_ int, _ P, mv M, _ P) { r.Moves = append(r.Moves, mv) }
 		}
-		moves, q, err := agent.Play(ctx, p, south, north, left, keep)
+		moves, err := agent.PlayHistory(ctx, h, south, north, left, keep)
 		r.Plies += len(moves)
-		p = q
+		p = h.Position()
 		if err != nil {
 			return r, fmt.Errorf("match %s game %d: %w", m.Key, i, err)
 		}

@@ -76,7 +76,7 @@ func playAll[P mancala.Position[P, M], M mancala.Move](t *testing.T, m *match.Ma
 // seeds, the opening draw or the seat order changes them (and every study
 // and ladder table with them).
 func TestExactGames(t *testing.T) {
-	random := match.Match[kp, km]{Start: kisolo.Start(), Seed: 1, Key: "kisolo|random|random", OpeningPlies: 4, MaxPlies: 2000}
+	random := match.Match[kp, km]{Game: &kisolo.Descriptor, Start: kisolo.Start(), Seed: 1, Key: "kisolo|random|random", OpeningPlies: 4, MaxPlies: 2000}
 	want := []string{
 		"0 south=A S:inner plies=27 opening=4 censored=false [xb3 xc5 xb6 xc2]",
 		"1 south=B N:inner plies=28 opening=4 censored=false [xb3 xc5 xb6 xc2]",
@@ -86,7 +86,7 @@ func TestExactGames(t *testing.T) {
 	if diff := cmp.Diff(want, playAll(t, &random, 4)); diff != "" {
 		t.Errorf("random vs random (-want +got):\n%s", diff)
 	}
-	agents := match.Match[kp, km]{Start: kisolo.Start(), Seed: 1, Key: "kisolo|ab|mcts", OpeningPlies: 4, MaxPlies: 2000,
+	agents := match.Match[kp, km]{Game: &kisolo.Descriptor, Start: kisolo.Start(), Seed: 1, Key: "kisolo|ab|mcts", OpeningPlies: 4, MaxPlies: 2000,
 		A: alphabeta(&kisolo.Descriptor, 2), B: mcts[kp, km](50), KeepMoves: true}
 	want = []string{
 		"0 south=A N:inner plies=4 opening=4 censored=false [xb3 xc2 xb6 xc5]",
@@ -152,7 +152,7 @@ func TestSeatSwap(t *testing.T) {
 	}
 	t.Run("kiothi", func(t *testing.T) {
 
-		m := match.Match[kiothi.Position, kiothi.Move]{Start: kiothi.Start(), Seed: 7, Key: "kiothi", OpeningPlies: 6, MaxPlies: 400,
+		m := match.Match[kiothi.Position, kiothi.Move]{Game: &kiothi.Descriptor, Start: kiothi.Start(), Seed: 7, Key: "kiothi", OpeningPlies: 6, MaxPlies: 400,
 			A: alphabeta(&kiothi.Descriptor, 1), B: mcts[kiothi.Position, kiothi.Move](20)}
 		rs, err := m.PlayRange(context.Background(), 0, 8, 2, nil)
 		if err != nil {
@@ -172,7 +172,7 @@ func TestSeatSwap(t *testing.T) {
 		}
 	})
 	t.Run("self-play", func(t *testing.T) {
-		m := match.Match[kp, km]{Start: kisolo.Start(), Seed: 3, Key: "self", OpeningPlies: 2, MaxPlies: 300,
+		m := match.Match[kp, km]{Game: &kisolo.Descriptor, Start: kisolo.Start(), Seed: 3, Key: "self", OpeningPlies: 2, MaxPlies: 300,
 			A: alphabeta(&kisolo.Descriptor, 3), B: alphabeta(&kisolo.Descriptor, 3), KeepMoves: true}
 		rs, err := m.PlayRange(context.Background(), 0, 6, 1, nil)
 		if err != nil {
@@ -195,7 +195,7 @@ func TestSeatSwap(t *testing.T) {
 // TestDeterminism: PlayRange gives Play's results whatever the number of
 // workers, and Play gives the same result on every call, in any order.
 func TestDeterminism(t *testing.T) {
-	m := match.Match[kimasai.Position, kimasai.Move]{Start: kimasai.Start(), Seed: 11, Key: "kimasai|mcts|random", OpeningPlies: 3, MaxPlies: 120,
+	m := match.Match[kimasai.Position, kimasai.Move]{Game: &kimasai.Descriptor, Start: kimasai.Start(), Seed: 11, Key: "kimasai|mcts|random", OpeningPlies: 3, MaxPlies: 120,
 		A: mcts[kimasai.Position, kimasai.Move](30), B: match.Player[kimasai.Position, kimasai.Move]{Name: "random"}, KeepMoves: true}
 	var want []string
 	for i := 9; i >= 0; i-- {
@@ -253,7 +253,7 @@ func TestCensored(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := tc.a
-			m := match.Match[P, M]{Start: kimasai.Start(), Seed: 5, Key: "cap", OpeningPlies: tc.opening, MaxPlies: tc.cap, A: tc.a, B: b}
+			m := match.Match[P, M]{Game: &kimasai.Descriptor, Start: kimasai.Start(), Seed: 5, Key: "cap", OpeningPlies: tc.opening, MaxPlies: tc.cap, A: tc.a, B: b}
 			for i := range 4 {
 				r, err := m.Play(context.Background(), i)
 				if err != nil {
@@ -269,7 +269,7 @@ func TestCensored(t *testing.T) {
 		})
 	}
 	// Without a cap the same games end.
-	m := match.Match[P, M]{Start: kimasai.Start(), Seed: 5, Key: "cap", OpeningPlies: 4}
+	m := match.Match[P, M]{Game: &kimasai.Descriptor, Start: kimasai.Start(), Seed: 5, Key: "cap", OpeningPlies: 4}
 	r, err := m.Play(context.Background(), 0)
 	if err != nil || r.Censored || !r.Outcome.Over() {
 		t.Errorf("uncapped: %s, %v; want a finished game", summary(r), err)
@@ -278,7 +278,7 @@ func TestCensored(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	boom := errors.New("boom")
-	base := match.Match[kp, km]{Start: kisolo.Start(), Key: "e", A: alphabeta(&kisolo.Descriptor, 1), B: alphabeta(&kisolo.Descriptor, 1)}
+	base := match.Match[kp, km]{Game: &kisolo.Descriptor, Start: kisolo.Start(), Key: "e", A: alphabeta(&kisolo.Descriptor, 1), B: alphabeta(&kisolo.Descriptor, 1)}
 	failing := match.Player[kp, km]{Name: "broken", New: func(uint64) (agent.Agent[kp, km], error) { return nil, boom }}
 	nilAgent := match.Player[kp, km]{Name: "nil", New: func(uint64) (agent.Agent[kp, km], error) { return nil, nil }}
 	cancelled, cancel := context.WithCancel(context.Background())
@@ -293,6 +293,9 @@ func TestErrors(t *testing.T) {
 	}{
 		{"negative opening", func(m *match.Match[kp, km]) { m.OpeningPlies = -1 }, 0, nil, match.ErrMatch, "match: invalid settings: -1 opening plies"},
 		{"negative cap", func(m *match.Match[kp, km]) { m.MaxPlies = -2 }, 0, nil, match.ErrMatch, "match: invalid settings: ply cap -2"},
+		{"no game", func(m *match.Match[kp, km]) { m.Game = nil }, 0, nil, match.ErrMatch, "match: invalid settings: no game descriptor"},
+		{"negative turns", func(m *match.Match[kp, km]) { m.OpeningTurns = -1 }, 0, nil, match.ErrMatch, "match: invalid settings: -1 opening turns"},
+		{"plies and turns", func(m *match.Match[kp, km]) { m.OpeningPlies, m.OpeningTurns = 2, 2 }, 0, nil, match.ErrMatch, "match: invalid settings: an opening both in plies (2) and in turns (2)"},
 		{"negative index", func(m *match.Match[kp, km]) {}, -1, nil, match.ErrMatch, "match: invalid settings: game index -1 is negative"},
 		{"New fails", func(m *match.Match[kp, km]) { m.B = failing }, 3, nil, boom, "match e game 3: player broken: boom"},
 		{"New returns nil", func(m *match.Match[kp, km]) { m.A = nilAgent }, 0, nil, nil, "match e game 0: player nil: no agent"},
@@ -345,5 +348,82 @@ func TestWilson(t *testing.T) {
 		if math.Abs(lo-tc.wantLo) > 1e-12 || math.Abs(hi-tc.wantHi) > 1e-12 {
 			t.Errorf("Wilson(%v, %d) = [%v, %v], want [%v, %v]", tc.p, tc.n, lo, hi, tc.wantLo, tc.wantHi)
 		}
+	}
+}
+
+// TestOpeningTurns checks openings counted in turns: a Kiothi opening turn
+// of many steps (KI-6, KI-7) is one turn, so two opening turns are both
+// redistributions, every step random, and the players take over at turn 2
+// whatever the number of steps; the pair of games of an opening share it.
+func TestOpeningTurns(t *testing.T) {
+	d := &kiothi.Descriptor
+	m := match.Match[kiothi.Position, kiothi.Move]{Game: d, Start: kiothi.Start(), Seed: 9, Key: "turns", OpeningTurns: 2, MaxPlies: 60,
+		A: alphabeta(d, 1), B: alphabeta(d, 1), KeepMoves: true}
+	var openings []string
+	for i := range 6 {
+		r, err := m.Play(context.Background(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := kiothi.Start()
+		for k, mv := range r.Moves[:r.Opening] {
+			if p.Turn() >= 2 {
+				t.Fatalf("game %d: opening ply %d at turn %d", i, k, p.Turn())
+			}
+			if p, err = p.Apply(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if p.Turn() != 2 {
+			t.Errorf("game %d: after %d opening plies the turn is %d, want 2", i, r.Opening, p.Turn())
+		}
+		openings = append(openings, moves(r.Moves[:r.Opening]))
+	}
+	for j := 0; j < 6; j += 2 {
+		if openings[j] != openings[j+1] {
+			t.Errorf("games %d and %d: openings differ", j, j+1)
+		}
+	}
+	if openings[0] == openings[2] || openings[2] == openings[4] {
+		t.Errorf("the openings of different pairs coincide: %q", openings)
+	}
+}
+
+// TestRepetition checks that a match applies C-10: from the Kiothi cycle
+// of docs/rules/kiothi.md (KT-R), where random play under
+// CaptureNeedsCrossing:true mostly shuffles single warriors for ever,
+// every game ends under Repetition:Three (many by repetition, each with
+// the prisons' result), while under Repetition:None games reach a cap of
+// 2,000 plies.
+func TestRepetition(t *testing.T) {
+	const cycle = "kiothi 0,1,0,1,0,0,0,0,0,0/0,1,0,1,1,0,1,1,1,1 S turn=322 prisons=19,32 rules=CaptureNeedsCrossing:true"
+	count := func(rules string, maxPlies int) (censored, repetition int) {
+		start, err := kiothi.Parse(cycle + rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := match.Match[kiothi.Position, kiothi.Move]{Game: &kiothi.Descriptor, Start: start, Seed: 4, Key: "rep", MaxPlies: maxPlies}
+		rs, err := m.PlayRange(context.Background(), 0, 20, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if r.Censored {
+				censored++
+			}
+			if r.Outcome.Reason == mancala.Repetition {
+				repetition++
+				if !r.Outcome.HasScore || r.Outcome.Score[0]+r.Outcome.Score[1] != 60 {
+					t.Errorf("game %d: %v, want the prisons holding all 60 warriors", r.Index, r.Outcome)
+				}
+			}
+		}
+		return censored, repetition
+	}
+	if c, r := count(",Repetition:Three", 20000); c != 0 || r == 0 {
+		t.Errorf("Repetition:Three: %d censored, %d by repetition; want none censored and some by repetition", c, r)
+	}
+	if c, r := count("", 2000); c == 0 || r != 0 {
+		t.Errorf("Repetition:None: %d censored, %d by repetition; want some censored and none by repetition", c, r)
 	}
 }

@@ -31,7 +31,9 @@
 //
 // [Read] checks everything: the headers, each move's notation, that each
 // move is legal where it is played, and that the Result header matches the
-// final position. Errors about headers are [*mancala.SyntaxError] values
+// final position. A record replays its moves through a [mancala.History],
+// so under Repetition:Three a game ends by repetition (C-10) where the
+// history says, and its Result is that end; a move after it is refused. Errors about headers are [*mancala.SyntaxError] values
 // with the line number; errors about a move are [*Error] values naming the
 // line, the token and the ply, wrapping [mancala.ErrSyntax] (bad notation)
 // or [mancala.ErrIllegalMove] (a refused move).
@@ -127,22 +129,50 @@ func (r *Record[P, M]) Positions() ([]P, error) {
 // stops it with Positions' error and the position before that move.
 func (r *Record[P, M]) Final() (P, error) { return r.replay(nil) }
 
-// replay plays the moves from Start, passing each position after a move to
-// keep (if not nil), and returns the last position reached and the error
-// of a refused move (an [*Error]).
+// replay plays the moves from Start through a [mancala.History], so that
+// a game ended by repetition (C-10) ends there too, passing each position
+// after a move to keep (if not nil), and returns the last position reached
+// and the error of a refused move (an [*Error]).
 func (r *Record[P, M]) replay(keep func(P)) (P, error) {
-	p := r.Start
+	h := mancala.NewHistory(repetitionOf[P, M](), r.Start)
 	for i, m := range r.Moves {
-		q, err := p.Apply(m)
+		q, err := h.Apply(m)
 		if err != nil {
-			return p, &Error{Line: r.line(i), Ply: i + 1, Token: m.String(), Err: err}
+			return h.Position(), &Error{Line: r.line(i), Ply: i + 1, Token: m.String(), Err: err}
 		}
-		p = q
 		if keep != nil {
-			keep(p)
+			keep(q)
 		}
 	}
-	return p, nil
+	return h.Position(), nil
+}
+
+// repeater is what C-10 needs of a position type: every game's Position
+// has these methods (the same as its Descriptor's RepetitionKey,
+// Repetition and EndByRepetition).
+type repeater[P any] interface {
+	RepetitionKey() P
+	Repetition() mancala.RepetitionRule
+	EndByRepetition() P
+}
+
+// repetitionOf returns a descriptor with the three fields a History uses,
+// taken from P's methods; for a position type without them, keys that
+// never repeat a position and no repetition rule.
+func repetitionOf[P mancala.Position[P, M], M mancala.Move]() *mancala.Descriptor[P, M] {
+	var zero P
+	if _, ok := any(zero).(repeater[P]); ok {
+		return &mancala.Descriptor[P, M]{
+			RepetitionKey:   func(p P) P { return any(p).(repeater[P]).RepetitionKey() },
+			Repetition:      func(p P) mancala.RepetitionRule { return any(p).(repeater[P]).Repetition() },
+			EndByRepetition: func(p P) P { return any(p).(repeater[P]).EndByRepetition() },
+		}
+	}
+	return &mancala.Descriptor[P, M]{
+		RepetitionKey:   func(p P) P { return p },
+		Repetition:      func(P) mancala.RepetitionRule { return mancala.RepetitionNone },
+		EndByRepetition: func(p P) P { return p },
+	}
 }
 
 func (r *Record[P, M]) line(i int) int {
@@ -391,19 +421,37 @@ const maxRecord = MaxSize
 // bytes, for a program that must see the text before it can choose the
 // descriptor to parse it with ([GameOf], then [Parse]). A longer input is
 // refused with a [*mancala.SyntaxError] ("mancala: bad record: longer than
-// 16 MiB") as soon as its byte MaxSize+1 is read, so that reading costs at
-// most about twice MaxSize of memory whatever the input's length; an error
-// of rd is returned as it is.
+// 16 MiB") as soon as its byte MaxSize+1 is read, so that reading costs
+// about MaxSize of memory at most whatever the input's length (twice that
+// for an input within the limit, which is joined into one string); an
+// error of rd is returned as it is.
 func ReadText(rd io.Reader) (string, error) {
-	var b strings.Builder
-	_, err := io.Copy(&b, io.LimitReader(rd, maxRecord+1))
-	if err != nil {
-		return "", err
+	// Read into blocks of 1 MiB (never more than MaxSize+1 bytes in all),
+	// then join them once: a long input costs about MaxSize of memory.
+	const block = 1 << 20
+	var blocks [][]byte
+	total := 0
+	for {
+		b := make([]byte, min(block, maxRecord+1-total))
+		n, err := io.ReadFull(rd, b)
+		blocks = append(blocks, b[:n])
+		total += n
+		if total > maxRecord {
+			return "", &mancala.SyntaxError{What: "record", Msg: "longer than 16 MiB"}
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
 	}
-	if b.Len() > maxRecord {
-		return "", &mancala.SyntaxError{What: "record", Msg: "longer than 16 MiB"}
+	var sb strings.Builder
+	sb.Grow(total)
+	for _, b := range blocks {
+		sb.Write(b)
 	}
-	return b.String(), nil
+	return sb.String(), nil
 }
 
 // Read reads one record of d's game from rd and replays it. The headers

@@ -2,9 +2,11 @@ package record
 
 import (
 	"errors"
+	"io"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -442,5 +444,25 @@ func TestErrorQuotesShort(t *testing.T) {
 	}
 	if msg := re.Error(); len(msg) > 300 || !strings.Contains(msg, `move 1 "`+strings.Repeat("x", quote.Max)+`"...`) {
 		t.Errorf("error of %d bytes: %.300s", len(msg), msg)
+	}
+}
+
+// ReadText reads up to MaxSize bytes, refuses one more, and returns an
+// error of its reader.
+func TestReadText(t *testing.T) {
+	text := strings.Repeat("x", MaxSize)
+	if got, err := ReadText(strings.NewReader(text)); err != nil || got != text {
+		t.Errorf("MaxSize bytes: %d bytes, %v", len(got), err)
+	}
+	if got, err := ReadText(strings.NewReader("")); err != nil || got != "" {
+		t.Errorf("empty: %q, %v", got, err)
+	}
+	_, err := ReadText(strings.NewReader(text + "y"))
+	if err == nil || err.Error() != "mancala: bad record: longer than 16 MiB" || !errors.Is(err, mancala.ErrSyntax) {
+		t.Errorf("MaxSize+1 bytes: %v", err)
+	}
+	bad := errors.New("disk on fire")
+	if _, err := ReadText(io.MultiReader(strings.NewReader("[Game"), iotest.ErrReader(bad))); err != bad {
+		t.Errorf("reader error: %v", err)
 	}
 }

@@ -132,10 +132,26 @@ type BatchLimitsInfo struct {
 type Batch struct {
 	s *Service
 	l BatchLimits
-	// gameDone, when set (by tests), is called with each selfplay game's
-	// index once the game is answered: a test cancels a request there, at
-	// a point that does not depend on the machine's speed.
+	// hooks are tests' hooks (nil outside tests); a pointer, so that
+	// Batch stays comparable.
+	hooks *batchHooks
+}
+
+// batchHooks are the points where tests act on a request.
+type batchHooks struct {
+	// gameDone is called with each selfplay game's index once the game is
+	// answered: a test cancels a request there, at a point that does not
+	// depend on the machine's speed.
 	gameDone func(i int)
+}
+
+// gameDone returns the hook called as each selfplay game is answered, or
+// nil.
+func (b *Batch) gameDone() func(i int) {
+	if b.hooks == nil {
+		return nil
+	}
+	return b.hooks.gameDone
 }
 
 // NewBatch returns the batch requests over s's games with limits l (zero
@@ -169,7 +185,7 @@ type batchOps interface {
 func batchOf(g gameOps) (batchOps, error) {
 	b, ok := g.(batchOps)
 	if !ok {
-		return nil, errorf(CodeInternal, "wire: internal error: game "+quote(g.info().Name)+" has no batch operations")
+		return nil, errorf(CodeInternal, "wire: internal error: game %s has no batch operations", quote(g.info().Name))
 	}
 	return b, nil
 }
@@ -196,8 +212,7 @@ func (s *Service) batchGame(game, rules, position string) (batchOps, error) {
 // inRange returns a bad_request error unless lo <= v <= hi.
 func inRange(what string, v, lo, hi int64) error {
 	if v < lo || v > hi {
-		return errorf(CodeBadRequest, "wire: "+what+" "+strconv.FormatInt(v, 10)+" out of range (want "+
-			strconv.FormatInt(lo, 10)+".."+strconv.FormatInt(hi, 10)+")")
+		return errorf(CodeBadRequest, "wire: %s %d out of range (want %d..%d)", what, v, lo, hi)
 	}
 	return nil
 }
@@ -206,9 +221,9 @@ func inRange(what string, v, lo, hi int64) error {
 // its caller's context).
 func deadlineErr(ctx context.Context, what string, l BatchLimits) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return errorf(CodeTooLarge, "wire: "+what+": not done within the "+l.MaxTime.String()+" deadline; ask for less")
+		return errorf(CodeTooLarge, "wire: %s: not done within the %s deadline; ask for less", what, l.MaxTime.String())
 	}
-	return errorf(CodeTooLarge, "wire: "+what+": cancelled before it was done")
+	return errorf(CodeTooLarge, "wire: %s: cancelled before it was done", what)
 }
 
 // PerftRequest asks for the perft counts (docs/rules/common.md, "Perft
@@ -276,7 +291,7 @@ func (r *perftRun[P, M]) walk(p P, ply, depth int) bool {
 	r.counts[ply] += uint64(len(moves))
 	r.total += uint64(len(moves))
 	if r.total > r.limit {
-		r.err = errorf(CodeTooLarge, "wire: perft: more than "+strconv.FormatUint(r.limit, 10)+" positions; ask for a smaller depth")
+		r.err = errorf(CodeTooLarge, "wire: perft: more than %d positions; ask for a smaller depth", r.limit)
 		return false
 	}
 	if r.calls++; r.calls%4096 == 0 && r.ctx.Err() != nil {
@@ -289,7 +304,7 @@ func (r *perftRun[P, M]) walk(p P, ply, depth int) bool {
 	for i := 0; i < len(moves); i++ {
 		q, err := p.Apply(moves[i])
 		if err != nil {
-			r.err = errorf(CodeInternal, "wire: internal error: perft: legal move refused: "+err.Error())
+			r.err = errorf(CodeInternal, "wire: internal error: perft: legal move refused: %s", err.Error())
 			return false
 		}
 		if !r.walk(q, ply+1, depth) {
@@ -317,7 +332,7 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 		if req.Depth > 1 {
 			q, err := start.Apply(m)
 			if err != nil {
-				return PerftResponse{}, errorf(CodeInternal, "wire: internal error: perft: legal move refused: "+err.Error())
+				return PerftResponse{}, errorf(CodeInternal, "wire: internal error: perft: legal move refused: %s", err.Error())
 			}
 			before := r.counts[req.Depth-1]
 			if !r.walk(q, 1, req.Depth) {
@@ -413,7 +428,7 @@ func GameSeed(seed, index uint64) uint64 { return BatchSeed(seed, index) }
 // checkFirst checks a request's first game index and count.
 func checkFirst(what string, first int64, n int) error {
 	if first < 0 || first > MaxGameIndex-int64(n) {
-		return errorf(CodeBadRequest, "wire: "+what+" first "+strconv.FormatInt(first, 10)+" out of range (want 0..2^53-n)")
+		return errorf(CodeBadRequest, "wire: %s first %d out of range (want 0..2^53-n)", what, first)
 	}
 	return nil
 }
@@ -432,7 +447,7 @@ func (b *Batch) Playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResp
 		return PlayoutsResponse{}, err
 	}
 	if req.PerGame && req.N > MaxPerGame {
-		return PlayoutsResponse{}, errorf(CodeBadRequest, "wire: playouts n "+strconv.Itoa(req.N)+" with perGame out of range (want 1.."+strconv.Itoa(MaxPerGame)+")")
+		return PlayoutsResponse{}, errorf(CodeBadRequest, "wire: playouts n %d with perGame out of range (want 1..%d)", req.N, MaxPerGame)
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
@@ -483,7 +498,7 @@ type ending struct {
 // or nil while p's game goes on.
 func (a *adapter[P, M]) overErr(p P) error {
 	if o := p.Outcome(); o.Over() {
-		return errorf(CodeGameOver, a.d.Name+": the game is over: "+outcomeOf(o, p.ToMove(), a.d.Words).Text)
+		return errorf(CodeGameOver, "%s: the game is over: %s", a.d.Name, outcomeOf(o, p.ToMove(), a.d.Words).Text)
 	}
 	return nil
 }
@@ -536,7 +551,7 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 					}
 					q, plies, err := mancala.NewPlayout[P, M](BatchSeed(req.Seed, uint64(req.First)+uint64(i))).Run(start, req.MaxPlies)
 					if err != nil {
-						errs[w] = errorf(CodeInternal, "wire: internal error: "+err.Error())
+						errs[w] = errorf(CodeInternal, "wire: internal error: %s", err.Error())
 						return
 					}
 					e := &ends[i]
@@ -689,7 +704,7 @@ func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResp
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
-	return g.selfplay(ctx, req, b.l, b.gameDone)
+	return g.selfplay(ctx, req, b.l, b.gameDone())
 }
 
 // newAgent builds the agent of a checked player, as a think builds it,
@@ -742,23 +757,27 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 					errs[w] = err
 					return
 				}
-				moves, final, err := agent.Play(ctx, start, south, north, req.MaxPlies, nil)
+				// Through a history, so that C-10 ends a game under
+				// Repetition:Three.
+				h := mancala.NewHistory(a.d, start)
+				moves, err := agent.PlayHistory(ctx, h, south, north, req.MaxPlies, nil)
+				final := h.Position()
 				if ctx.Err() != nil {
 					return // the deadline: this game is not answered
 				}
 				if err != nil {
-					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
 					return
 				}
 				r, err := record.New(start, moves)
 				if err != nil {
-					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
 					return
 				}
 				r.South, r.North = req.South.label(), req.North.label()
 				text, err := record.Format(a.d, r)
 				if err != nil {
-					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: "+err.Error())
+					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
 					return
 				}
 				games[i] = selfplayGame{done: true, record: text, result: r.Result, plies: len(moves), o: final.Outcome()}

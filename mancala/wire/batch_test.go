@@ -431,8 +431,9 @@ func TestBatchShards(t *testing.T) {
 	// A selfplay stopped early (its deadline, or as here its context,
 	// cancelled once game 4 is answered) answers its finished games,
 	// Incomplete: the same games as a complete request for that many.
-	// With one worker exactly games 0..4 are finished; with two, a prefix
-	// of at most the games started. No clock is involved.
+	// With one worker exactly games 0..4 are finished; with two, the
+	// finished prefix, which is empty when the other worker is still
+	// playing game 0. No clock is involved.
 	cutReq := wire.SelfplayRequest{Game: "kisolo", N: 1000, Seed: 3,
 		South: wire.AgentSpec{Agent: "random"}, North: wire.AgentSpec{Agent: "alphabeta", Depth: 2}}
 	for _, workers := range []int{1, 2} {
@@ -449,6 +450,9 @@ func TestBatchShards(t *testing.T) {
 			t.Errorf("%d workers, cancelled after game 4: %v, incomplete %v, %d games", workers, err, cut.Incomplete, cut.Games)
 			continue
 		}
+		if cut.Games == 0 {
+			continue // two workers: game 0 was still being played
+		}
 		full := cutReq
 		full.N = cut.Games
 		want, err := newBatch(t, wire.BatchLimits{}).Selfplay(ctx, full)
@@ -464,5 +468,37 @@ func TestBatchShards(t *testing.T) {
 	}
 	if _, err := newBatch(t, wire.BatchLimits{}).Playouts(ctx, wire.PlayoutsRequest{Game: "kisolo", N: wire.MaxPerGame + 1, PerGame: true}); err == nil {
 		t.Error("perGame over its limit answered")
+	}
+}
+
+// TestSelfplayRepetition checks that selfplay applies C-10: from the Kiothi
+// cycle of docs/rules/kiothi.md (KT-R) under Repetition:Three, random
+// games end by repetition within the ply cap, and each record reads back
+// with its result; under Repetition:None the same games are still going.
+func TestSelfplayRepetition(t *testing.T) {
+	b := newBatch(t, wire.BatchLimits{})
+	const start = "kiothi 0,1,0,1,0,0,0,0,0,0/0,1,0,1,1,0,1,1,1,1 S turn=322 prisons=19,32 rules=CaptureNeedsCrossing:true"
+	count := func(rules string) (repetition, unfinished int) {
+		r, err := b.Selfplay(context.Background(), wire.SelfplayRequest{Position: start + rules, N: 10, Seed: 3,
+			South: wire.AgentSpec{Agent: "random"}, North: wire.AgentSpec{Agent: "random"}, MaxPlies: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, res := range r.Results {
+			if strings.HasSuffix(res, ":repetition") {
+				repetition++
+			}
+			rec, err := record.Parse(r.Records[i], &kiothi.Descriptor)
+			if err != nil || rec.Result != res {
+				t.Errorf("%s game %d: record reads back as %v, %v; want result %s", rules, i, rec, err, res)
+			}
+		}
+		return repetition, r.Unfinished
+	}
+	if rep, _ := count(",Repetition:Three"); rep == 0 {
+		t.Errorf("Repetition:Three: no game ended by repetition")
+	}
+	if rep, unfinished := count(""); rep != 0 || unfinished == 0 {
+		t.Errorf("Repetition:None: %d by repetition, %d unfinished; want none, and some unfinished", rep, unfinished)
 	}
 }

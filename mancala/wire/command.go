@@ -407,7 +407,7 @@ func (s *Service) Call(ctx context.Context, cmd string, body []byte) ([]byte, er
 	sess := &Session{svc: s, transport: HTTP}
 	c, ok := s.command(cmd, HTTP)
 	if !ok {
-		return nil, errorf(CodeNotFound, "wire: no endpoint "+quote("/api/v1/"+cmd)+" (see GET /api/v1/games)")
+		return nil, errorf(CodeNotFound, "wire: no endpoint %s (see GET /api/v1/games)", quote("/api/v1/"+cmd))
 	}
 	if c.getOnly {
 		body = []byte("{}")
@@ -424,7 +424,7 @@ func (s *Service) Call(ctx context.Context, cmd string, body []byte) ([]byte, er
 func marshal(v any) ([]byte, error) {
 	b, err := encodeJSON(v)
 	if err != nil {
-		return nil, errorf(CodeInternal, "wire: internal error: "+err.Error())
+		return nil, errorf(CodeInternal, "wire: internal error: %s", err.Error())
 	}
 	return b[:len(b)-1], nil
 }
@@ -433,7 +433,7 @@ func marshal(v any) ([]byte, error) {
 func (sess *Session) dispatch(ctx context.Context, cmd string, body []byte) (any, error) {
 	c, ok := sess.svc.command(cmd, sess.transport)
 	if !ok {
-		return nil, errorf(CodeNotFound, "engine: unknown command "+quote(cmd)+" (want "+strings.Join(sess.svc.commandNames(sess.transport), ", ")+")")
+		return nil, errorf(CodeNotFound, "engine: unknown command %s (want %s)", quote(cmd), strings.Join(sess.svc.commandNames(sess.transport), ", "))
 	}
 	return sess.run(ctx, c, body)
 }
@@ -446,7 +446,7 @@ func (sess *Session) run(ctx context.Context, c Command, body []byte) (v any, er
 			if sess.log != nil {
 				fmt.Fprintf(sess.log, "engine: panic answering %s %.200q: %v\n%s", c.Name, body, p, debug.Stack())
 			}
-			v, err = nil, errorf(CodeInternal, fmt.Sprintf("wire: internal error: %v", p))
+			v, err = nil, errorf(CodeInternal, "wire: internal error: %v", p)
 		}
 	}()
 	v, err = c.call(ctx, sess, body)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"reflect"
-	"strconv"
 )
 
 // DecodeRequest decodes data, the JSON text of one request, into v (a
@@ -43,7 +42,7 @@ func decode(data []byte, v any) *Error {
 	}
 	if err == nil {
 		if msg := strictKeys(data, reflect.TypeOf(v)); msg != "" {
-			return errorf(CodeBadRequest, "wire: bad request: "+msg)
+			return errorf(CodeBadRequest, "wire: bad request: %s", msg)
 		}
 		return nil
 	}
@@ -59,11 +58,11 @@ func decode(data []byte, v any) *Error {
 		if what == "" {
 			what = "the body"
 		}
-		return errorf(CodeBadRequest, "wire: bad request: "+what+" must be "+jsonType(typeErr.Type.Kind().String())+", not a JSON "+typeErr.Value)
+		return errorf(CodeBadRequest, "wire: bad request: %s must be %s, not a JSON %s", what, jsonType(typeErr.Type.Kind().String()), typeErr.Value)
 	case errors.As(err, &synErr):
-		return errorf(CodeBadRequest, "wire: bad request: malformed JSON at byte "+strconv.FormatInt(synErr.Offset, 10)+": "+synErr.Error())
+		return errorf(CodeBadRequest, "wire: bad request: malformed JSON at byte %d: %s", synErr.Offset, synErr.Error())
 	}
-	return errorf(CodeBadRequest, "wire: bad request: "+err.Error())
+	return errorf(CodeBadRequest, "wire: bad request: %s", err.Error())
 }
 
 // jsonType names a Go kind as a JSON type.

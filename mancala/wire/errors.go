@@ -2,6 +2,7 @@ package wire
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -79,7 +80,9 @@ func (e *Error) Status() int {
 	return 500 // http.StatusInternalServerError
 }
 
-func errorf(code, msg string) *Error { return &Error{Code: code, Message: msg} }
+func errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
 
 // fromErr maps an error of the library to an *Error: ErrGameOver ->
 // game_over, ErrIllegalMove -> illegal, ErrSyntax and ErrRules -> syntax;
@@ -90,11 +93,11 @@ func fromErr(err error) *Error {
 	case errors.As(err, &we):
 		return we
 	case errors.Is(err, mancala.ErrGameOver):
-		return errorf(CodeGameOver, err.Error())
+		return errorf(CodeGameOver, "%s", err.Error())
 	case errors.Is(err, mancala.ErrIllegalMove):
-		return errorf(CodeIllegal, err.Error())
+		return errorf(CodeIllegal, "%s", err.Error())
 	case errors.Is(err, mancala.ErrSyntax), errors.Is(err, mancala.ErrRules):
-		return errorf(CodeSyntax, err.Error())
+		return errorf(CodeSyntax, "%s", err.Error())
 	}
-	return errorf(CodeInternal, "wire: internal error: "+err.Error())
+	return errorf(CodeInternal, "wire: internal error: %s", err.Error())
 }

@@ -43,7 +43,7 @@ type gameOps interface {
 	info() GameInfo
 	start(rules string) (string, error)
 	state(pos string) (State, error)
-	apply(m *meter, pos, move string, maxEvents int) (ApplyResponse, error)
+	apply(m *meter, pos, move string, maxEvents int, start string, history []string) (ApplyResponse, error)
 	think(ctx context.Context, pos string, s agent.Spec) (ThinkResponse, error)
 	levels() []mancala.Level
 	record(m *meter, req RecordRequest) (RecordResponse, error)
@@ -378,7 +378,7 @@ func eventOf(e mancala.Event, names []string) Event {
 	return ev
 }
 
-func (a *adapter[P, M]) apply(mt *meter, pos, move string, maxEvents int) (ApplyResponse, error) {
+func (a *adapter[P, M]) apply(mt *meter, pos, move string, maxEvents int, start string, history []string) (ApplyResponse, error) {
 	d := a.d
 	p, err := a.parse(pos)
 	if err != nil {
@@ -387,6 +387,10 @@ func (a *adapter[P, M]) apply(mt *meter, pos, move string, maxEvents int) (Apply
 	m, err := d.ParseMove(move)
 	if err != nil {
 		return ApplyResponse{}, fromErr(err)
+	}
+	h, err := a.history(mt, p, start, history)
+	if err != nil {
+		return ApplyResponse{}, err
 	}
 	l := d.Layout(p)
 	names := make([]string, l.Pits())
@@ -415,6 +419,13 @@ func (a *adapter[P, M]) apply(mt *meter, pos, move string, maxEvents int) (Apply
 	if err != nil {
 		return ApplyResponse{}, fromErr(err)
 	}
+	if r, _ := h.Apply(m); r != q {
+		// The move made a position for the third time under
+		// Repetition:Three (C-10): what moves from the board to the
+		// prisons (Kiothi, KI-18) comes before the end event.
+		resp.Events = append(resp.Events, repetitionEvents(d, q, r, names)...)
+		q = r
+	}
 	resp.Events = append(resp.Events, end)
 	resp.Move = m.String()
 	resp.Summary = z.Summary().String()
@@ -430,7 +441,7 @@ func (a *adapter[P, M]) think(ctx context.Context, pos string, spec agent.Spec) 
 	t0 := time.Now()
 	ag, err := agent.New(a.d, spec)
 	if err != nil {
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: "+err.Error())
+		return ThinkResponse{}, errorf(CodeBadRequest, "wire: %s", err.Error())
 	}
 	resp := ThinkResponse{Agent: spec.Kind.String()}
 	var m M
@@ -587,4 +598,68 @@ func (a *adapter[P, M]) recordMoves(text string) (start P, moves []M, ok bool) {
 // move text, as moveTokens counts them.
 func isMoveNumber(tok string) bool {
 	return strings.TrimRight(tok, ".") != tok && strings.Trim(tok, "0123456789.") == ""
+}
+
+// history returns the history of a game at p: the moves played from start
+// (p itself when start is "" and there are no moves), which must lead to p
+// (bad_request otherwise; a bad start or move is answered as in Parse and
+// Apply, naming the move). The moves are metered as a record's are.
+func (a *adapter[P, M]) history(mt *meter, p P, start string, texts []string) (*mancala.History[P, M], error) {
+	if start == "" && len(texts) == 0 {
+		return mancala.NewHistory(a.d, p), nil
+	}
+	if start == "" {
+		return nil, errorf(CodeBadRequest, "wire: moves without a start: give the position they are played from")
+	}
+	s, err := a.parse(start)
+	if err != nil {
+		return nil, err
+	}
+	bad := func(i int, err error) error {
+		e := fromErr(err)
+		e.Message = "wire: history: move " + strconv.Itoa(i+1) + ": " + e.Message
+		return e
+	}
+	moves := make([]M, len(texts))
+	for i, text := range texts {
+		if moves[i], err = a.d.ParseMove(text); err != nil {
+			return nil, bad(i, err)
+		}
+	}
+	if err := a.meterMoves(mt, s, moves...); err != nil {
+		return nil, err
+	}
+	h := mancala.NewHistory(a.d, s)
+	for i, m := range moves {
+		if _, err := h.Apply(m); err != nil {
+			return nil, bad(i, err)
+		}
+	}
+	if h.Position() != p {
+		return nil, errorf(CodeBadRequest, "wire: history: the moves from start lead to "+h.Position().String()+", not to the position")
+	}
+	return h, nil
+}
+
+// repetitionEvents returns the events that take q, the position a move
+// made, to r, the same position ended by repetition (C-10): for a game
+// with stores (Kiothi, KI-18) each pit's seeds swept into its owner's
+// store, and each nki mark cleared; none for the other games, whose board
+// stays as it is.
+func repetitionEvents[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], q, r P, names []string) []Event {
+	l := d.Layout(q)
+	if !l.HasStores() {
+		return nil
+	}
+	c := d.Counts(q)
+	var evs []Event
+	for i, n := range c.Pits {
+		if n > 0 {
+			evs = append(evs, eventOf(mancala.Event{Kind: mancala.Sweep, From: mancala.PitOf(i), To: mancala.StoreOf(l.Owner(i)), Count: n}, names))
+		}
+		if i < len(c.Nki) && c.Nki[i] {
+			evs = append(evs, eventOf(mancala.Event{Kind: mancala.NkiClear, From: mancala.PitOf(i)}, names))
+		}
+	}
+	return evs
 }

@@ -78,7 +78,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) notFound(w http.ResponseWriter, r *http.Request) {
-	writeError(w, errorf(CodeNotFound, "wire: no endpoint "+quote(r.URL.Path)+" (see GET /api/v1/games)"))
+	writeError(w, errorf(CodeNotFound, "wire: no endpoint %s (see GET /api/v1/games)", quote(r.URL.Path)))
 }
 
 // allow returns the methods of command c over HTTP.
@@ -149,7 +149,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, c Command, body
 
 func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string) {
 	w.Header().Set("Allow", allow)
-	writeError(w, errorf(CodeMethodNotAllowed, "wire: "+r.URL.Path+" takes "+allow+", not "+quote(r.Method)))
+	writeError(w, errorf(CodeMethodNotAllowed, "wire: %s takes %s, not %s", r.URL.Path, allow, quote(r.Method)))
 }
 
 // readBody reads r's body, at most limit bytes. A body declared longer is
@@ -157,7 +157,7 @@ func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string) {
 // does not arrive within the server's read timeout is a timeout error.
 // Messages never name the connection's addresses.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *Error) {
-	tooLarge := errorf(CodeTooLarge, "wire: request body over "+strconv.FormatInt(limit, 10)+" bytes")
+	tooLarge := errorf(CodeTooLarge, "wire: request body over %d bytes", limit)
 	if r.ContentLength > limit {
 		return nil, tooLarge
 	}
@@ -175,7 +175,7 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *Err
 	case errors.As(err, &opErr) && opErr.Err != nil:
 		err = opErr.Err
 	}
-	return nil, errorf(CodeBadRequest, "wire: bad request: reading the body: "+err.Error())
+	return nil, errorf(CodeBadRequest, "wire: bad request: reading the body: %s", err.Error())
 }
 
 func writeError(w http.ResponseWriter, e *Error) { writeJSON(w, e.Status(), e) }

@@ -49,17 +49,17 @@ func TestGames(t *testing.T) {
 	want := []summary{
 		{"kisolo", "Kisolo", "seed", kisolo.Start().String(), 4, 7, 28, []string{}, []string{}, "counterclockwise",
 			[]string{"CaptureOnAnyLanding:bool=false[false true]", "Columns:int=7[6 7 8]", "Endless:enum=Draw[Draw Illegal]",
-				"MaxLaps:int=1000000[]", "SelfEmptiedInnerRow:enum=Loses[Loses Continues]",
+				"MaxLaps:int=1000000[]", "Repetition:enum=None[None Three]", "SelfEmptiedInnerRow:enum=Loses[Loses Continues]",
 				"Setup:enum=All3[All3 Outer3 Townshend1 Townshend2]", "Win:enum=InnerRowEmptied[InnerRowEmptied OuterRowEmptied]"},
 			"a1", "d7"},
 		{"kiothi", "Kiothi", "warrior", kiothi.Start().String(), 2, 10, 20, []string{"store:S", "store:N"}, []string{}, "counterclockwise",
 			[]string{"Bonus:enum=Three[Three Run None]", "CaptureNeedsCrossing:bool=false[false true]", "Endless:enum=Draw[Draw Illegal]",
 				"MaxLaps:int=1000000[]", "NkiClear:enum=AnyLift[AnyLift OwnerLift]", "OpeningPits:int=2[1 2]",
-				"OpeningUpTo:bool=false[false true]", "Setup:enum=SixByFive[SixByFive FiveByFive FiveBySix]", "WholeLift:bool=false[false true]"},
+				"OpeningUpTo:bool=false[false true]", "Repetition:enum=None[None Three]", "Setup:enum=SixByFive[SixByFive FiveByFive FiveBySix]", "WholeLift:bool=false[false true]"},
 			"a1", "b10"},
 		{"kimasai", "Bao la Kimasai", "cow", kimasai.Start().String(), 4, 8, 32, []string{}, []string{"reserve:S", "reserve:N"}, "clockwise",
 			[]string{"Endless:enum=Draw[Draw Illegal]", "FreeFirstTurn:enum=GameOnly[GameOnly EachPlayer]", "MaxLaps:int=1000000[]",
-				"SelfEmptiedInnerRow:enum=Loses[Loses Continues]"},
+				"Repetition:enum=None[None Three]", "SelfEmptiedInnerRow:enum=Loses[Loses Continues]"},
 			"b1", "c8"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

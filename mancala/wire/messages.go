@@ -219,10 +219,22 @@ type State struct {
 
 // ApplyRequest asks POST /api/v1/apply to play Move (the game's notation)
 // in Position. Game, if given, must be the position's game.
+//
+// Start and Moves, if given, are the game's history, for the repetition
+// rule (C-10): Moves (at most Limits.MaxRecordMoves) played from Start
+// must lead to Position. Under Repetition:Three, a Move that makes a
+// position for the third time counting from Start ends the game by
+// repetition (the after state's outcome, and for Kiothi sweep events to
+// the prisons before the end event). Without them the position is taken
+// as the game's first, so C-10 never ends the game there. Send the whole
+// game (the moves from its start), or from any position of it on: C-10
+// counts from Start.
 type ApplyRequest struct {
-	Game     string `json:"game,omitempty"`
-	Position string `json:"position"`
-	Move     string `json:"move"`
+	Game     string   `json:"game,omitempty"`
+	Position string   `json:"position"`
+	Move     string   `json:"move"`
+	Start    string   `json:"start,omitempty"`
+	Moves    []string `json:"moves,omitempty"`
 }
 
 // Event is one step of a move's trace (docs/design.md, "Traces for front

@@ -99,7 +99,7 @@ func (s *Service) Observe(req ObservationRequest) (Observation, error) {
 		case "N":
 			seat = mancala.North
 		default:
-			return Observation{}, errorf(CodeBadRequest, "wire: bad seat "+quote(req.Seat)+": want S or N (or none for the mover's view)")
+			return Observation{}, errorf(CodeBadRequest, "wire: bad seat %s: want S or N (or none for the mover's view)", quote(req.Seat))
 		}
 		r, err := research(b.(gameOps))
 		if err != nil {

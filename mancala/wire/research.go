@@ -101,7 +101,7 @@ func (a *adapter[P, M]) envSpec(rules string) (EnvSpec, error) {
 	r := a.d.Rules(start)
 	o, err := env.NewObserver(a.d, start)
 	if err != nil {
-		return EnvSpec{}, errorf(CodeInternal, "wire: "+err.Error())
+		return EnvSpec{}, errorf(CodeInternal, "wire: %s", err.Error())
 	}
 	return EnvSpec{Game: a.d.Name, Rules: r, Actions: n, MaskBytes: (n + 7) / 8,
 		Observation: seatSpec(o), Horizon: a.d.Horizon(start), Start: start.String()}, nil
@@ -118,10 +118,10 @@ func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
 		horizon = d.Horizon(p)
 	}
 	if horizon < 1 || horizon > MaxHorizon {
-		return StepResponse{}, errorf(CodeBadRequest, "wire: horizon must be 1.."+strconv.Itoa(MaxHorizon)+" plies (0 for the game's), got "+strconv.Itoa(horizon))
+		return StepResponse{}, errorf(CodeBadRequest, "wire: horizon must be 1..%d plies (0 for the game's), got %d", MaxHorizon, horizon)
 	}
 	if req.Plies < 0 || req.Plies > MaxHorizon {
-		return StepResponse{}, errorf(CodeBadRequest, "wire: plies must be 0.."+strconv.Itoa(MaxHorizon)+", got "+strconv.Itoa(req.Plies))
+		return StepResponse{}, errorf(CodeBadRequest, "wire: plies must be 0..%d, got %d", MaxHorizon, req.Plies)
 	}
 	plies := req.Plies
 	var resp StepResponse
@@ -134,19 +134,19 @@ func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
 			what = "action " + strconv.Itoa(*req.Action)
 		}
 		if o := p.Outcome(); o.Over() {
-			return StepResponse{}, errorf(CodeGameOver, "wire: "+what+": the game is over ("+o.Result()+")")
+			return StepResponse{}, errorf(CodeGameOver, "wire: %s: the game is over (%s)", what, o.Result())
 		}
 		var m M
 		if req.Action != nil {
 			if m, err = d.ActionMove(p, *req.Action); err != nil {
-				return StepResponse{}, errorf(CodeBadRequest, "wire: "+err.Error())
+				return StepResponse{}, errorf(CodeBadRequest, "wire: %s", err.Error())
 			}
 		} else if m, err = d.ParseMove(req.Move); err != nil {
 			return StepResponse{}, fromErr(err)
 		}
 		q, err := p.Apply(m)
 		if err != nil {
-			return StepResponse{}, errorf(CodeIllegal, "wire: "+what+": "+err.Error())
+			return StepResponse{}, errorf(CodeIllegal, "wire: %s: %s", what, err.Error())
 		}
 		p = q
 		plies++
@@ -292,7 +292,7 @@ func (vs *vecSession) get(env int) (*vecHandle, error) {
 	defer vs.mu.Unlock()
 	h, ok := vs.envs[env]
 	if !ok {
-		return nil, errorf(CodeBadRequest, "wire: no vector environment "+strconv.Itoa(env)+" in this session (vec_create makes one)")
+		return nil, errorf(CodeBadRequest, "wire: no vector environment %d in this session (vec_create makes one)", env)
 	}
 	return h, nil
 }
@@ -325,7 +325,7 @@ func (s *Service) VecCreate(ctx context.Context, sess *Session, cfg VecConfig) (
 	open := len(vs.envs)
 	vs.mu.Unlock()
 	if open >= MaxVecPerSession {
-		return VecCreateResponse{}, errorf(CodeTooLarge, "wire: a session holds at most "+strconv.Itoa(MaxVecPerSession)+" vector environments (vec_close one)")
+		return VecCreateResponse{}, errorf(CodeTooLarge, "wire: a session holds at most %d vector environments (vec_close one)", MaxVecPerSession)
 	}
 	ops, err := r.newVec(cfg)
 	if err != nil {
@@ -338,7 +338,7 @@ func (s *Service) VecCreate(ctx context.Context, sess *Session, cfg VecConfig) (
 	vs.mu.Lock()
 	if len(vs.envs) >= MaxVecPerSession {
 		vs.mu.Unlock()
-		return VecCreateResponse{}, errorf(CodeTooLarge, "wire: a session holds at most "+strconv.Itoa(MaxVecPerSession)+" vector environments (vec_close one)")
+		return VecCreateResponse{}, errorf(CodeTooLarge, "wire: a session holds at most %d vector environments (vec_close one)", MaxVecPerSession)
 	}
 	vs.next++
 	id := vs.next
@@ -357,7 +357,7 @@ func (s *Service) VecStep(ctx context.Context, sess *Session, req VecStepRequest
 	defer h.mu.Unlock()
 	n := h.ops.info().N
 	if b64.DecodedLen(len(req.Actions)) > 4*n+3 {
-		return VecState{}, errorf(CodeBadRequest, "wire: actions: want the base64 of "+strconv.Itoa(n)+" int32 ("+strconv.Itoa(4*n)+" bytes)")
+		return VecState{}, errorf(CodeBadRequest, "wire: actions: want the base64 of %d int32 (%d bytes)", n, 4*n)
 	}
 	if cap(h.raw) < 4*n+3 {
 		h.raw = make([]byte, 4*n+3)
@@ -365,7 +365,7 @@ func (s *Service) VecStep(ctx context.Context, sess *Session, req VecStepRequest
 	}
 	k, err := b64.Decode(h.raw[:cap(h.raw)], []byte(req.Actions))
 	if err != nil || k != 4*n {
-		return VecState{}, errorf(CodeBadRequest, "wire: actions: want the standard base64 of "+strconv.Itoa(n)+" little-endian int32 ("+strconv.Itoa(4*n)+" bytes)")
+		return VecState{}, errorf(CodeBadRequest, "wire: actions: want the standard base64 of %d little-endian int32 (%d bytes)", n, 4*n)
 	}
 	for i := range n {
 		h.actions[i] = int32(binary.LittleEndian.Uint32(h.raw[4*i:]))
@@ -375,7 +375,7 @@ func (s *Service) VecStep(ctx context.Context, sess *Session, req VecStepRequest
 		if errors.As(err, &we) {
 			return VecState{}, we
 		}
-		return VecState{}, errorf(CodeInternal, "wire: "+err.Error())
+		return VecState{}, errorf(CodeInternal, "wire: %s", err.Error())
 	}
 	return h.state(), nil
 }
@@ -404,7 +404,7 @@ func (s *Service) VecClose(sess *Session, req VecCloseRequest) (VecCloseResponse
 	vs.mu.Lock()
 	defer vs.mu.Unlock()
 	if _, ok := vs.envs[req.Env]; !ok {
-		return VecCloseResponse{}, errorf(CodeBadRequest, "wire: no vector environment "+strconv.Itoa(req.Env)+" in this session")
+		return VecCloseResponse{}, errorf(CodeBadRequest, "wire: no vector environment %d in this session", req.Env)
 	}
 	delete(vs.envs, req.Env)
 	return VecCloseResponse{Open: len(vs.envs)}, nil

@@ -89,7 +89,7 @@ func observer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P,
 			return nil, fromErr(err)
 		}
 		if o, err = env.NewObserver(d, start); err != nil {
-			return nil, errorf(CodeInternal, "wire: "+err.Error())
+			return nil, errorf(CodeInternal, "wire: %s", err.Error())
 		}
 		observers.Lock()
 		if observers.m == nil {
@@ -106,7 +106,7 @@ func observer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P,
 		// bounds.
 		var err error
 		if o, err = env.NewObserver(d, p); err != nil {
-			return nil, errorf(CodeInternal, "wire: "+err.Error())
+			return nil, errorf(CodeInternal, "wire: %s", err.Error())
 		}
 	}
 	return o, nil

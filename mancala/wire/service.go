@@ -178,7 +178,7 @@ func (s *Service) Games() GamesResponse {
 func (s *Service) game(name string) (gameOps, error) {
 	g, ok := s.byName[name]
 	if !ok {
-		return nil, errorf(CodeBadRequest, "wire: unknown game "+quote(name)+" (want "+s.names()+")")
+		return nil, errorf(CodeBadRequest, "wire: unknown game %s (want %s)", quote(name), s.names())
 	}
 	return g.ops, nil
 }
@@ -201,10 +201,10 @@ func (s *Service) gameOf(pos, game string) (gameOps, error) {
 	name, _, _ := strings.Cut(pos, " ")
 	g, ok := s.byName[name]
 	if !ok {
-		return nil, errorf(CodeSyntax, "wire: bad position "+quote(pos)+": unknown game "+quote(name)+" (want "+s.names()+")")
+		return nil, errorf(CodeSyntax, "wire: bad position %s: unknown game %s (want %s)", quote(pos), quote(name), s.names())
 	}
 	if game != "" && game != name {
-		return nil, errorf(CodeBadRequest, "wire: game "+quote(game)+" but the position is of "+quote(name))
+		return nil, errorf(CodeBadRequest, "wire: game %s but the position is of %s", quote(game), quote(name))
 	}
 	return g.ops, nil
 }
@@ -249,7 +249,10 @@ func (s *Service) apply(m *meter, req ApplyRequest) (ApplyResponse, error) {
 	if req.Move == "" {
 		return ApplyResponse{}, errorf(CodeBadRequest, "wire: missing move")
 	}
-	return g.apply(m, req.Position, req.Move, s.limits.MaxEvents)
+	if len(req.Moves) > s.limits.MaxRecordMoves {
+		return ApplyResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves of history: at most "+strconv.Itoa(s.limits.MaxRecordMoves))
+	}
+	return g.apply(m, req.Position, req.Move, s.limits.MaxEvents, req.Start, req.Moves)
 }
 
 // Think answers POST /api/v1/think: the move agent req.Agent chooses in
@@ -298,7 +301,7 @@ func acquire(ctx context.Context, sem chan struct{}, wait time.Duration, what st
 	case <-t.C:
 	case <-ctx.Done():
 	}
-	return errorf(CodeBusy, "wire: busy: all "+strconv.Itoa(cap(sem))+" "+what+" slots stayed taken for "+wait.String()+"; try again later")
+	return errorf(CodeBusy, "wire: busy: all %d %s slots stayed taken for %s; try again later", cap(sem), what, wait.String())
 }
 
 // Record answers POST /api/v1/record: the game record of req.Moves played
@@ -308,7 +311,7 @@ func (s *Service) Record(req RecordRequest) (RecordResponse, error) { return s.r
 // record is Record metered by m (nil: not metered).
 func (s *Service) record(m *meter, req RecordRequest) (RecordResponse, error) {
 	if len(req.Moves) > s.limits.MaxRecordMoves {
-		return RecordResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves: a record may have at most "+strconv.Itoa(s.limits.MaxRecordMoves))
+		return RecordResponse{}, errorf(CodeTooLarge, "wire: %d moves: a record may have at most %d", len(req.Moves), s.limits.MaxRecordMoves)
 	}
 	var g gameOps
 	var err error
@@ -352,7 +355,7 @@ func (s *Service) replay(m *meter, req ReplayRequest) (ReplayResponse, error) {
 			Positions: []string{st.Position}, Result: st.Outcome.Result, Headers: []Header{}}, nil
 	}
 	if n := moveTokens(text); n > s.limits.MaxRecordMoves {
-		return ReplayResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(n)+" moves: a record may have at most "+strconv.Itoa(s.limits.MaxRecordMoves))
+		return ReplayResponse{}, errorf(CodeTooLarge, "wire: %d moves: a record may have at most %d", n, s.limits.MaxRecordMoves)
 	}
 	name, err := record.GameOf(text)
 	if err != nil {
@@ -360,7 +363,7 @@ func (s *Service) replay(m *meter, req ReplayRequest) (ReplayResponse, error) {
 	}
 	g, ok := s.byName[name]
 	if !ok {
-		return ReplayResponse{}, errorf(CodeSyntax, "wire: bad record: unknown game "+quote(name)+" (want "+s.names()+")")
+		return ReplayResponse{}, errorf(CodeSyntax, "wire: bad record: unknown game %s (want %s)", quote(name), s.names())
 	}
 	return g.ops.replay(m, text)
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
-	"strconv"
 	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -115,7 +114,7 @@ type vecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	batch *env.Batch
 }
 
-func vecErr(msg string) error { return errorf(CodeBadRequest, msg) }
+func vecErr(format string, args ...any) error { return errorf(CodeBadRequest, format, args...) }
 
 // vecOpponent returns the env.Opponent of o: agent.Random, or an
 // AlphaBeta whose table is cleared before every move, so that its moves
@@ -132,7 +131,7 @@ func vecOpponent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor
 			ab.ClearTable()
 			r, err := ab.Search(ctx, p)
 			if ctx.Err() != nil {
-				return r.Move, errorf(CodeTooLarge, "wire: the opponent's searches did not finish before the deadline (at most "+MaxVecStepTime.String()+" a step); nothing changed: ask for fewer environments or a shallower opponent")
+				return r.Move, errorf(CodeTooLarge, "wire: the opponent's searches did not finish before the deadline (at most %s a step); nothing changed: ask for fewer environments or a shallower opponent", MaxVecStepTime.String())
 			}
 			return r.Move, err
 		}), nil
@@ -155,11 +154,11 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 			}
 		case "alphabeta":
 			if cfg.Opponent.Depth < 1 || cfg.Opponent.Depth > MaxVecOpponentDepth {
-				return nil, vecErr("wire: an alphabeta opponent's depth must be 1.." + strconv.Itoa(MaxVecOpponentDepth))
+				return nil, vecErr("wire: an alphabeta opponent's depth must be 1..%d", MaxVecOpponentDepth)
 			}
 			maxN = MaxVecEnvsSearch
 		default:
-			return nil, vecErr("wire: unknown opponent agent " + quote(cfg.Opponent.Agent) + ": want random or alphabeta")
+			return nil, vecErr("wire: unknown opponent agent %s: want random or alphabeta", quote(cfg.Opponent.Agent))
 		}
 		switch cfg.Seat {
 		case "", "S":
@@ -169,20 +168,20 @@ func (a *adapter[P, M]) newVec(cfg VecConfig) (vecOps, error) {
 		case "alternate":
 			opt.AlternateSeats = true
 		default:
-			return nil, vecErr("wire: bad seat " + quote(cfg.Seat) + ": want S, N or alternate")
+			return nil, vecErr("wire: bad seat %s: want S, N or alternate", quote(cfg.Seat))
 		}
 		opt.Opponent = vecOpponent(d, *cfg.Opponent)
 	} else if cfg.Seat != "" {
 		return nil, vecErr("wire: a seat needs an opponent (self-play plays both seats)")
 	}
 	if cfg.N < 1 || cfg.N > maxN {
-		return nil, vecErr("wire: n must be 1.." + strconv.Itoa(maxN) + ", got " + strconv.Itoa(cfg.N))
+		return nil, vecErr("wire: n must be 1..%d, got %d", maxN, cfg.N)
 	}
 	if cfg.Horizon == 0 {
 		cfg.Horizon = d.Horizon(start)
 	}
 	if cfg.Horizon < 1 || cfg.Horizon > MaxHorizon {
-		return nil, vecErr("wire: horizon must be 1.." + strconv.Itoa(MaxHorizon) + " plies (0 for the game's), got " + strconv.Itoa(cfg.Horizon))
+		return nil, vecErr("wire: horizon must be 1..%d plies (0 for the game's), got %d", MaxHorizon, cfg.Horizon)
 	}
 	opt.Horizon, opt.Seed, opt.BothSeats = cfg.Horizon, cfg.Seed, cfg.BothSeats
 	if cfg.N < 128 {
@@ -213,13 +212,13 @@ func vecFail(err error) error {
 	case errors.As(err, &we):
 		return we
 	case errors.Is(err, mancala.ErrNoAction), errors.Is(err, env.ErrConfig):
-		return errorf(CodeBadRequest, "wire: "+err.Error())
+		return errorf(CodeBadRequest, "wire: %s", err.Error())
 	case errors.Is(err, mancala.ErrGameOver):
-		return errorf(CodeGameOver, "wire: "+err.Error())
+		return errorf(CodeGameOver, "wire: %s", err.Error())
 	case errors.Is(err, mancala.ErrIllegalMove):
-		return errorf(CodeIllegal, "wire: "+err.Error())
+		return errorf(CodeIllegal, "wire: %s", err.Error())
 	}
-	return errorf(CodeInternal, "wire: "+err.Error())
+	return errorf(CodeInternal, "wire: %s", err.Error())
 }
 
 func (e *vecEnv[P, M]) info() VecInfo { return e.inf }
@@ -245,7 +244,7 @@ func (e *vecEnv[P, M]) reset(ctx context.Context, seed uint64, out *vecArrays) e
 // so does an opponent's search cut by the deadline (MaxVecStepTime).
 func (e *vecEnv[P, M]) step(ctx context.Context, actions []int32, out *vecArrays) error {
 	if len(actions) != e.inf.N {
-		return vecErr("wire: want " + strconv.Itoa(e.inf.N) + " actions, got " + strconv.Itoa(len(actions)))
+		return vecErr("wire: want %d actions, got %d", e.inf.N, len(actions))
 	}
 	ctx, cancel := context.WithTimeout(ctx, MaxVecStepTime)
 	defer cancel()

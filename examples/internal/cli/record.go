@@ -10,12 +10,17 @@ import (
 
 // ReadRecord returns the text of the record file path ("": in,
 // standard input), read through the library's limit (record.MaxSize,
-// 16 MiB): a regular file over it is refused by its size before a byte is
-// read, and any other input as soon as it passes the limit, so that a
+// 16 MiB): a regular file over it (standard input too) is refused by its
+// size before a byte is read, and any other input as soon as it passes the limit, so that a
 // hostile or mistaken input costs neither memory nor time. The error
 // names path.
 func ReadRecord(path string, in io.Reader) (string, error) {
 	if path == "" {
+		if f, ok := in.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > record.MaxSize {
+				return "", fmt.Errorf("standard input: a record of %d bytes: at most %d (16 MiB) are read", fi.Size(), record.MaxSize)
+			}
+		}
 		text, err := record.ReadText(in)
 		if err != nil {
 			return "", fmt.Errorf("standard input: %w", err)

@@ -294,6 +294,20 @@ func TestKeyboardGame(t *testing.T) {
 		}
 		plies++
 		b.human(t, s.Ply)
+		var over bool
+		b.run(t, chromedp.Evaluate(`document.getElementById('over').open`, &over))
+		if over {
+			// The game-over dialog has the focus: Escape closes it.
+			if f := b.focused(t); f != "BUTTON#rematch" {
+				t.Errorf("game over: the focus is on %q, want Rematch", f)
+			}
+			b.key(t, kb.Escape)
+			b.run(t, chromedp.Evaluate(`document.getElementById('over').open`, &over))
+			if over {
+				t.Error("Escape left the game-over dialog open")
+			}
+			continue
+		}
 		if f := b.focused(t); !strings.HasPrefix(f, "pit:") {
 			t.Fatalf("after %s the focus left the board (%s)", r.Move, f)
 		}

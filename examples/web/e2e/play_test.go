@@ -102,6 +102,12 @@ func TestPlay(t *testing.T) {
 			if !seen {
 				t.Errorf("the move list does not show the last move (ply %s)", end.Ply)
 			}
+			// The game-over dialog: the result in words, the outcome, the
+			// focus on Rematch; Review closes it.
+			b.checkOverDialog(t, st.Outcome.Text)
+			b.screenshot(t, g.name+"-over")
+			b.axe(t, g.name+"-over")
+			b.run(t, chromedp.Click(`#over-close`, chromedp.ByQuery, chromedp.NodeVisible))
 			b.screenshot(t, g.name+"-end")
 			b.axe(t, g.name+"-end")
 
@@ -224,10 +230,30 @@ func TestKiothiOpening(t *testing.T) {
 	if st.Position != want || st.ToMove != "N" {
 		t.Errorf("after South's opening: %q at ply %s, want %q at ply 7", st.Position, s.Ply, want)
 	}
+	// The move list shows the turn as one entry; its toggle opens the
+	// seven steps, and closes them again.
 	var moves []string
-	b.run(t, chromedp.Evaluate(`[...document.querySelectorAll('#moves .mv')].map(e => e.textContent)`, &moves))
-	if got := strings.Join(moves, " "); got != "start -a5 = +a1 +a1 +a3 +b10 +b10" {
-		t.Errorf("move list %q", got)
+	b.run(t, chromedp.Evaluate(`[...document.querySelectorAll('#moves > li > button .mv')].map(e => e.textContent)`, &moves))
+	if got := strings.Join(moves, " | "); got != "start | opening (7 steps)" {
+		t.Errorf("move list %q, want one entry for the opening turn", got)
+	}
+	b.run(t, chromedp.Click(`#moves .steps-toggle`, chromedp.ByQuery, chromedp.NodeVisible))
+	var steps struct {
+		Moves    []string
+		Expanded string
+	}
+	b.run(t, chromedp.Evaluate(`({Moves: [...document.querySelectorAll('#moves ol.steps .mv')].map(e => e.textContent),
+  Expanded: document.querySelector('#moves .steps-toggle').getAttribute('aria-expanded')})`, &steps))
+	if got := strings.Join(steps.Moves, " "); got != "-a5 = +a1 +a1 +a3 +b10 +b10" || steps.Expanded != "true" {
+		t.Errorf("the opening's steps: %q (expanded %s)", got, steps.Expanded)
+	}
+	b.axe(t, "kiothi-opening-steps")
+	b.screenshot(t, "kiothi-opening-steps")
+	b.run(t, chromedp.Click(`#moves .steps-toggle`, chromedp.ByQuery, chromedp.NodeVisible))
+	var n int
+	b.run(t, chromedp.Evaluate(`document.querySelectorAll('#moves ol.steps').length`, &n))
+	if n != 0 {
+		t.Errorf("the steps stay open after the toggle")
 	}
 	// Undo goes back to the turn's start, not to a step inside it.
 	b.run(t, chromedp.Click(`#undo`, chromedp.ByQuery))

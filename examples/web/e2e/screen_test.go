@@ -233,3 +233,136 @@ func TestAnimationClock(t *testing.T) {
 	}
 	b.checkNoErrors(t)
 }
+
+// checkOverDialog checks that the game-over dialog is open, says text
+// under a title, and has the focus on Rematch.
+func (b *browser) checkOverDialog(t *testing.T, text string) {
+	t.Helper()
+	b.poll(t, `document.getElementById('over').open`)
+	var d struct{ Title, Text, Focus string }
+	b.run(t, chromedp.Evaluate(`({Title: document.getElementById('over-title').textContent,
+  Text: document.getElementById('over-text').textContent, Focus: document.activeElement.id})`, &d))
+	if d.Title == "" || d.Text != text || d.Focus != "rematch" {
+		t.Errorf("game-over dialog: %+v, want a title, the text %q and the focus on rematch", d, text)
+	}
+}
+
+// TestGameScreen: sound is off by default, its toggle turns it on (the
+// moves then sound) and is remembered; Flip turns the board round (a7 in
+// the top left of Kisolo); a game link and a position link open what was
+// shown; Resign ends the game with the dialog ("You lost"), and Rematch
+// starts the same game with the sides swapped, the human's side at the
+// bottom. Phone and desktop.
+func TestGameScreen(t *testing.T) {
+	for _, dev := range []device{phoneDevice, desktopDevice} {
+		t.Run(dev.name, func(t *testing.T) {
+			b := newBrowser(t)
+			b.emulate(t, dev)
+			b.open(t, "game=kisolo&south=human&north=1&speed=off&test=1")
+			b.human(t, "")
+			var snd struct {
+				Pressed, Text string
+				Sounds        int
+			}
+			readSound := func() {
+				b.run(t, chromedp.Evaluate(`({Pressed: document.getElementById('sound').getAttribute('aria-pressed'),
+  Text: document.getElementById('sound').textContent, Sounds: window.mancalaSounds.length})`, &snd))
+			}
+			readSound()
+			if snd.Pressed != "false" || snd.Text != "Sound off" {
+				t.Errorf("sound at first: %+v, want off", snd)
+			}
+			b.playOne(t)
+			readSound()
+			if snd.Sounds != 0 {
+				t.Errorf("%d sounds with the sound off", snd.Sounds)
+			}
+			b.run(t, chromedp.Click(`#sound`, chromedp.ByQuery, chromedp.NodeVisible))
+			b.playOne(t)
+			readSound()
+			if snd.Pressed != "true" || snd.Text != "Sound on" || snd.Sounds == 0 {
+				t.Errorf("sound turned on: %+v, want on and sounds", snd)
+			}
+			var kept string
+			b.run(t, chromedp.Evaluate(`localStorage.getItem('mancala-sound')`, &kept))
+			if kept != "on" {
+				t.Errorf("sound choice kept as %q", kept)
+			}
+
+			// Flip.
+			var flip struct{ First, Pressed, Flipped string }
+			readFlip := func() {
+				b.run(t, chromedp.Evaluate(`({First: document.querySelector('.pit').dataset.name,
+  Pressed: document.getElementById('flip').getAttribute('aria-pressed'), Flipped: document.getElementById('board').dataset.flipped})`, &flip))
+			}
+			b.run(t, chromedp.Click(`#flip`, chromedp.ByQuery, chromedp.NodeVisible))
+			readFlip()
+			if flip.First != "a7" || flip.Pressed != "true" || flip.Flipped != "1" {
+				t.Errorf("flipped: %+v, want a7 first", flip)
+			}
+			b.screenshot(t, "flipped-"+dev.name)
+			b.axe(t, "flipped-"+dev.name)
+			b.run(t, chromedp.Click(`#flip`, chromedp.ByQuery, chromedp.NodeVisible))
+			readFlip()
+			if flip.First != "d1" || flip.Pressed != "false" {
+				t.Errorf("flipped back: %+v, want d1 first", flip)
+			}
+
+			// Links: the game, then the position, open what was shown.
+			shown := b.read(t)
+			for _, c := range []struct{ button, frag string }{{"copy-game-link", "#record="}, {"copy-position-link", "#position="}} {
+				b.run(t, chromedp.Evaluate(`document.getElementById('share-text').value = ''`, nil),
+					chromedp.Click(`#`+c.button, chromedp.ByQuery, chromedp.NodeVisible))
+				b.poll(t, `document.getElementById('share-text').value !== ''`)
+				var link string
+				b.run(t, chromedp.Value(`#share-text`, &link, chromedp.ByQuery))
+				if !strings.HasPrefix(link, server.url+"/#") || !strings.Contains(link, c.frag) {
+					t.Fatalf("%s: %q", c.button, link)
+				}
+				b.run(t, chromedp.Navigate(b.url+"/?test=1&speed=off"+link[len(server.url+"/"):]))
+				// Opened: the address drops the link (a new page, or the same
+				// page on hashchange), then the page is idle.
+				b.poll(t, `location.hash === '' && /^Opened the shared/.test(document.getElementById('message').textContent)`)
+				b.idle(t)
+				got := b.read(t)
+				if got.Position != shown.Position {
+					t.Errorf("%s opened %s, want %s", c.button, got.Position, shown.Position)
+				}
+				if c.frag == "#record=" && got.Ply != shown.Ply {
+					t.Errorf("the game link opened ply %s, want %s", got.Ply, shown.Ply)
+				}
+			}
+
+			// Resign, then Rematch with the sides swapped.
+			b.open(t, "game=kisolo&south=human&north=1&speed=off&test=1")
+			b.human(t, "")
+			b.run(t, chromedp.Click(`#resign`, chromedp.ByQuery, chromedp.NodeVisible))
+			b.checkOverDialog(t, "South resigned: North wins.")
+			var title string
+			b.run(t, chromedp.Text(`#over-title`, &title, chromedp.ByQuery))
+			if title != "You lost" {
+				t.Errorf("title %q, want You lost", title)
+			}
+			b.screenshot(t, "over-resigned-"+dev.name)
+			b.axe(t, "over-resigned-"+dev.name)
+			b.run(t, chromedp.Click(`#rematch`, chromedp.ByQuery, chromedp.NodeVisible))
+			b.human(t, "0") // the computer, South now, moves first
+			var after struct {
+				Open           bool
+				South, North   string
+				Flipped, First string
+			}
+			b.run(t, chromedp.Evaluate(`({Open: document.getElementById('over').open, South: document.getElementById('south-select').value,
+  North: document.getElementById('north-select').value, Flipped: document.getElementById('board').dataset.flipped,
+  First: document.querySelector('.pit').dataset.name})`, &after))
+			if after.Open || after.South == "human" || after.North != "human" || after.Flipped != "1" || after.First != "a7" {
+				t.Errorf("after Rematch: %+v, want the dialog closed, South the computer, North human at the bottom", after)
+			}
+			st := checkBoard(t, b.read(t))
+			if st.ToMove != "N" || st.Turn != 1 {
+				t.Errorf("after Rematch and the computer's first move: %s to move, turn %d", st.ToMove, st.Turn)
+			}
+			b.checkNoErrors(t)
+		})
+	}
+}

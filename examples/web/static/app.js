@@ -12,12 +12,14 @@ import { undoTarget, redoTarget, branch, switchTo, renderMoves } from './history
 import { plain, show, sideName, whyNot } from './messages.js';
 import { fillHelp } from './help.js';
 import * as opening from './opening.js';
+import * as sound from './sound.js';
 
 /**
  * @typedef {import('./mancala.js').State} State
  * @typedef {import('./state.js').Entry} Entry
  */
 
+/** @type {import('./mancala.js').AgentSpec} */
 const HINT = { agent: 'alphabeta', depth: 6, timeMs: 1000 };
 /** Time per sowing step (ms) and the most a whole move takes (ms). */
 const SPEEDS = { slow: [320, 6000], normal: [160, 3000], fast: [60, 1500], off: [0, 0] };
@@ -59,8 +61,10 @@ function loading(p) {
 // animation, for the browser tests to compare with the API's state.
 /** @type {any[]|null} */
 const testLog = params.has('test') ? (/** @type {any} */ (window).mancalaLog = []) : null;
+if (testLog) /** @type {any} */ (window).mancalaSounds = [];
 
 const board = new Board($('board'), onPit, onTakeBack);
+board.onStep = sound.play;
 
 /** @returns {[number, number]} */
 function speed() {
@@ -134,6 +138,9 @@ function startFrom(history, index, variations) {
   app.selected = null;
   app.thinking = false;
   app.stalled = false;
+  app.resigned = null;
+  // The human's side at the bottom: North's when only North is human.
+  board.flipped = isHuman('N') && !isHuman('S');
   board.key = '';
   closeChooser();
   const st = cur();
@@ -191,7 +198,11 @@ async function play(text, o = {}) {
   setBusy(true);
   let r;
   try {
-    r = await client.apply({ position: before.position, move: text });
+    // The line from the game's start, so that the server can apply the
+    // repetition rule (C-10, docs/wire.md).
+    const line = app.history.slice(0, app.index + 1);
+    r = await client.apply({ position: before.position, move: text,
+      start: line[0].position, moves: line.slice(1).flatMap((e) => (e.move ? [e.move] : [])) });
   } catch (e) {
     if (ep === app.epoch) {
       sayError(e);
@@ -213,6 +224,7 @@ async function play(text, o = {}) {
   const kept = branch();
   const from = (before.moves.find((m) => m.text === r.move) || {}).pit || '';
   const marks = lastMarks(r, before);
+  if (step <= 0 && !o.quiet) sound.play(marks.captured.size ? 'capture' : 'drop');
   app.history.push({ position: r.after.position, state: r.after, move: r.move, summary: r.summary,
     mover: before.toMove, changed: changedPits(before, r.after), from, to: marks.to, captured: marks.captured });
   app.index++;
@@ -222,8 +234,86 @@ async function play(text, o = {}) {
     say(msg);
   }
   setBusy(false);
+  if (r.after.outcome.status !== 'ongoing') showOver();
   if (!o.quiet) later(computerTurn);
   return true;
+}
+
+// ---- the end of a game ------------------------------------------------------
+
+/**
+ * result returns how the game shown ended, or null while it goes on: by
+ * the rules, or because a side resigned at its last position.
+ * @returns {{winner: 'S'|'N'|null, text: string}|null}
+ */
+function result() {
+  const st = cur();
+  if (app.resigned && app.index === app.history.length - 1) {
+    const w = app.resigned === 'S' ? 'N' : 'S';
+    return { winner: w, text: sideName(app.resigned) + ' resigned: ' + sideName(w) + ' wins.' };
+  }
+  if (st.outcome.status === 'ongoing') return null;
+  return { winner: st.outcome.winner || null, text: /** @type {string} */ (st.outcome.text) };
+}
+
+/** showOver opens the game-over dialog: the result in words, Rematch, Review. */
+function showOver() {
+  const r = result();
+  if (!r) return;
+  const humans = /** @type {('S'|'N')[]} */ (['S', 'N']).filter(isHuman);
+  let title;
+  if (!r.winner) title = 'A draw';
+  else if (humans.length === 1) title = r.winner === humans[0] ? 'You won!' : 'You lost';
+  else title = sideName(r.winner) + ' wins';
+  $('over-title').textContent = title;
+  $('over-text').textContent = r.text;
+  const d = /** @type {HTMLDialogElement} */ ($('over'));
+  if (!d.open) d.showModal();
+  $('rematch').focus();
+}
+
+function rematch() {
+  /** @type {HTMLDialogElement} */ ($('over')).close();
+  const { game, rules, sides } = app.setup;
+  const swapped = { S: sides.N, N: sides.S };
+  newGame(game, rules, swapped).then((ok) => { if (ok) fillSetup(); });
+}
+
+/** resign: the human (the side to move when both are human) gives up. */
+function resign() {
+  const st = cur();
+  if (app.busy || result() || app.index !== app.history.length - 1) return;
+  const humans = /** @type {('S'|'N')[]} */ (['S', 'N']).filter(isHuman);
+  if (!humans.length) return;
+  app.epoch++; // a computer move under way is dropped
+  app.thinking = false;
+  app.resigned = humans.length === 1 ? humans[0] : st.toMove;
+  render();
+  showOver();
+}
+
+// ---- links ------------------------------------------------------------------
+
+/**
+ * copyLink copies the page's address with the game shown (its record up
+ * to the shown position) or only the shown position in its fragment
+ * (#record=... or #position=...): opening it loads that game or position.
+ * @param {'record'|'position'} what
+ */
+async function copyLink(what) {
+  let text;
+  if (what === 'position') text = cur().position;
+  else {
+    const moves = app.history.slice(1, app.index + 1).map((h) => /** @type {string} */ (h.move));
+    try {
+      text = (await client.record({ start: app.history[0].position, moves })).record;
+    } catch (e) {
+      sayError(e);
+      return;
+    }
+  }
+  const url = location.origin + location.pathname + '#' + new URLSearchParams({ [what]: text }).toString();
+  await copyText(url, what === 'position' ? 'Position link' : 'Game link');
 }
 
 /**
@@ -294,6 +384,7 @@ async function computerTurn() {
 async function goto(i) {
   if (i < 0 || i >= app.history.length) return;
   const ep = ++app.epoch;
+  app.resigned = null; // taking a move back takes the resignation back
   board.skip();
   app.thinking = false;
   app.hint = null;
@@ -488,8 +579,16 @@ async function copyRecord() {
   }
 }
 
-async function load() {
-  const text = /** @type {HTMLTextAreaElement} */ ($('share-text')).value;
+function load() {
+  return loadText(/** @type {HTMLTextAreaElement} */ ($('share-text')).value);
+}
+
+/**
+ * loadText shows the game record or position line text, and says whether
+ * it could.
+ * @param {string} text
+ */
+async function loadText(text) {
   let r, last, first;
   try {
     r = await client.replay({ record: text });
@@ -498,7 +597,7 @@ async function load() {
   } catch (e) {
     const w = plain(/** @type {Error} */ (e).message);
     show($('share-message'), 'Cannot load: ' + w.text, w.clause, app.setup.game);
-    return;
+    return false;
   }
   /** @type {Entry[]} */
   const history = r.positions.map((p, i) => ({ position: p, move: i ? r.moves[i - 1] : undefined }));
@@ -513,6 +612,7 @@ async function load() {
   $('share-message').textContent = text.trim().startsWith('[')
     ? 'Loaded a game of ' + title + ': ' + n + ' ' + (n === 1 ? 'move' : 'moves') + '.'
     : 'Loaded a position of ' + title + '.';
+  return true;
 }
 
 // ---- drawing -------------------------------------------------------------
@@ -522,7 +622,8 @@ function render() {
   const h = app.history[app.index];
   const st = h.state;
   if (!st) return;
-  const over = st.outcome.status !== 'ongoing';
+  const res = result();
+  const over = !!res;
   const last = app.index === app.history.length - 1;
   const human = isHuman(st.toMove);
   const canPlay = !app.busy && !over && human;
@@ -547,8 +648,8 @@ function render() {
   const status = $('status');
   status.className = 'status ' + (over ? 'over' : st.toMove);
   let text;
-  if (over) {
-    text = /** @type {string} */ (st.outcome.text);
+  if (res) {
+    text = res.text;
   } else {
     const who = sideName(st.toMove);
     const lvl = levelOf(st.toMove);
@@ -568,6 +669,8 @@ function render() {
   /** @type {HTMLButtonElement} */ ($('undo')).disabled = undoTarget() < 0 || board.animating;
   /** @type {HTMLButtonElement} */ ($('redo')).disabled = redoTarget() < 0 || board.animating;
   /** @type {HTMLButtonElement} */ ($('hint')).disabled = !canPlay;
+  /** @type {HTMLButtonElement} */ ($('resign')).disabled = over || !last || (!isHuman('S') && !isHuman('N'));
+  $('flip').setAttribute('aria-pressed', String(board.flipped));
   $('resume').hidden = !((!last || app.stalled) && !over && !human);
   renderMoves(/** @type {HTMLOListElement} */ ($('moves')), $('variations'), goto, pickVariation);
   document.body.dataset.ply = String(app.index);
@@ -654,6 +757,22 @@ function wire() {
   });
   $('copy-position').addEventListener('click', () => copyText(cur().position, 'Position'));
   $('copy-record').addEventListener('click', copyRecord);
+  $('copy-position-link').addEventListener('click', () => copyLink('position'));
+  $('copy-game-link').addEventListener('click', () => copyLink('record'));
+  $('rematch').addEventListener('click', rematch);
+  $('over-close').addEventListener('click', () => /** @type {HTMLDialogElement} */ ($('over')).close());
+  $('resign').addEventListener('click', resign);
+  $('flip').addEventListener('click', () => {
+    board.flipped = !board.flipped;
+    board.key = '';
+    render();
+  });
+  const soundButton = () => {
+    $('sound').setAttribute('aria-pressed', String(sound.enabled()));
+    $('sound').textContent = sound.enabled() ? 'Sound on' : 'Sound off';
+  };
+  soundButton();
+  $('sound').addEventListener('click', () => { sound.setEnabled(!sound.enabled()); soundButton(); });
   $('load').addEventListener('click', load);
   $('speed').addEventListener('change', () => {
     try { localStorage.setItem('mancala-speed', /** @type {HTMLSelectElement} */ ($('speed')).value); } catch (e) { /* private mode */ }
@@ -708,6 +827,28 @@ async function start() {
   }
 }
 
+/**
+ * openShared opens the game or position of a shared link in the address
+ * (#record=... or #position=...), both sides human, and drops it from the
+ * address, so that a reload resumes the game as it goes on. It says
+ * whether there was one that opened.
+ */
+async function openShared() {
+  const link = new URLSearchParams(location.hash.slice(1));
+  const shared = link.get('record') || link.get('position');
+  if (!shared) return false;
+  history.replaceState(null, '', location.pathname + location.search);
+  const prev = app.setup;
+  app.setup = { game: prev.game || app.games[0].name, rules: prev.rules, sides: { S: 'human', N: 'human' } };
+  if (await loadText(shared)) {
+    say('Opened the shared ' + (link.get('record') ? 'game' : 'position') + ': both sides are played here; the set-up changes them.');
+    return true;
+  }
+  app.setup = prev;
+  say('The shared link could not be opened: ' + $('share-message').textContent, true);
+  return false;
+}
+
 async function main() {
   wire();
   let saved = null;
@@ -724,6 +865,11 @@ async function main() {
   $('menu-toggle').hidden = false; // the set-up has its games now
   toggleSetup(!narrow.matches);
   narrow.addEventListener('change', () => toggleSetup(!narrow.matches));
+  // A shared link (#record=... or #position=...) opens its game or
+  // position, both sides human; the address then drops it, so that a
+  // reload resumes the game as it goes on.
+  window.addEventListener('hashchange', () => { openShared(); });
+  if (await openShared()) return;
   // A game named in the address is a new game (then the address drops it,
   // so that a reload resumes the game); else the saved game resumes.
   const want = params.get('game');
@@ -737,6 +883,8 @@ async function main() {
       if (kept.index > 0) history[0].state = await client.state({ position: history[0].position });
       fillSetup();
       startFrom(history, kept.index, kept.variations);
+      app.resigned = kept.resigned;
+      render();
       say('Welcome back: your game of ' + cur().title + ' goes on (' + kept.index + ' of ' + (history.length - 1) + ' plies shown). New game starts another.');
       return;
     } catch (e) {

@@ -64,6 +64,11 @@ export class Board {
   constructor(root, onPit, onTakeBack) {
     this.root = root;
     this.onPit = onPit;
+    /** Called with each event's kind as the animation shows it (sound). */
+    /** @type {(kind: string) => void} */
+    this.onStep = () => {};
+    /** Whether North's side is drawn at the bottom (the board turned round). */
+    this.flipped = false;
     /** The clock (ms) and the wait the animation uses: a test may give its own. */
     this.now = () => performance.now();
     this.sleep = sleep;
@@ -93,7 +98,8 @@ export class Board {
    */
   build(state) {
     const L = state.layout;
-    const key = state.game + '/' + L.rows + 'x' + L.files;
+    const key = state.game + '/' + L.rows + 'x' + L.files + (this.flipped ? '/flipped' : '');
+    const flip = this.flipped;
     if (key === this.key) return;
     this.key = key;
     this.root.textContent = '';
@@ -126,7 +132,8 @@ export class Board {
       h.hidden = true;
       return bar;
     };
-    this.root.appendChild(counters('N'));
+    this.root.dataset.flipped = flip ? '1' : '0';
+    this.root.appendChild(counters(flip ? 'S' : 'N'));
     const grid = document.createElement('div');
     grid.className = 'grid';
     grid.setAttribute('role', 'group');
@@ -138,12 +145,17 @@ export class Board {
       const c = L.circuits[side];
       for (let i = 0; i + 1 < c.length; i++) {
         const a = at.get(c[i]), b = at.get(c[i + 1]);
-        if (a && b && a.row === b.row) arrow.set(a.row, b.file > a.file ? '→' : '←');
+        if (a && b && a.row === b.row) arrow.set(a.row, (b.file > a.file) !== flip ? '→' : '←');
       }
     }
     const byPos = new Map(L.pits.map((p) => [p.row + ':' + p.file, p]));
-    for (let row = L.rows - 1; row >= 0; row--) {
-      if (L.rows === 4 && row === 1) {
+    // Top to bottom and left to right as the player at the bottom sees
+    // the board: South's rows at the bottom, or North's when flipped.
+    const rows = [...Array(L.rows).keys()].reverse();
+    const files = [...Array(L.files).keys()].map((i) => i + 1);
+    if (flip) { rows.reverse(); files.reverse(); }
+    for (const row of rows) {
+      if (L.rows === 4 && row === (flip ? 2 : 1)) {
         const line = document.createElement('div');
         line.className = 'half-line';
         grid.appendChild(line);
@@ -155,7 +167,7 @@ export class Board {
       label.title = 'row ' + letter + (arrow.has(row) ? ', sown ' + (arrow.get(row) === '→' ? 'left to right' : 'right to left') : '');
       if (arrow.has(row)) label.append(document.createElement('br'), arrow.get(row));
       grid.appendChild(label);
-      for (let file = 1; file <= L.files; file++) {
+      for (const file of files) {
         const p = byPos.get(row + ':' + file);
         if (!p) continue; // every layout fills its grid; a hole stays empty
         const b = document.createElement('button');
@@ -184,7 +196,7 @@ export class Board {
       }
     }
     grid.appendChild(document.createElement('div'));
-    for (let file = 1; file <= L.files; file++) {
+    for (const file of files) {
       const f = document.createElement('div');
       f.className = 'file-label';
       f.textContent = String(file);
@@ -192,7 +204,7 @@ export class Board {
       grid.appendChild(f);
     }
     this.root.appendChild(grid);
-    this.root.appendChild(counters('S'));
+    this.root.appendChild(counters(flip ? 'N' : 'S'));
   }
 
   /** @param {string} name @param {number} seeds @param {boolean} [nki] */
@@ -300,7 +312,7 @@ export class Board {
   setNav(names) {
     const order = (/** @type {string} */ n) => {
       const a = /** @type {{row: number, file: number}} */ (this.at.get(n));
-      return -a.row * 100 + a.file;
+      return this.flipped ? a.row * 100 - a.file : -a.row * 100 + a.file;
     };
     this.nav = names.filter((n) => this.at.has(n)).sort((a, b) => order(a) - order(b));
     let stop = this.nav.includes(this.focusName) ? this.focusName : this.nav[0];
@@ -453,6 +465,7 @@ export class Board {
         if (this.skipping) break;
         shown++;
         if (e.kind === 'end') break;
+        if (!spent) this.onStep(e.kind);
         switch (e.kind) {
           case 'lift':
           case 'relay':

@@ -68,34 +68,107 @@ export function switchTo(k) {
   return v.at + 1;
 }
 
+/** The turns (by their first ply) whose steps the player opened. */
+const opened = new Set();
+
 /**
- * renderMoves draws the move list and the variations.
+ * turns groups the plies of the history (entries 1..) into turns: a ply
+ * that leaves the turn unfinished (Kiothi's opening: a lift or drop step)
+ * is grouped with the plies that finish it. Each turn is [first, last]
+ * entry index.
+ * @returns {[number, number][]}
+ */
+export function turns() {
+  /** @type {[number, number][]} */
+  const out = [];
+  for (let i = 1; i < app.history.length; i++) {
+    if (out.length && !turnStart(i - 1)) out[out.length - 1][1] = i;
+    else out.push([i, i]);
+  }
+  return out;
+}
+
+/**
+ * moveButton returns the button of entry i of the list.
+ * @param {number} i @param {string} text @param {(i: number) => void} go
+ */
+function moveButton(i, text, go) {
+  const e = app.history[i];
+  const mover = i === 0 ? 'S' : (e.mover || sideOf(i - 1));
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.innerHTML = '<span class="ply"></span><span class="who"></span><span class="sr"></span><span class="mv"></span>';
+  /** @type {HTMLElement} */ (b.querySelector('.sr')).textContent = i === 0 ? '' : sideName(mover) + ' ';
+  /** @type {HTMLElement} */ (b.querySelector('.ply')).textContent = i === 0 ? '' : i + '.';
+  /** @type {HTMLElement} */ (b.querySelector('.who')).className = 'who ' + (i === 0 ? '' : mover);
+  /** @type {HTMLElement} */ (b.querySelector('.mv')).textContent = text;
+  b.title = e.summary || '';
+  if (i === app.index) b.setAttribute('aria-current', 'step');
+  b.addEventListener('click', () => go(i));
+  return b;
+}
+
+/**
+ * renderMoves draws the move list and the variations: one entry a turn
+ * (Kiothi's opening turn, of many steps, is one entry that opens to show
+ * its steps).
  * @param {HTMLOListElement} list @param {HTMLElement} vbox
  * @param {(i: number) => void} go @param {(k: number) => void} pick
  */
 export function renderMoves(list, vbox, go, pick) {
   list.textContent = '';
-  app.history.forEach((e, i) => {
+  /** @type {[number, number][]} */
+  const groups = [[0, 0], ...turns()];
+  for (const [first, last] of groups) {
+    const e = app.history[last];
     const li = document.createElement('li');
-    const mover = i === 0 ? 'S' : (e.mover || sideOf(i - 1));
+    const mover = last === 0 ? 'S' : (app.history[first].mover || sideOf(first - 1));
     // On a phone the list has two columns: South's moves left, North's right.
     li.classList.add('side-' + mover);
-    if (i === app.index) li.classList.add('current');
-    else if (i > app.index) li.classList.add('future');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.innerHTML = '<span class="ply"></span><span class="who"></span><span class="sr"></span><span class="mv"></span>';
-    /** @type {HTMLElement} */ (b.querySelector('.sr')).textContent = i === 0 ? '' : sideName(mover) + ' ';
-    /** @type {HTMLElement} */ (b.querySelector('.ply')).textContent = i === 0 ? '' : i + '.';
-    /** @type {HTMLElement} */ (b.querySelector('.who')).className = 'who ' + (i === 0 ? '' : mover);
-    /** @type {HTMLElement} */ (b.querySelector('.mv')).textContent = i === 0 ? 'start' : e.move || '';
-    b.title = e.summary || '';
-    if (i === app.index) b.setAttribute('aria-current', 'step');
-    b.addEventListener('click', () => go(i));
-    li.appendChild(b);
+    if (app.index >= first && app.index <= last) li.classList.add('current');
+    else if (first > app.index) li.classList.add('future');
+    if (first === last) {
+      li.appendChild(moveButton(last, last === 0 ? 'start' : e.move || '', go));
+      list.appendChild(li);
+      continue;
+    }
+    // A turn of several steps: the button shows the turn's end; the
+    // toggle opens the steps.
+    const n = last - first + 1;
+    li.classList.add('steps-turn');
+    li.appendChild(moveButton(last, 'opening (' + n + ' steps)', go));
+    const inside = app.index >= first && app.index < last;
+    const open = opened.has(first) || inside;
+    const t = document.createElement('button');
+    t.type = 'button';
+    t.className = 'steps-toggle';
+    t.setAttribute('aria-expanded', String(open));
+    t.setAttribute('aria-label', (open ? 'Hide' : 'Show') + ' the ' + n + ' steps of ' + sideName(mover) + "'s opening turn");
+    t.textContent = open ? '▾' : '▸';
+    t.addEventListener('click', () => {
+      if (opened.has(first)) opened.delete(first);
+      else opened.add(first);
+      renderMoves(list, vbox, go, pick);
+      const again = /** @type {HTMLElement|null} */ (list.querySelector('li.steps-turn[data-first="' + first + '"] .steps-toggle'));
+      if (again) again.focus();
+    });
+    li.dataset.first = String(first);
+    li.appendChild(t);
+    if (open) {
+      const sub = document.createElement('ol');
+      sub.className = 'steps';
+      sub.setAttribute('aria-label', sideName(mover) + "'s opening steps");
+      for (let i = first; i <= last; i++) {
+        const sli = document.createElement('li');
+        if (i === app.index) sli.classList.add('current');
+        sli.appendChild(moveButton(i, app.history[i].move || '', go));
+        sub.appendChild(sli);
+      }
+      li.appendChild(sub);
+    }
     list.appendChild(li);
-  });
-  const curLi = /** @type {HTMLElement|undefined} */ (list.children[app.index]);
+  }
+  const curLi = /** @type {HTMLElement|null} */ (list.querySelector('li.current'));
   if (curLi && curLi.scrollIntoView && list.scrollHeight > list.clientHeight) curLi.scrollIntoView({ block: 'nearest' });
   vbox.textContent = '';
   vbox.hidden = app.variations.length === 0;

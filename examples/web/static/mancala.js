@@ -20,19 +20,24 @@
 // and HTTP status. No build step: this file is an ES module as it is.
 
 /**
+ * @typedef {'random'|'alphabeta'|'mcts'} AgentName an agent of the API (GamesResponse.agents)
+ * @typedef {'lift'|'relay'|'drop'|'capture'|'reserve'|'sweep'|'nkiset'|'nkiclear'|'end'} EventKind
+ *   the kind of a MoveEvent (docs/wire.md, Events)
+ * @typedef {'bad_request'|'syntax'|'illegal'|'game_over'|'too_large'|'method_not_allowed'|'not_found'|
+ *   'timeout'|'busy'|'internal'|'network'|'aborted'} ErrorCode the code of a MancalaError
  * @typedef {{seed: string, capture: string, store: string, reserve: string}} Words
  * @typedef {{name: string, kind: 'enum'|'bool'|'int', values: string[], min: number, max: number,
  *   default: string, clause: string, doc: string}} RuleOption
  * @typedef {{name: string, index: number, row: number, file: number, owner: 'S'|'N', inner: boolean}} PitInfo
  * @typedef {{rows: number, files: number, pits: PitInfo[], sharedRing: boolean, direction: string,
  *   circuits: {S: string[], N: string[]}, stores: string[], reserves: string[]}} Layout
- * @typedef {{agent: string, depth?: number, iterations?: number, timeMs?: number}} AgentSpec
+ * @typedef {{agent: AgentName, depth?: number, iterations?: number, timeMs?: number}} AgentSpec
  * @typedef {{name: string, rating?: number, agent: AgentSpec}} Level
  * @typedef {{name: string, title: string, counter: string, words: Words, options: RuleOption[],
  *   start: string, layout: Layout, levels?: Level[]}} GameInfo
  * @typedef {{maxBody: number, maxEvents: number, maxDepth: number, maxIterations: number,
  *   maxTimeMs: number, maxRecordMoves: number}} LimitsInfo
- * @typedef {{games: GameInfo[], agents: string[], limits: LimitsInfo}} GamesResponse
+ * @typedef {{games: GameInfo[], agents: AgentName[], limits: LimitsInfo}} GamesResponse
  * @typedef {{game?: string, rules?: string, position?: string}} StateRequest
  * @typedef {PitInfo & {seeds: number, nki: boolean}} Pit
  * @typedef {{S: number, N: number}} Sides
@@ -46,13 +51,14 @@
  *   layout: Layout, pits: Pit[], stores?: Sides, reserves?: Sides, hand: number, total: number,
  *   phase?: number, opening?: Opening, legal: string[], moves: LegalMove[], outcome: Outcome,
  *   diagram: string, words: Words}} State
- * @typedef {{game?: string, position: string, move: string}} ApplyRequest
- * @typedef {{kind: string, from: string, to: string, count: number, reason?: string}} MoveEvent
+ * @typedef {{game?: string, position: string, move: string, start?: string, moves?: string[]}} ApplyRequest
+ * @typedef {{kind: EventKind, from: string, to: string, count: number,
+ *   reason?: 'empty'|'nextempty'|'inner'|'endless'|'step'}} MoveEvent
  * @typedef {{move: string, after: State, events: MoveEvent[], eventCount: number, truncated: boolean,
  *   summary: string}} ApplyResponse
- * @typedef {{game?: string, position: string, agent: string, depth?: number, iterations?: number,
+ * @typedef {{game?: string, position: string, agent: AgentName, depth?: number, iterations?: number,
  *   seed?: number, timeMs?: number}} ThinkRequest
- * @typedef {{move: string, agent: string, value?: number, depth?: number, nodes?: number, line?: string[],
+ * @typedef {{move: string, agent: AgentName, value?: number, depth?: number, nodes?: number, line?: string[],
  *   visits?: number, iterations?: number, winRate?: number, elapsedMs: number}} ThinkResponse
  * @typedef {{game?: string, rules?: string, start?: string, moves: string[], south?: string,
  *   north?: string, date?: string}} RecordRequest
@@ -72,7 +78,7 @@
 export class MancalaError extends Error {
   /**
    * @param {string} message the library's message ("kisolo: illegal move b3: ...")
-   * @param {string} code the API's code: bad_request, syntax, illegal, game_over, too_large,
+   * @param {ErrorCode} code the API's code: bad_request, syntax, illegal, game_over, too_large,
    *   not_found, busy, internal; "network" when the backend cannot be reached, "aborted" when
    *   the call's signal aborted it
    * @param {number} status the HTTP status (0 for network)
@@ -80,6 +86,7 @@ export class MancalaError extends Error {
   constructor(message, code, status) {
     super(message);
     this.name = 'MancalaError';
+    /** @type {ErrorCode} */
     this.code = code;
     this.status = status;
   }
@@ -122,7 +129,7 @@ function httpBackend(base) {
  * request whose signal aborts is rejected (code "aborted"); if the worker
  * was already on it, the worker is ended and the other requests go to a
  * new one.
- * @param {string|URL} workerURL
+ * @param {string|URL|undefined} workerURL the worker's address (default worker.js beside this module)
  * @param {number} timeoutMs
  * @param {((p: Progress) => void)|undefined} onProgress
  */
@@ -178,7 +185,18 @@ function wasmBackend(workerURL, timeoutMs, onProgress) {
     }, timeoutMs);
   }
   function start() {
-    const w = new Worker(workerURL);
+    // The worker, Go's wasm_exec.js and mancala.wasm beside this module,
+    // written as new Worker(new URL(literal, import.meta.url)) and
+    // new URL(literal, import.meta.url) so that a bundler (Vite, webpack,
+    // esbuild) bundles the worker and copies the other two, and the
+    // worker is told their built addresses. A worker of the caller's finds
+    // them beside itself.
+    const w = workerURL ? new Worker(workerURL) : new Worker(new URL('./worker.js', import.meta.url));
+    w.postMessage(workerURL ? { type: 'init' } : {
+      type: 'init',
+      exec: new URL('./wasm_exec.js', import.meta.url).href,
+      wasm: new URL('./mancala.wasm', import.meta.url).href,
+    });
     worker = w;
     isReady = false;
     watchLoad();
@@ -349,6 +367,5 @@ export function connect(opts = {}) {
   const backend = opts.backend || 'wasm';
   if (backend === 'http') return new Client(httpBackend(opts.base || '/api/v1/'), 'http');
   if (backend !== 'wasm') throw new Error('mancala: unknown backend ' + JSON.stringify(backend) + ' (want wasm or http)');
-  const url = opts.worker || new URL('./worker.js', import.meta.url);
-  return new Client(wasmBackend(url, opts.timeoutMs || 30000, opts.onProgress), 'wasm');
+  return new Client(wasmBackend(opts.worker, opts.timeoutMs || 30000, opts.onProgress), 'wasm');
 }

@@ -59,6 +59,8 @@ export const app = {
   hint: null,
   /** @type {string|null} */
   selected: null,
+  /** @type {'S'|'N'|null} the side that resigned the game shown (its last position) */
+  resigned: null,
 };
 
 /** @param {string} name */
@@ -110,7 +112,7 @@ const bare = (e) => ({ position: e.position, move: e.move, summary: e.summary, m
 /** save keeps the game in localStorage (ignored where storage is off). */
 export function save() {
   if (!app.history.length) return;
-  const data = { setup: app.setup, index: app.index, history: app.history.map(bare),
+  const data = { setup: app.setup, index: app.index, history: app.history.map(bare), resigned: app.resigned,
     variations: app.variations.map((v) => ({ at: v.at, line: v.line.map(bare) })) };
   try {
     localStorage.setItem(KEY, JSON.stringify(data));
@@ -120,7 +122,7 @@ export function save() {
 /**
  * restore reads the saved game, or null when there is none or it does not
  * fit the games offered.
- * @returns {{setup: Setup, index: number, history: Entry[], variations: Variation[]}|null}
+ * @returns {{setup: Setup, index: number, history: Entry[], variations: Variation[], resigned: 'S'|'N'|null}|null}
  */
 export function restore() {
   let d;
@@ -136,5 +138,6 @@ export function restore() {
   const ids = new Set(['human', ...levelsOf(info(d.setup.game)).map((l) => l.id)]);
   const sides = { S: ids.has(d.setup.sides?.S) ? d.setup.sides.S : 'human', N: ids.has(d.setup.sides?.N) ? d.setup.sides.N : 'human' };
   const variations = Array.isArray(d.variations) ? d.variations.filter((/** @type {any} */ v) => v && Array.isArray(v.line) && v.line.every(ok)) : [];
-  return { setup: { game: d.setup.game, rules: String(d.setup.rules || ''), sides }, index, history: d.history, variations };
+  const resigned = d.resigned === 'S' || d.resigned === 'N' ? d.resigned : null;
+  return { setup: { game: d.setup.game, rules: String(d.setup.rules || ''), sides }, index, history: d.history, variations, resigned };
 }

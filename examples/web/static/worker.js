@@ -1,5 +1,8 @@
 // worker.js: a Web Worker running the mancala/wire service compiled to
-// WebAssembly (examples/web/wasm). While it loads it posts
+// WebAssembly (examples/web/wasm). Its first message is
+// {type: 'init', exec?, wasm?}: the addresses of Go's wasm_exec.js and of
+// mancala.wasm (default: beside this file), which it then loads. While it
+// loads it posts
 // {type: 'progress', loaded, total} (bytes of mancala.wasm; total 0 when
 // unknown), then {type: 'ready'} once the service answers, or
 // {type: 'failed', error} when it cannot start. It answers messages
@@ -7,7 +10,6 @@
 // (the HTTP API's status and JSON text) or {id, error} when the service
 // cannot run.
 /* global Go, mancalaCall */
-importScripts('wasm_exec.js');
 
 // wasmBytes is the size of mancala.wasm, written by the export (go run
 // ./examples/web -export) so that progress has a total even when the host
@@ -45,23 +47,38 @@ function counted(r) {
   return new Response(body, { status: r.status, headers: { 'Content-Type': 'application/wasm' } });
 }
 
-const ready = (async () => {
+/**
+ * load loads Go's wasm_exec.js and mancala.wasm from their addresses
+ * (relative to this file) and starts the service.
+ * @param {string} exec @param {string} wasm
+ */
+async function load(exec, wasm) {
+  importScripts(exec);
   const go = new Go();
-  const url = new URL('mancala.wasm', self.location.href);
+  const url = new URL(wasm, self.location.href);
   const r = await fetch(url);
   if (!r.ok) throw new Error('cannot load ' + url.pathname + ': status ' + r.status);
   // The body is read once, counted, and compiled as it streams in.
   const inst = (await WebAssembly.instantiateStreaming(counted(r), go.importObject)).instance;
   go.run(inst); // runs main until it waits: mancalaCall is then defined
   if (typeof mancalaCall !== 'function') throw new Error('the wasm program did not start');
-})();
-ready.then(
-  () => self.postMessage({ type: 'ready' }),
-  (err) => self.postMessage({ type: 'failed', error: String(err && err.message || err) }));
+}
+
+/** @type {Promise<void>|null} */
+let ready = null;
 
 self.onmessage = async (e) => {
+  if (e.data.type === 'init') {
+    if (ready) return;
+    ready = load(e.data.exec || 'wasm_exec.js', e.data.wasm || 'mancala.wasm');
+    ready.then(
+      () => self.postMessage({ type: 'ready' }),
+      (err) => self.postMessage({ type: 'failed', error: String(err && err.message || err) }));
+    return;
+  }
   const { id, cmd, body } = e.data;
   try {
+    if (!ready) throw new Error('no init message');
     await ready;
     const r = await mancalaCall(cmd, body || '');
     self.postMessage({ id, status: r.status, body: r.body });

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestPackage writes the JavaScript package with a given wasm file: its
+// files are the site's (mancala.wasm as given, worker.js told its size),
+// package.json names them all, its exports and types, and a folder that
+// is not empty is refused. (CI packs it with npm and builds a Vite
+// project with it: .ci/page.sh.)
+func TestPackage(t *testing.T) {
+	tmp := t.TempDir()
+	wasm := filepath.Join(tmp, "in.wasm")
+	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644)
+	dir := filepath.Join(tmp, "pkg")
+	var out, errb bytes.Buffer
+	if code := main1([]string{"-npm", dir, "-wasm", wasm}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	ents, _ := os.ReadDir(dir)
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	want := append([]string{"README.md", "package.json"}, packageFiles...)
+	sort.Strings(want)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("package files %v, want %v", got, want)
+	}
+	var pj struct {
+		Name, Version, Type, Types, Main string
+		Files                            []string
+		Exports                          map[string]any
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err := json.Unmarshal(b, &pj); err != nil {
+		t.Fatalf("package.json: %v\n%s", err, b)
+	}
+	if pj.Name != "go-mancala" || pj.Version != packageVersion || pj.Type != "module" || pj.Types != "./mancala.d.ts" || pj.Main != "./mancala.js" {
+		t.Errorf("package.json: %+v", pj)
+	}
+	for _, f := range packageFiles {
+		if !slices.Contains(pj.Files, f) {
+			t.Errorf("package.json's files lack %s", f)
+		}
+	}
+	if _, ok := pj.Exports["."]; !ok {
+		t.Errorf("package.json exports no \".\": %v", pj.Exports)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "mancala.wasm")); string(b) != "\x00asm\x01\x00\x00\x00" {
+		t.Errorf("mancala.wasm %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "worker.js")); !bytes.Contains(b, []byte("\nconst wasmBytes = 8;\n")) {
+		t.Error("worker.js not told the size of mancala.wasm")
+	}
+	if code := main1([]string{"-npm", dir, "-wasm", wasm}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "is not empty") {
+		t.Errorf("a second -npm into %s: exit %d, %q", dir, code, errb.String())
+	}
+	left, _ := os.ReadDir(tmp)
+	if len(left) != 2 {
+		t.Errorf("%s holds %d entries, want 2 (no temporary folder left)", tmp, len(left))
+	}
+}
