@@ -636,7 +636,7 @@ func (a *adapter[P, M]) history(mt *meter, p P, start string, texts []string) (*
 		}
 	}
 	if h.Position() != p {
-		return nil, errorf(CodeBadRequest, "wire: history: the moves from start lead to "+h.Position().String()+", not to the position")
+		return nil, errorf(CodeBadRequest, "wire: history: the moves from start lead to %s, not to the position", h.Position())
 	}
 	return h, nil
 }

@@ -169,7 +169,7 @@ func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
 		if f {
 			m, err := d.ActionMove(p, id)
 			if err != nil {
-				return StepResponse{}, errorf(CodeInternal, "wire: legal action "+strconv.Itoa(id)+" has no move: "+err.Error())
+				return StepResponse{}, errorf(CodeInternal, "wire: legal action %d has no move: %v", id, err)
 			}
 			resp.Legal = append(resp.Legal, id)
 			resp.Moves = append(resp.Moves, m.String())

@@ -250,7 +250,7 @@ func (s *Service) apply(m *meter, req ApplyRequest) (ApplyResponse, error) {
 		return ApplyResponse{}, errorf(CodeBadRequest, "wire: missing move")
 	}
 	if len(req.Moves) > s.limits.MaxRecordMoves {
-		return ApplyResponse{}, errorf(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves of history: at most "+strconv.Itoa(s.limits.MaxRecordMoves))
+		return ApplyResponse{}, errorf(CodeTooLarge, "wire: %d moves of history: at most %d", len(req.Moves), s.limits.MaxRecordMoves)
 	}
 	return g.apply(m, req.Position, req.Move, s.limits.MaxEvents, req.Start, req.Moves)
 }
