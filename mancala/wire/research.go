@@ -60,7 +60,8 @@ type StepRequest struct {
 // (Terminated) or reached the horizon without ending (Truncated), the
 // result ("S:nomove", "draw:endless"; "*" while the game goes on), the
 // action ids of the legal moves in increasing order (none once the game
-// is over), and the seat observations ([SeatObservation]) from South's
+// is over), the move text of each of those ids (Moves[i] is Legal[i]'s,
+// in the game's notation), and the seat observations ([SeatObservation]) from South's
 // seat (Obs[0]) and North's (Obs[1]).
 type StepResponse struct {
 	Position   string     `json:"position"`
@@ -71,6 +72,7 @@ type StepResponse struct {
 	Truncated  bool       `json:"truncated"`
 	Result     string     `json:"result"`
 	Legal      []int      `json:"legal"`
+	Moves      []string   `json:"moves"`
 	Obs        [2][]int   `json:"obs"`
 }
 
@@ -162,9 +164,15 @@ func (a *adapter[P, M]) step(req StepRequest) (StepResponse, error) {
 	resp.Result = o.Result()
 	var maskBuf [640]bool
 	resp.Legal = []int{}
+	resp.Moves = []string{}
 	for id, f := range d.AppendMask(p, maskBuf[:0]) {
 		if f {
+			m, err := d.ActionMove(p, id)
+			if err != nil {
+				return StepResponse{}, errorf(CodeInternal, "wire: legal action %d has no move: %v", id, err)
+			}
 			resp.Legal = append(resp.Legal, id)
+			resp.Moves = append(resp.Moves, m.String())
 		}
 	}
 	v, err := observer(d, p)

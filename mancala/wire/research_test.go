@@ -136,12 +136,23 @@ func TestStep(t *testing.T) {
 		t.Errorf("step = %+v", r)
 	}
 	var legal []int
+	texts := map[int]string{}
 	for _, lm := range q.LegalMoves() {
 		id, _ := q.Action(lm)
 		legal = append(legal, id)
+		texts[id] = lm.String()
 	}
+	slices.Sort(legal)
 	if !slices.Equal(r.Legal, legal) {
 		t.Errorf("legal %v, want %v", r.Legal, legal)
+	}
+	// moves[i] is the text of legal[i]: action ids and notation both ways.
+	var moves []string
+	for _, id := range legal {
+		moves = append(moves, texts[id])
+	}
+	if !slices.Equal(r.Moves, moves) {
+		t.Errorf("moves %v, want %v (the text of each id of legal %v)", r.Moves, moves, r.Legal)
 	}
 	// Seats: South sees its circuit a1..a7, b7..b1 first; North its own.
 	for seat := range 2 {

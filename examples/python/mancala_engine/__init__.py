@@ -26,8 +26,20 @@ docs/notation.md.
 
 __version__ = "0.1.0"
 
-from ._client import Answer, Engine, EngineClosed, EngineError, ProtocolError  # noqa: E402
+from ._client import Answer, Engine, EngineClosed, EngineError, ForkedError, ProtocolError  # noqa: E402
 from ._locate import EngineNotFound, cache_dir, find_engine, module_root  # noqa: E402
+from ._native import NativeUnavailable  # noqa: E402
+
+
+def backend_info() -> dict:
+    """Which backend ``backend="auto"`` takes in this process, and why:
+    ``{"backend": "native" or "engine", "library": path, "why": None or the
+    reason the in-process library cannot be used}`` (loads the library if
+    it can)."""
+    from . import _native
+
+    why = _native.why_unavailable()
+    return {"backend": "native" if why is None else "engine", "library": _native.library_path(), "why": why}
 
 __all__ = [
     "Answer",
@@ -35,7 +47,10 @@ __all__ = [
     "EngineClosed",
     "EngineError",
     "EngineNotFound",
+    "ForkedError",
+    "NativeUnavailable",
     "ProtocolError",
+    "backend_info",
     "cache_dir",
     "find_engine",
     "module_root",

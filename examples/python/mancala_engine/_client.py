@@ -30,7 +30,7 @@ from typing import IO, Any, Callable, Dict, Hashable, List, Optional, Sequence, 
 
 from . import _locate
 
-__all__ = ["Engine", "EngineError", "EngineClosed", "ProtocolError", "Answer"]
+__all__ = ["Engine", "EngineError", "EngineClosed", "ProtocolError", "ForkedError", "Answer"]
 
 #: An answer of the engine: a JSON object without its "id" and "ok".
 Answer = Dict[str, Any]
@@ -74,6 +74,18 @@ class ProtocolError(EngineError):
         super().__init__("protocol", message, request_id)
         # The line was an answer, but with another id than the request's.
         self.mismatch = mismatch
+
+
+class ForkedError(EngineError):
+    """A handle used in a process other than the one that made it (code
+    ``fork``): an :class:`Engine` started by a parent process and used in a
+    child it forked, or the in-process library used in a child forked after
+    the parent loaded it (the Go runtime does not survive ``fork``). Each
+    process must start its own engine, or load the library itself (a
+    spawned or forkserver process, or the ``engine`` backend)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("fork", message)
 
 
 def _encode(msg: Dict[str, Any]) -> bytes:
@@ -154,6 +166,7 @@ class Engine:
             binary = _locate.find_engine(module=module)
         self.timeout = timeout
         self.max_answer = max_answer
+        self._pid = os.getpid()  # the process that owns the pipes
         self._cond = threading.Condition()  # guards everything below but the pipes
         self._io_busy = False  # a thread owns the pipes (writes and reads)
         self._next_id = 0
@@ -229,6 +242,21 @@ class Engine:
         out."""
         with self._cond:
             return self._dropped
+
+    def _check_process(self) -> None:
+        """Raises ForkedError in a process other than the Engine's: its
+        pipes are shared with the parent, so answers would cross between
+        the processes (or both would wait for ever)."""
+        if os.getpid() != self._pid:
+            raise ForkedError(
+                f"this Engine (engine process {self._proc.pid}) was started by process {self._pid} and cannot be "
+                f"used in process {os.getpid()} (a fork): start an Engine in each process, or give no engine= "
+                "and each process starts its own"
+            )
+
+    def __reduce__(self) -> Any:
+        raise TypeError("an Engine is a running process and cannot be pickled: give no engine= (each process "
+                        "then starts its own) or start one in the process that uses it")
 
     def __copy__(self) -> "Engine":
         return self
@@ -501,6 +529,7 @@ class Engine:
         request: TimeoutError then (the request is not sent, or if it was
         partly written its answer will be dropped).
         """
+        self._check_process()
         with self._cond:
             if request_id is None:
                 self._next_id += 1
@@ -518,6 +547,7 @@ class Engine:
         with an id. A blank line, or one with a line break in it, is
         refused (ValueError): the engine answers no blank line, so its
         ticket would wait for ever and take the next request's answer."""
+        self._check_process()
         if not line.strip() or "\n" in line or "\r" in line:
             raise ValueError("send_line takes one non-blank line without line breaks")
         expect: Optional[str] = None
@@ -582,6 +612,7 @@ class Engine:
         engine's timeout); after a TimeoutError the ticket may be received
         again, or given up with :meth:`forget`.
         """
+        self._check_process()
         return self._receive(ticket, self._deadline(timeout))
 
     def _receive(self, ticket: Hashable, deadline: Optional[float]) -> Answer:
@@ -622,6 +653,8 @@ class Engine:
         """Sends one request and returns its answer (see :meth:`send` and
         :meth:`receive`); ``timeout`` (default: the engine's) covers both.
         After a TimeoutError the answer is dropped when it comes."""
+        if os.getpid() != self._pid:
+            self._check_process()
         deadline = self._deadline(timeout)
         with self._cond:
             self._next_id += 1

@@ -94,10 +94,43 @@ def _source_module(module: Optional[str]) -> Optional[str]:
         return None
 
 
+def _go_bin_dirs() -> list:
+    """Where ``go install`` puts programs: $GOBIN, else each $GOPATH's bin,
+    else ~/go/bin."""
+    if os.environ.get("GOBIN"):
+        return [os.path.abspath(os.environ["GOBIN"])]
+    paths = [p for p in os.environ.get("GOPATH", "").split(os.pathsep) if p] or [os.path.join(os.path.expanduser("~"), "go")]
+    return [os.path.abspath(os.path.join(p, "bin")) for p in paths]
+
+
+def _on_path() -> Optional[str]:
+    """``mancala-engine`` on PATH; else ``engine`` on PATH if it is where
+    ``go install ./examples/engine`` puts it (the program's name before
+    it was called mancala-engine)."""
+    found = shutil.which(BINARY_NAME)
+    if found:
+        return found
+    legacy = shutil.which("engine")
+    if legacy and os.path.dirname(os.path.abspath(legacy)) in _go_bin_dirs():
+        return legacy
+    return None
+
+
+def program_dir(root: str) -> str:
+    """The engine program's directory in the checkout at root:
+    ./examples/mancala-engine, or ./examples/engine where it has that name."""
+    for d in ("mancala-engine", "engine"):
+        if os.path.isfile(os.path.join(root, "examples", d, "main.go")):
+            return "./examples/" + d
+    return "./examples/engine"
+
+
 def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
     """Returns the path of an engine binary.
 
-    In order: ``$MANCALA_ENGINE``; ``mancala-engine`` on ``PATH``; a binary
+    In order: ``$MANCALA_ENGINE``; ``mancala-engine`` on ``PATH`` (or
+    ``engine`` in Go's install directory, as ``go install ./examples/engine``
+    names it); a binary
     built before into :func:`cache_dir` from the same sources; else (with
     ``build``) one built now with ``go build ./examples/mancala-engine`` from the
     go-mancala checkout (``module``, ``$MANCALA_MODULE``, the checkout
@@ -114,7 +147,7 @@ def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
         # name would be looked up on PATH when it is run).
         return os.path.abspath(env)
     if module is None:
-        on_path = shutil.which(BINARY_NAME)
+        on_path = _on_path()
         if on_path:
             return on_path
     root = _source_module(module)
@@ -137,8 +170,9 @@ def find_engine(module: Optional[str] = None, *, build: bool = True) -> str:
     try:
         t0 = time.monotonic()
         if root:
-            what = f"go build ./examples/mancala-engine in {root}"
-            cmd = [go, "build", "-o", os.path.join(tmp, "engine"), "./examples/mancala-engine"]
+            prog = program_dir(root)
+            what = f"go build {prog} in {root}"
+            cmd = [go, "build", "-o", os.path.join(tmp, "engine"), prog]
             cwd: Optional[str] = root
             env_ = None
         else:

@@ -47,6 +47,7 @@ refuses the whole step otherwise (EngineError).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -54,6 +55,7 @@ import numpy as np
 try:
     import gymnasium
     from gymnasium import spaces
+    from gymnasium.envs.registration import EnvSpec
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
 except ImportError as _e:  # pragma: no cover - depends on the machine
@@ -61,7 +63,7 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
                       + str(_e)) from _e
 
 from ._client import Engine
-from .env import Game, IllegalAction, Opponent, OpponentSpec, resolve_opponent, shared_engine
+from .env import Game, IllegalAction, Opponent, OpponentSpec, resolve_opponent
 from .render import render
 from .vector import VectorGame
 
@@ -80,14 +82,15 @@ class MancalaEnv(gymnasium.Env):
 
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, opponent: OpponentSpec = "random",
                  seat: str = "S", horizon: Optional[int] = None, render_mode: Optional[str] = None,
-                 engine: Optional[Engine] = None) -> None:
+                 engine: Optional[Engine] = None, backend: Optional[str] = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         if seat not in ("S", "N", "random"):
             raise ValueError(f"seat {seat!r}: S, N or random")
         self.render_mode = render_mode
-        self._game = Game(game, rules, horizon=horizon, engine=engine)
-        self._opponent = Opponent(opponent, game=game, engine=self._game.engine)
+        self._game = Game(game, rules, horizon=horizon, engine=engine, backend=backend)
+        self._opponent = Opponent(opponent, game=game, engine=engine, backend=self._game.backend)
+        self._spec: Optional[EnvSpec] = None
         self._seat_choice = seat
         self.seat = "S" if seat == "random" else seat
         spec = self._game.spec
@@ -97,8 +100,21 @@ class MancalaEnv(gymnasium.Env):
 
     @property
     def game(self) -> Game:
-        """The game being played (its position, plies, result)."""
+        """The game being played (its position, plies, result, history)."""
         return self._game
+
+    @property
+    def spec(self) -> Optional[EnvSpec]:  # type: ignore[override]
+        """The EnvSpec ``gymnasium.make`` gave, its ``max_episode_steps``
+        set to the horizon (plies of both seats: a bound on the agent's
+        steps, which the environment enforces itself by truncating)."""
+        return self._spec
+
+    @spec.setter
+    def spec(self, value: Optional[EnvSpec]) -> None:
+        if value is not None:
+            value = dataclasses.replace(value, max_episode_steps=self._game.horizon)
+        self._spec = value
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[np.ndarray, Dict[str, Any]]:
@@ -114,7 +130,7 @@ class MancalaEnv(gymnasium.Env):
             raise ValueError(f"seat {seat!r}: S, N or random")
         self.seat = seat
         self._illegal = False
-        self._game.reset(options.get("position"), int(options.get("plies", 0)))
+        self._game.reset(options.get("position"), options.get("plies", 0))
         self._reply()
         if self.render_mode == "human":
             self.render()
@@ -126,7 +142,7 @@ class MancalaEnv(gymnasium.Env):
             raise RuntimeError("the episode is over: call reset")
         me = 0 if self.seat == "S" else 1
         try:
-            r = g.step(int(action))[me]
+            r = g.step(action)[me]
         except IllegalAction:
             self._illegal = True
             info = self._info()
@@ -168,17 +184,19 @@ class MancalaVectorEnv(VectorEnv):
 
     def __init__(self, num_envs: int = 1, game: str = "kisolo", rules: Optional[str] = None, *,
                  opponent: OpponentSpec = "random", seat: str = "S", horizon: Optional[int] = None,
-                 render_mode: Optional[str] = None, engine: Optional[Engine] = None) -> None:
+                 render_mode: Optional[str] = None, engine: Optional[Engine] = None,
+                 backend: Optional[str] = None) -> None:
         if render_mode is not None:
             raise ValueError("the vector environment does not render")
         if seat not in ("S", "N", "alternate"):
             raise ValueError(f"seat {seat!r}: S, N or alternate")
-        self.engine = engine if engine is not None else shared_engine()
-        fields = resolve_opponent(opponent, game=game, engine=self.engine)
+        fields = resolve_opponent(opponent, game=game, engine=engine)
         self.num_envs = int(num_envs)
         self._seed = int(self.np_random.integers(_SEED_MAX))
         self._vec = VectorGame(game, self.num_envs, rules=rules, seed=self._seed, horizon=horizon,
-                               opponent=fields, seat=seat, engine=self.engine)
+                               opponent=fields, seat=seat, engine=engine, backend=backend)
+        self.engine = self._vec.engine
+        self.backend = self._vec.backend
         spec = self._vec.spec
         self.single_observation_space = spaces.Box(low=spec.low, high=spec.high, shape=(spec.obs_len,), dtype=np.uint8)
         self.single_action_space = spaces.Discrete(spec.actions)
@@ -190,6 +208,14 @@ class MancalaVectorEnv(VectorEnv):
     @property
     def vector_game(self) -> VectorGame:
         return self._vec
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "MancalaVectorEnv":
+        raise TypeError("a MancalaVectorEnv cannot be copied: its games live in the backend (make another with "
+                        "gymnasium.make_vec and reset it with the same seed)")
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a MancalaVectorEnv cannot be pickled: its games live in the backend (make another with "
+                        "gymnasium.make_vec and reset it with the same seed)")
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[np.ndarray, Dict[str, Any]]:

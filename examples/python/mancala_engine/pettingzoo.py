@@ -31,6 +31,7 @@ env_spec) is truncated for both agents.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Dict, Optional
 
 import numpy as np
@@ -55,6 +56,9 @@ __all__ = ["raw_env", "env", "kisolo_v0", "kiothi_v0", "kimasai_v0", "KisoloEnv"
 #: The agents: South, North.
 AGENTS = ("player_0", "player_1")
 _SEAT = {"player_0": "S", "player_1": "N"}
+#: The AEC fields a copy or a pickle keeps.
+_AEC_FIELDS = ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos", "agent_selection",
+               "np_random", "np_random_seed", "_np_random", "_np_random_seed")
 _AGENT = {"S": "player_0", "N": "player_1"}
 
 
@@ -71,13 +75,15 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name
     }
 
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
-                 render_mode: Optional[str] = None, engine: Optional[Engine] = None) -> None:
-        EzPickle.__init__(self, game, rules, horizon=horizon, render_mode=render_mode)
+                 render_mode: Optional[str] = None, engine: Optional[Engine] = None,
+                 backend: Optional[str] = None) -> None:
+        EzPickle.__init__(self, game, rules, horizon=horizon, render_mode=render_mode, backend=backend)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self._game = Game(game, rules, horizon=horizon, engine=engine)
+        self._game = Game(game, rules, horizon=horizon, engine=engine, backend=backend)
+        self._init_args = (game, rules, horizon, render_mode, "engine" if engine is not None else backend)
         spec = self._game.spec
         self.spec_ = spec
         self.possible_agents = list(AGENTS)
@@ -97,6 +103,33 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name
         self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[0]
 
+    @property
+    def game(self) -> Game:
+        """The game being played (position, plies, history, move texts)."""
+        return self._game
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "raw_env":
+        """A copy in the same state (the game cloned), independent of this
+        one."""
+        other = self.__class__.__new__(self.__class__)
+        memo[id(self)] = other
+        for k, v in self.__dict__.items():
+            other.__dict__[k] = v.clone() if k == "_game" else copy.deepcopy(v, memo)
+        return other
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickling keeps the state: the game (its start and history) and
+        the AEC fields; the engine is not pickled (the copy uses the
+        backend of its own process)."""
+        return {"init": self._init_args, "game": self._game,
+                "aec": {k: v for k, v in self.__dict__.items() if k in _AEC_FIELDS}}
+
+    def __setstate__(self, st: Dict[str, Any]) -> None:
+        game, rules, horizon, render_mode, backend = st["init"]
+        raw_env.__init__(self, game, rules, horizon=horizon, render_mode=render_mode, backend=backend)
+        self._game = st["game"]
+        self.__dict__.update(st["aec"])
+
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 
@@ -110,12 +143,13 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Starts a new game from the start position. The games have no
         chance, so ``seed`` changes nothing (it is accepted as PettingZoo's
-        API asks); ``options`` may hold ``position`` (notation) and
+        API asks); ``options`` may hold ``position`` (notation: a position of
+        this game under this environment's rules, else ValueError) and
         ``plies`` (plies already played) to start from another position."""
         if seed is not None:
             self.np_random, self.np_random_seed = gymnasium.utils.seeding.np_random(seed)
         options = options or {}
-        self._game.reset(options.get("position"), int(options.get("plies", 0)))
+        self._game.reset(options.get("position"), options.get("plies", 0))
         self.agents = list(AGENTS)
         self.rewards = {a: 0 for a in AGENTS}
         self._cumulative_rewards = {a: 0 for a in AGENTS}
@@ -132,7 +166,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name
             self._was_dead_step(action)
             return
         try:
-            r = self._game.step(int(action))
+            r = self._game.step(action)
         except IllegalAction as e:
             raise ValueError(f"{agent}: {e}") from None
         self._cumulative_rewards[agent] = 0
@@ -181,7 +215,7 @@ class KisoloEnv(raw_env):
 
     def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
         super().__init__("kisolo", rules, **kwargs)
-        EzPickle.__init__(self, rules, **kwargs)
+        EzPickle.__init__(self, rules, **{k: v for k, v in kwargs.items() if k != "engine"})
 
 
 class KiothiEnv(raw_env):
@@ -191,7 +225,7 @@ class KiothiEnv(raw_env):
 
     def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
         super().__init__("kiothi", rules, **kwargs)
-        EzPickle.__init__(self, rules, **kwargs)
+        EzPickle.__init__(self, rules, **{k: v for k, v in kwargs.items() if k != "engine"})
 
 
 class KimasaiEnv(raw_env):
@@ -201,7 +235,7 @@ class KimasaiEnv(raw_env):
 
     def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
         super().__init__("kimasai", rules, **kwargs)
-        EzPickle.__init__(self, rules, **kwargs)
+        EzPickle.__init__(self, rules, **{k: v for k, v in kwargs.items() if k != "engine"})
 
 
 class _GameModule:

@@ -1,6 +1,7 @@
-"""``n`` games at once in the engine (the vector commands ``vec_create``,
-``vec_step``, ``vec_reset``, ``vec_close`` of docs/engine.md), as numpy
-arrays; framework-free (numpy only).
+"""``n`` games at once, as numpy arrays, in the in-process library
+(mancala/env's VecEnv) or in the engine (the vector commands
+``vec_create``, ``vec_step``, ``vec_reset``, ``vec_close`` of
+docs/engine.md); framework-free (numpy only).
 
     from mancala_engine.vector import VectorGame
 
@@ -10,8 +11,9 @@ arrays; framework-free (numpy only).
             v.step(actions)
             print(v.reward.sum(), v.ended)
 
-Arrays travel as base64 of little-endian fixed-width numbers and are
-decoded without parsing numbers. Finished games are reset in the same step
+On the engine backend arrays travel as base64 of little-endian
+fixed-width numbers; on the native backend the library writes them into
+the arrays in place. Finished games are reset in the same step
 (Gymnasium's "same step" autoreset): after :meth:`VectorGame.step`,
 ``obs``, ``mask``, ``to_move`` and ``plies`` are those of the new games,
 ``reward``, ``terminated`` and ``truncated`` those of the ending step, and
@@ -28,60 +30,75 @@ which seat the agent holds in each game.
 
 from __future__ import annotations
 
-import base64
+import operator
 from typing import Any, Dict, Optional
 
 import numpy as np
 
+from ._backend import EngineVecCore, choose, shared_engine
 from ._client import Engine
-from .env import Spec, shared_engine
+from .env import GAMES, IllegalAction, Spec, env_spec
 
 __all__ = ["VectorGame"]
 
-_b64 = base64.b64decode
-
-
-def _arr(a: Dict[str, Any], key: str, dtype: str) -> np.ndarray:
-    s = a.get(key)
-    if not s:
-        return np.zeros(0, dtype=dtype)
-    return np.frombuffer(_b64(s), dtype=dtype)
+_U64 = 1 << 64
 
 
 class VectorGame:
-    """``n`` games of ``game`` under ``rules`` in one engine.
+    """``n`` games of ``game`` under ``rules`` in one backend.
 
     ``seed`` (an unsigned 64-bit integer) fixes the games (with an
     opponent, its choices); ``horizon`` overrides the spec's (plies);
     ``opponent`` and ``seat`` (``"S"``, ``"N"`` or ``"alternate"``) make
-    it single-agent. The attributes after construction, :meth:`reset` and
-    :meth:`step`: ``obs`` (uint8, (n, L)), ``mask`` (int8, (n, actions)),
-    ``reward`` (float32, (n,)), ``terminated``/``truncated`` (bool, (n,)),
-    ``to_move`` (uint8, (n,): 0 South, 1 North), ``plies`` (int32, (n,)),
-    ``ended`` (how many games ended in the step), ``ended_index`` (int32,
-    (ended,)), ``final_obs`` (uint8, (ended, L)), ``final_result`` (int8,
-    (ended,): +1 South won, -1 North won, 0 drawn or truncated).
+    it single-agent. ``backend`` and ``engine`` choose where the games run,
+    as for :class:`mancala_engine.env.Game`; both give the same arrays for
+    the same seed and actions. The attributes after construction,
+    :meth:`reset` and :meth:`step`: ``obs`` (uint8, (n, L)), ``mask``
+    (int8, (n, actions)), ``reward`` (float32, (n,)),
+    ``terminated``/``truncated`` (bool, (n,)), ``to_move`` (uint8, (n,): 0
+    South, 1 North), ``plies`` (int32, (n,)), ``ended`` (how many games
+    ended in the step), ``ended_index`` (int32, (ended,)), ``final_obs``
+    (uint8, (ended, L)), ``final_result`` (int8, (ended,): +1 South won,
+    -1 North won, 0 drawn or truncated). The arrays are replaced (engine)
+    or rewritten (native) by the next step: copy what you keep.
+
+    A VectorGame cannot be copied or pickled (TypeError): its games live
+    in the backend; make another with the same seed and actions instead.
     """
 
     def __init__(self, game: str = "kisolo", n: int = 1, *, rules: Optional[str] = None, seed: int = 0,
                  horizon: Optional[int] = None, opponent: Optional[Dict[str, Any]] = None,
-                 seat: Optional[str] = None, engine: Optional[Engine] = None) -> None:
-        self.engine = engine if engine is not None else shared_engine()
+                 seat: Optional[str] = None, engine: Optional[Engine] = None, backend: Optional[str] = None) -> None:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
+        self.backend = choose(backend, engine)
+        self.engine = engine if engine is not None else (shared_engine() if self.backend == "engine" else None)
         self.game = game
-        self.rules = rules or ""
-        self.n = int(n)
-        a = self.engine.request("vec_create", game=game, rules=rules or None, n=self.n, seed=int(seed),
-                                horizon=horizon, opponent=opponent, seat=seat if opponent is not None else None)
-        self.handle = a["env"]
-        self.actions = int(a["actions"])
-        self.mask_bytes = int(a["maskBytes"])
-        obs = a["observation"]
-        self.spec = Spec.from_answer(dict(a, game=game, rules=self.rules, start=a.get("start", "")))
-        self.obs_len = int(obs["len"])
-        self.horizon = int(a["horizon"])
-        self.seats = a.get("seats", "")
+        self.n = _int("n", n)
+        seed = _int("seed", seed)
+        if not 0 <= seed < _U64:
+            raise ValueError(f"seed {seed} must be an unsigned 64-bit integer")
+        if horizon is not None:
+            horizon = _int("horizon", horizon)
+        spec = env_spec(self.engine, game, rules, backend=self.backend)
+        self.rules = spec.rules
+        if self.backend == "native":
+            from . import _cabi
+
+            self._core: Any = _cabi.VecCore(spec, self.n, seed, horizon, opponent, seat)
+        else:
+            self._core = EngineVecCore(self.engine, game, self.rules, self.n, seed, horizon, opponent, seat)
+        c = self._core
+        self.actions = c.actions
+        self.mask_bytes = c.mask_bytes
+        self.obs_len = c.obs_len
+        self.horizon = c.horizon
+        self.seats = c.seats
+        self.spec = Spec(game=game, rules=self.rules, actions=spec.actions, mask_bytes=spec.mask_bytes,
+                         obs_len=spec.obs_len, names=spec.names, low=spec.low, high=spec.high, horizon=self.horizon,
+                         start=spec.start)
         self._closed = False
-        self._take(a)
+        self._take()
 
     def __enter__(self) -> "VectorGame":
         return self
@@ -89,44 +106,72 @@ class VectorGame:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
+    def __copy__(self) -> "VectorGame":
+        raise TypeError("a VectorGame cannot be copied: its games live in the backend (make another with the same "
+                        "seed and actions)")
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "VectorGame":
+        self.__copy__()
+        raise AssertionError("unreachable")
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a VectorGame cannot be pickled: its games live in the backend (make another with the same "
+                        "seed and actions)")
+
     def close(self) -> None:
-        """Frees the games in the engine (closing twice is harmless)."""
+        """Frees the games in the backend (closing twice is harmless)."""
         if not self._closed:
             self._closed = True
-            if self.engine.returncode is None:
-                self.engine.request("vec_close", env=self.handle)
+            self._core.close()
 
     def reset(self, seed: Optional[int] = None) -> None:
         """Starts all games again (with ``seed``: as a new VectorGame with
         that seed would)."""
-        self._take(self.engine.request("vec_reset", env=self.handle, seed=None if seed is None else int(seed)))
+        if seed is not None:
+            seed = _int("seed", seed)
+            if not 0 <= seed < _U64:
+                raise ValueError(f"seed {seed} must be an unsigned 64-bit integer")
+        self._open()
+        self._core.reset(seed)
+        self._take()
 
     def step(self, actions: Any) -> None:
-        """Plays one action id per game (any integer array-like of length
-        n). The engine refuses the whole step when any id is out of range
-        or illegal (EngineError naming the game): check ``mask``."""
+        """Plays one action id per game: an integer array-like of length n
+        (TypeError for floats, bools, strings or objects; IllegalAction,
+        naming the environment, for an id out of range; nothing is played
+        then). The backend refuses the whole step when an id is illegal
+        (EngineError naming the environment): check ``mask``."""
         acts = np.asarray(actions)
         if acts.shape != (self.n,):
             raise ValueError(f"{acts.shape} actions for {self.n} games")
-        data = base64.b64encode(acts.astype("<i4", copy=False).tobytes()).decode("ascii")
-        self._take(self.engine.request("vec_step", env=self.handle, actions=data))
+        if acts.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, not {acts.dtype} (floats, bools and strings are refused)")
+        if self.n:
+            bad = np.flatnonzero((acts < 0) | (acts >= self.actions))
+            if bad.size:
+                i = int(bad[0])
+                raise IllegalAction(f"environment {i}: action {acts[i]} out of range 0..{self.actions - 1}")
+        self._open()
+        self._core.step(acts)
+        self._take()
 
-    def _take(self, a: Dict[str, Any]) -> None:
-        n, L = self.n, self.obs_len
-        self.obs = _arr(a, "obs", "u1").reshape(n, L)
-        packed = _arr(a, "mask", "u1").reshape(n, self.mask_bytes)
-        self.mask = np.unpackbits(packed, axis=1, count=self.actions, bitorder="little").view(np.int8)
-        self.reward = _arr(a, "reward", "<f4")
-        self.terminated = _arr(a, "terminated", "u1").astype(bool)
-        self.truncated = _arr(a, "truncated", "u1").astype(bool)
-        self.to_move = _arr(a, "toMove", "u1")
-        self.plies = _arr(a, "plies", "<i4")
-        self.ended = int(a.get("ended", 0))
-        self.ended_index = _arr(a, "endedIndex", "<i4")
-        self.final_obs = _arr(a, "finalObs", "u1").reshape(self.ended, L)
-        self.final_result = _arr(a, "finalResult", "i1")
-        if self.reward.shape != (n,) or self.terminated.shape != (n,) or self.ended_index.shape != (self.ended,):
-            raise ValueError("the engine's vector answer has arrays of the wrong sizes")
+    def _open(self) -> None:
+        if self._closed:
+            raise RuntimeError("the VectorGame is closed")
+
+    def _take(self) -> None:
+        c = self._core
+        self.obs = c.obs
+        self.mask = c.mask
+        self.reward = c.reward
+        self.terminated = c.terminated
+        self.truncated = c.truncated
+        self.to_move = c.to_move
+        self.plies = c.plies
+        self.ended = c.ended
+        self.ended_index = c.ended_index
+        self.final_obs = c.final_obs
+        self.final_result = c.final_result
 
     def sample_actions(self, rng: Optional[np.random.Generator] = None) -> np.ndarray:
         """A uniformly random legal action id for each game (int32, (n,))."""
@@ -134,3 +179,12 @@ class VectorGame:
         m = self.mask.astype(np.float64)
         m *= rng.random(m.shape) + 1e-9  # a legal id's weight is in (0, 1], an illegal one's 0
         return m.argmax(axis=1).astype(np.int32)
+
+
+def _int(what: str, x: Any) -> int:
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{what} must be an integer, not a bool")
+    try:
+        return operator.index(x)
+    except TypeError:
+        raise TypeError(f"{what} must be an integer, not {type(x).__name__}") from None

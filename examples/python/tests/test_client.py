@@ -21,6 +21,7 @@ try:
 except ImportError:
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from mancala_engine._locate import program_dir  # noqa: E402
 from mancala_engine import Engine, EngineClosed, EngineError, module_root  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,7 +42,7 @@ def setUpModule() -> None:
     if not BINARY:
         _BUILD_DIR = tempfile.mkdtemp(prefix="mancala-engine-")
         BINARY = os.path.join(_BUILD_DIR, "engine")
-        subprocess.run(["go", "build", "-o", BINARY, "./examples/mancala-engine"], cwd=module_root(HERE), check=True)
+        subprocess.run(["go", "build", "-o", BINARY, program_dir(module_root(HERE))], cwd=module_root(HERE), check=True)
 
 
 def tearDownModule() -> None:
@@ -69,7 +70,7 @@ class TestCommands(EngineTestCase):
         g = self.engine.games()
         self.assertEqual([x["name"] for x in g["games"]], ["kisolo", "kiothi", "kimasai"])
         self.assertEqual([x["start"] for x in g["games"]], [KISOLO_START, KIOTHI_START, KIMASAI_START])
-        self.assertEqual(g["agents"], ["random", "alphabeta", "mcts"])
+        self.assertEqual(g["agents"], ["random", "alphabeta", "mcts", "mcts-eval"])
         self.assertEqual(g["engine"]["maxLine"], 1 << 20)
         self.assertEqual(g["engine"]["batch"]["maxPlayouts"], 1000000)
         self.assertIn("selfplay", g["engine"]["commands"])
@@ -120,14 +121,16 @@ class TestCommands(EngineTestCase):
 
     def test_observation(self) -> None:
         o = self.engine.observation("kisolo 1,2,3,4,5,6/7,8,9,10,11,12/0,1,0,2,0,3/4,0,5,0,6,0 S turn=10 rules=Columns:6")
-        self.assertEqual(o["values"], [4, 0, 5, 0, 6, 0, 3, 0, 2, 0, 1, 0, 6, 5, 4, 3, 2, 1, 7, 8, 9, 10, 11, 12, 0])
+        # The mover's view is the seat view of the player to move: its own
+        # circuit first, ownTurn (always 1 here) last.
+        self.assertEqual(o["values"], [4, 0, 5, 0, 6, 0, 3, 0, 2, 0, 1, 0, 6, 5, 4, 3, 2, 1, 7, 8, 9, 10, 11, 12, 1])
         self.assertEqual(o["shape"], [25])
-        self.assertEqual(o["names"][:2] + o["names"][-2:], ["seeds:a1", "seeds:a2", "seeds:c6", "toMove"])
-        # The mirror: the same values but for toMove.
+        self.assertEqual(o["names"][:2] + o["names"][-2:], ["seeds:a1", "seeds:a2", "seeds:c6", "ownTurn"])
+        # The mirror (the board turned, North to move): the same values.
         m = self.engine.observation("kisolo 0,6,0,5,0,4/3,0,2,0,1,0/12,11,10,9,8,7/6,5,4,3,2,1 N turn=11 rules=Columns:6")
-        self.assertEqual(m["values"][:-1], o["values"][:-1])
-        self.assertEqual((m["values"][-1], m["toMove"]), (1, "N"))
-        self.assertEqual(self.engine.observation(game="kiothi")["shape"], [76])
+        self.assertEqual(m["values"], o["values"])
+        self.assertEqual(m["toMove"], "N")
+        self.assertEqual(self.engine.observation(game="kiothi")["shape"], [86])
         self.assertEqual(self.engine.observation(game="kimasai")["shape"], [36])
 
     def test_perft(self) -> None:

@@ -22,6 +22,7 @@ try:
 except ImportError:  # pragma: no cover - depends on the machine
     np = None
 
+from mancala_engine._locate import program_dir  # noqa: E402
 from mancala_engine import Engine, EngineError, module_root  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -43,7 +44,7 @@ def setUpModule() -> None:
     if not binary:
         _BUILD_DIR = tempfile.mkdtemp(prefix="mancala-engine-")
         binary = os.path.join(_BUILD_DIR, "engine")
-        subprocess.run(["go", "build", "-o", binary, "./examples/mancala-engine"], cwd=module_root(HERE), check=True)
+        subprocess.run(["go", "build", "-o", binary, program_dir(module_root(HERE))], cwd=module_root(HERE), check=True)
     ENGINE = Engine(binary, timeout=120)
 
 

@@ -23,6 +23,7 @@ try:
 except ImportError:
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from mancala_engine._locate import program_dir  # noqa: E402
 from mancala_engine import Engine, module_root  # noqa: E402
 
 
@@ -57,7 +58,7 @@ def setUpModule() -> None:
     if not binary:
         _BUILD_DIR = tempfile.mkdtemp(prefix="mancala-engine-")
         binary = os.path.join(_BUILD_DIR, "engine")
-        subprocess.run(["go", "build", "-o", binary, "./examples/mancala-engine"], cwd=module_root(HERE), check=True)
+        subprocess.run(["go", "build", "-o", binary, program_dir(module_root(HERE))], cwd=module_root(HERE), check=True)
     ENGINE = Engine(binary, timeout=120)
 
 
