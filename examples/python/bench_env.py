@@ -30,9 +30,21 @@ import time
 
 import numpy as np
 
-from mancala_engine import backend_info
-from mancala_engine.env import Game
-from mancala_engine.vector import VectorGame
+# Run as a script from a checkout, this folder is first on sys.path, and its
+# mancala_engine (the sources, without the library that pip install built)
+# would shadow the installed package and measure the engine backend only:
+# take the installed package when there is one.
+_here = os.path.dirname(os.path.abspath(__file__))
+_kept = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+if len(_kept) < len(sys.path):
+    import importlib.machinery
+
+    if importlib.machinery.PathFinder.find_spec("mancala_engine", _kept) is not None:
+        sys.path[:] = _kept
+
+from mancala_engine import backend_info  # noqa: E402
+from mancala_engine.env import Game  # noqa: E402
+from mancala_engine.vector import VectorGame  # noqa: E402
 
 
 def load() -> str:
