@@ -32,6 +32,17 @@ _shared: Optional[Engine] = None
 _shared_lock = threading.Lock()
 
 
+def _after_fork_in_child() -> None:
+    # Another thread may have held the lock (starting the engine) at the
+    # fork: the child's copy would stay locked for ever.
+    global _shared_lock
+    _shared_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def shared_engine() -> Engine:
     """The engine process shared by the environments of this process that
     were not given one (started on first use, closed at exit). A forked

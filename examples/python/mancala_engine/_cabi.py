@@ -278,6 +278,9 @@ class GameCore:
         c = GameCore(self.spec, self.horizon)
         if self._hd.h.value:
             c.reset(self.position, self.plies)
+            # The last step's rewards belong to the state (OpenSpiel's
+            # returns() of a cloned terminal state reads them).
+            c._rew[:] = self._rew
         return c
 
     def reset(self, position: Optional[str], plies: int) -> None:
@@ -487,6 +490,9 @@ class VecCore:
 
     def step(self, actions: np.ndarray) -> None:
         acts = np.ascontiguousarray(actions, dtype=np.int32)
+        if acts.shape != (self.n,):
+            # The library reads n ids from the pointer: never fewer.
+            raise ValueError(f"actions of shape {acts.shape}, want ({self.n},)")
         hd = self._hd
         st = hd.lib.vec_step(hd.h, c_void_p(acts.ctypes.data), *self._step_args)
         if st != 0:

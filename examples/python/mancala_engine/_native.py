@@ -35,6 +35,7 @@ class NativeUnavailable(RuntimeError):
 _lock = threading.Lock()
 _lib: Optional[Any] = None
 _loaded_by: Optional[int] = None  # the pid that loaded the library
+_loading: Optional[int] = None  # the pid loading it now (a fork then leaves a half-started runtime)
 _failure: Optional[str] = None
 
 
@@ -45,16 +46,21 @@ def library_path() -> str:
 
 
 def _forked_message() -> str:
-    return (f"the in-process library was loaded by process {_loaded_by} before it forked this process "
+    return (f"the in-process library was loaded by process {_loaded_by or _loading} before it forked this process "
             f"({os.getpid()}); the Go runtime does not survive fork. Use a spawn or forkserver start method, "
             "or backend='engine' in the child")
 
 
 def _after_fork_in_child() -> None:
-    global _failure
+    global _failure, _lock
+    # Another thread may have held the lock (loading the library) at the
+    # fork: the child's copy would stay locked for ever.
+    _lock = threading.Lock()
     if _lib is not None and _loaded_by != os.getpid():
         _lib.poison(_forked_message())
         _failure = _forked_message()
+    elif _loading is not None and _loading != os.getpid():
+        _failure = _forked_message()  # forked while the library was being loaded
 
 
 if hasattr(os, "register_at_fork"):
@@ -80,7 +86,7 @@ def available() -> bool:
 def library() -> Any:
     """The loaded library (loading it on first use). Raises
     NativeUnavailable saying why it cannot be used."""
-    global _lib, _loaded_by, _failure
+    global _lib, _loaded_by, _failure, _loading
     with _lock:
         if _lib is not None:
             if _loaded_by != os.getpid():
@@ -91,7 +97,11 @@ def library() -> Any:
         try:
             from . import _cabi
 
-            _lib = _cabi.load(library_path())
+            _loading = os.getpid()
+            try:
+                _lib = _cabi.load(library_path())
+            finally:
+                _loading = None
             _loaded_by = os.getpid()
             return _lib
         except NativeUnavailable as e:

@@ -136,6 +136,9 @@ func call(id int64, k kind, syntax int32, fn func(h *handle) error) (status int3
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.env == nil && h.vec == nil {
+		return errHandle // freed between lookup and the lock
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			h.lastErr = fmt.Sprintf("%spanic: %v\n%s", abiErrorPrefix, r, debug.Stack())

@@ -57,6 +57,16 @@ func writeText(s string, buf *C.char, capacity C.int32_t, ln *C.int32_t) error {
 	return nil
 }
 
+// lastRuneStart returns the index of the last byte of s that can start a
+// rune (0 if none).
+func lastRuneStart(s string) int {
+	i := len(s) - 1
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return max(i, 0)
+}
+
 // writeErr writes msg into a *_new error buffer, cut to fit on a rune
 // boundary.
 func writeErr(msg string, buf *C.char, capacity C.int32_t) {
@@ -65,8 +75,10 @@ func writeErr(msg string, buf *C.char, capacity C.int32_t) {
 	}
 	if len(msg) >= int(capacity) {
 		msg = msg[:capacity-1]
-		for len(msg) > 0 && !utf8.ValidString(msg) {
-			msg = msg[:len(msg)-1]
+		// Cut back over a rune the limit split (at most 3 bytes), not
+		// over invalid bytes that the message echoes from the input.
+		for i := 0; i < utf8.UTFMax-1 && len(msg) > 0 && !utf8.FullRuneInString(msg[lastRuneStart(msg):]); i++ {
+			msg = msg[:lastRuneStart(msg)]
 		}
 	}
 	dst := unsafe.Slice((*byte)(unsafe.Pointer(buf)), len(msg)+1)

@@ -248,7 +248,7 @@ int32_t mancala_env_position(int64_t h, char *buf, int32_t cap, int32_t *len);
  * undo and history. The position must be of the environment's game and
  * rules (else MANCALA_E_SYNTAX or MANCALA_E_MISMATCH); with an opponent
  * the agent must be to move unless the game is over (else
- * MANCALA_E_ARGUMENT). Its state follows: terminated if the game is over,
+ * MANCALA_E_MISMATCH: the position does not fit the environment). Its state follows: terminated if the game is over,
  * truncated if plies >= horizon. */
 int32_t mancala_env_set_position(int64_t h, const char *position, int32_t plies);
 

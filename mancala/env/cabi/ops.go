@@ -70,7 +70,12 @@ func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		if err != nil {
 			return nil, nil, err
 		}
-		searching = s.Kind != agent.KindRandom
+		// A level is the agent it names (Kisolo's Beginner is random).
+		r, err := s.Resolve(d.Levels)
+		if err != nil {
+			return nil, nil, err
+		}
+		searching = r.Kind != agent.KindRandom
 		opt.Opponent = env.SpecOpponent(d, s)
 		switch c.seat {
 		case 0, 1:
