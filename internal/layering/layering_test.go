@@ -16,12 +16,6 @@ import (
 	"testing"
 )
 
-// knownNaming lists non-test files of mancala/wire and mancala/env that
-// may still name a game in a string literal, while their owners move the
-// game's facts into its descriptor (issue 24). Each entry is a path
-// relative to the module root. Empty is the goal.
-var knownNaming = map[string]bool{}
-
 // pkg is what go list says of one package.
 type pkg struct {
 	ImportPath string
@@ -160,9 +154,7 @@ func TestLayering(t *testing.T) {
 			rel, _ := filepath.Rel(root, file)
 			rel = filepath.ToSlash(rel)
 			for _, lit := range gameLiterals(t, file, word) {
-				if !knownNaming[rel] {
-					t.Errorf("%s names a game in a string literal: %s (move the fact into the game's Descriptor)", rel, lit)
-				}
+				t.Errorf("%s names a game in a string literal: %s (move the fact into the game's Descriptor)", rel, lit)
 			}
 		}
 	}
