@@ -58,6 +58,7 @@ _FUNCS = {
     "mancala_vec_reset": (c_int32, [c_int64, c_void_p, c_void_p, c_void_p]),
     "mancala_vec_step": (c_int32, None),
     "mancala_vec_observe": (c_int32, [c_int64, c_void_p, c_void_p]),
+    "mancala_vec_status": (c_int32, [c_int64, c_void_p, c_void_p]),
     "mancala_vec_position": (c_int32, [c_int64, c_int32, c_void_p, c_int32, ctypes.POINTER(c_int32)]),
 }
 # Optional functions: used when the library has them.
@@ -472,21 +473,16 @@ class VecCore:
         if st != 0:
             check_process()
             raise hd.error(st, "reset")
+        # The player to move and the episode's plies: an opponent that
+        # moves first has played its opening plies in the reset.
+        st = hd.lib.vec_status(hd.h, _addr(self.to_move), _addr(self.plies))
+        if st != 0:
+            check_process()
+            raise hd.error(st, "reset")
         self.reward[:] = 0
         self._term[:] = 0
         self._trunc[:] = 0
-        self.plies[:] = 0
-        # the player to move: the agent's seat with an opponent; else from the observation's ownTurn
-        self._set_to_move_after_reset()
         self._after()
-
-    def _set_to_move_after_reset(self) -> None:
-        # With an opponent the agent is to move after a reset; in self-play
-        # every game is at its start, South to move.
-        if self.seats:
-            self.to_move[:] = [0 if c == "S" else 1 for c in self.seats]
-        else:
-            self.to_move[:] = 0
 
     def step(self, actions: np.ndarray) -> None:
         acts = np.ascontiguousarray(actions, dtype=np.int32)

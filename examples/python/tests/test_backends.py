@@ -96,13 +96,7 @@ def test_vector_self_play_identical(native, game, rules):
 
 @pytest.mark.parametrize("game,seat", [("kisolo", "S"), ("kiothi", "N"), ("kimasai", "alternate")])
 @pytest.mark.parametrize("opponent", [{"agent": "random"}, {"agent": "alphabeta", "depth": 1}])
-def test_vector_opponent_identical(native, game, seat, opponent, request):
-    if (game, seat) != ("kisolo", "S"):
-        # A known gap, strict so that the fix shows: after a reset in which
-        # the opponent moves first the C ABI gives no plies (the engine
-        # answers them), so the native plies read 0 there.
-        request.applymarker(pytest.mark.xfail(strict=True, reason="mancala_vec_reset/observe write no plies; asked of "
-                                                                   "the env engineer"))
+def test_vector_opponent_identical(native, game, seat, opponent):
     assert_traces_equal(vector_trace("native", game, None, 3, opponent, seat, steps=60),
                         vector_trace("engine", game, None, 3, opponent, seat, steps=60))
 

@@ -420,6 +420,23 @@ func mancala_vec_observe(h C.int64_t, obs *C.float, mask *C.uint8_t) C.int32_t {
 	}))
 }
 
+//export mancala_vec_status
+func mancala_vec_status(h C.int64_t, toMove *C.uint8_t, plies *C.int32_t) C.int32_t {
+	return C.int32_t(call(int64(h), vecKind, errSyntax, func(x *handle) error {
+		s := x.vec.spec()
+		n := int(s.n)
+		defer x.drop()
+		b := x.batch(s, nil, nil)
+		if toMove != nil {
+			b.ToMove = unsafe.Slice((*mancala.Player)(unsafe.Pointer(toMove)), n)
+		}
+		if plies != nil {
+			b.Plies = unsafe.Slice((*int32)(unsafe.Pointer(plies)), n)
+		}
+		return x.vec.observe(b)
+	}))
+}
+
 //export mancala_vec_position
 func mancala_vec_position(h C.int64_t, i C.int32_t, buf *C.char, capacity C.int32_t, ln *C.int32_t) C.int32_t {
 	return C.int32_t(call(int64(h), vecKind, errSyntax, func(x *handle) error {

@@ -305,6 +305,13 @@ int32_t mancala_vec_step(int64_t h, const int32_t *actions,
  * optional) as mancala_vec_step does, without stepping. */
 int32_t mancala_vec_observe(int64_t h, float *obs, uint8_t *mask);
 
+/* mancala_vec_status writes, each optional, the player to move (n uint8:
+ * 0 South, 1 North) and the plies of each environment's episode (n
+ * int32), as mancala_vec_step does: after mancala_vec_reset, where an
+ * opponent that moves first has played its opening plies, they are the
+ * episode's true counts. */
+int32_t mancala_vec_status(int64_t h, uint8_t *to_move, int32_t *plies);
+
 /* mancala_vec_position writes environment i's position as text. */
 int32_t mancala_vec_position(int64_t h, int32_t i, char *buf, int32_t cap, int32_t *len);
 

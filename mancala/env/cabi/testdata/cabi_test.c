@@ -395,12 +395,38 @@ static void bench(void) {
     }
 }
 
+/* vec_status: after a reset in which Kiothi's opponent (South) plays its
+ * opening turn of 12 steps, every environment's agent (North) is to move at
+ * ply 12; in self-play every game starts at ply 0 with South to move. */
+static void vec_status(void) {
+    char err[256];
+    int64_t h = 0;
+    uint8_t to_move[4];
+    int32_t plies[4];
+    expect(mancala_vec_new("kiothi", "", "random", 1, 4, 7, 0, 0, 1, &h, err, sizeof err), MANCALA_OK, 0, "vec_status new");
+    expect(mancala_vec_reset(h, NULL, NULL, NULL), MANCALA_OK, h, "vec_status reset");
+    expect(mancala_vec_status(h, to_move, plies), MANCALA_OK, h, "vec_status");
+    for (int i = 0; i < 4; i++) {
+        CHECK(to_move[i] == 1 && plies[i] == 12, "vec_status %d: to_move %d plies %d, want 1 and 12", i, to_move[i], plies[i]);
+    }
+    expect(mancala_vec_status(h, NULL, NULL), MANCALA_OK, h, "vec_status, no buffers");
+    mancala_free(h);
+    expect(mancala_vec_status(h, to_move, plies), MANCALA_E_HANDLE, 0, "vec_status of a freed handle");
+    expect(mancala_vec_new("kisolo", "", NULL, -1, 4, 7, 0, 0, 1, &h, err, sizeof err), MANCALA_OK, 0, "vec_status self-play new");
+    expect(mancala_vec_status(h, to_move, plies), MANCALA_OK, h, "vec_status self-play");
+    for (int i = 0; i < 4; i++) {
+        CHECK(to_move[i] == 0 && plies[i] == 0, "vec_status self-play %d: to_move %d plies %d", i, to_move[i], plies[i]);
+    }
+    mancala_free(h);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "-bench") == 0) {
         bench();
         return 0;
     }
     bad_input();
+    vec_status();
     threads();
     fprintf(stderr, "cabi_test: %d checks passed\n", checks);
     env_trajectory("kisolo", "", NULL, -1, 1, 120);
