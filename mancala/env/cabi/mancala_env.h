@@ -24,7 +24,9 @@
  * Status codes. Every function returns an int32 status: MANCALA_OK (0) on
  * success, else one of the MANCALA_E_* codes below. On an error the
  * environment is unchanged (nothing is stepped, reset or set; output
- * buffers may have been partly written). The message of the last failed
+ * buffers may have been partly written; an opponent that failed mid-search
+ * has advanced its own random state and tables, so the replies after such
+ * an error need not be those of a run without it). The message of the last failed
  * call on a handle is read with mancala_error; a failed *_new writes its
  * message into the caller's err buffer instead. mancala_status_text names
  * a code.
