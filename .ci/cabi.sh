@@ -15,7 +15,7 @@ if ! command -v gcc >/dev/null 2>&1; then
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y gcc libc6-dev
 fi
-gcc --version | head -1
+gcc --version | sed -n 1p
 
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

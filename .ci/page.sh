@@ -18,9 +18,12 @@ go run ./examples/web -npm "$work/pkg"
 echo "-- npm pack"
 (cd "$work/pkg" && npm pack --pack-destination "$work" >/dev/null)
 tarball=$(ls "$work"/go-mancala-*.tgz)
-tar -tzf "$tarball" | sort
+# The listing is read once into a variable: with pipefail, "tar | grep -q"
+# fails when grep exits at its first match and tar is killed by SIGPIPE.
+listing=$(tar -tzf "$tarball" | sort)
+printf '%s\n' "$listing"
 for f in package/package.json package/mancala.js package/mancala.d.ts package/worker.js package/wasm_exec.js package/mancala.wasm; do
-  tar -tzf "$tarball" | grep -qx "$f" || { echo "the tarball lacks $f"; exit 1; }
+  grep -qx -- "$f" <<<"$listing" || { echo "the tarball lacks $f"; exit 1; }
 done
 
 echo "-- a blank Vite project with the tarball"
