@@ -71,4 +71,6 @@ TS
 ls -la "$app/dist" "$app/dist/assets"
 
 echo "-- the build in Chromium (TestViteApp)"
+# axe-core checks the page (the same pin as .ci/run's browser step; a no-op when it is there).
+(cd examples/web/e2e && npm install --prefix .axe --no-save --no-audit --no-fund axe-core@4.14.1 typescript@5.9.3 >/dev/null)
 (cd examples/web/e2e && VITE_DIST="$app/dist" CI=1 go test -count=1 -run '^TestViteApp$' -v . 2>&1 | grep -v 'unhandled node event')
