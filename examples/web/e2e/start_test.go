@@ -133,6 +133,18 @@ func TestSlowConnection(t *testing.T) {
 			if c.kbit < 2000 {
 				// The loading screen, once the bar has moved.
 				b.waitLong(t, `window.progressMax > 0`, time.Minute)
+				// While the rules load, nothing can be undone, hinted or
+				// resigned: those buttons are disabled until the first
+				// board is drawn (read in one evaluation with whether the
+				// board is drawn yet, so a fast load cannot make it fail).
+				var loading struct {
+					Drawn   bool
+					Enabled []string
+				}
+				b.run(t, chromedp.Evaluate(`({Drawn: (document.body.dataset.ply || '') !== '', Enabled: ['undo', 'redo', 'hint', 'resign'].filter((id) => !document.getElementById(id).disabled)})`, &loading))
+				if !loading.Drawn && len(loading.Enabled) > 0 {
+					t.Errorf("while loading, these buttons are enabled: %v", loading.Enabled)
+				}
 				b.screenshot(t, "loading-"+c.name)
 				b.axe(t, "loading-"+c.name)
 			}
