@@ -115,6 +115,26 @@ func SourceHash(root string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// Revision returns the git revision of the checkout at root, with
+// "+dirty" when it has uncommitted changes, or "unknown" without git: go
+// build records no VCS information in a c-shared library, so [Build]
+// sets it at link time.
+func Revision(root string) string {
+	cmd := exec.Command("git", "rev-parse", "HEAD")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return "unknown"
+	}
+	rev := strings.TrimSpace(string(out))
+	cmd = exec.Command("git", "status", "--porcelain", "--untracked-files=no")
+	cmd.Dir = root
+	if st, err := cmd.Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+		rev += "+dirty"
+	}
+	return rev
+}
+
 // Build builds the library of the module at root into dir (made if
 // missing): dir/libmancala_env.so.2, the symbolic link
 // dir/libmancala_env.so and cgo's declarations dir/libmancala_env.h. It
@@ -135,10 +155,11 @@ func Build(root, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	rev := Revision(root)
 	lib := filepath.Join(dir, SOName)
 	ext := "-Wl,--version-script=" + script + " -Wl,-soname," + SOName
 	if _, err := goCmd(root, "build", "-buildmode=c-shared", "-trimpath",
-		"-ldflags", "-s -w -X main.buildID="+id+" -extldflags '"+ext+"'",
+		"-ldflags", "-s -w -X main.buildID="+id+" -X main.vcsRevision="+rev+" -extldflags '"+ext+"'",
 		"-o", lib, Package); err != nil {
 		return "", err
 	}

@@ -85,8 +85,10 @@ import (
 
 func main() {}
 
-// buildID is set at link time: -ldflags "-X main.buildID=...".
-var buildID string
+// buildID and vcsRevision are set at link time (-ldflags "-X
+// main.buildID=... -X main.vcsRevision=..."; internal/cabibuild does):
+// go build records no VCS information in a c-shared library.
+var buildID, vcsRevision string
 
 // goString reads a C string of at most maxInputText bytes; NULL is "".
 func goString(s *C.char) (string, error) {
@@ -203,6 +205,9 @@ func versionText() string {
 	}
 	if dirty {
 		rev += "+dirty"
+	}
+	if rev == "unknown" && vcsRevision != "" {
+		rev = vcsRevision
 	}
 	return version + " " + rev
 }
