@@ -79,8 +79,9 @@ type config struct {
 
 // made is what newOps makes: one of its fields.
 type made struct {
-	env envOps
-	vec vecOps
+	env       envOps
+	vec       vecOps
+	searching bool // an opponent that searches: its resets and steps can be cancelled
 }
 
 // limits are the limits every spec is checked against.
@@ -155,7 +156,7 @@ func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		if err != nil {
 			return made{}, err
 		}
-		return made{env: &envImpl[P, M]{e: e, d: d}}, nil
+		return made{env: &envImpl[P, M]{e: e, d: d}, searching: searching}, nil
 	}
 	if searching && c.n > maxSearchEnvs {
 		return made{}, fail(errArgument, "n %d: at most %d environments with a searching opponent (%s)", c.n, maxSearchEnvs, c.opponent)
@@ -168,7 +169,7 @@ func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 	if err != nil {
 		return made{}, err
 	}
-	return made{vec: &vecImpl[P, M]{v: v, seat: c.seat}}, nil
+	return made{vec: &vecImpl[P, M]{v: v, seat: c.seat}, searching: searching}, nil
 }
 
 // opsResult is what makeOps's generic function answers.
