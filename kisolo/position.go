@@ -114,8 +114,13 @@ func (p Position) Seeds(index int) int {
 // to grow dst.
 func (p Position) AppendSeeds(dst []int) []int {
 	g := p.geom()
-	for i := range 4 * g.c {
-		dst = append(dst, int(p.circ[g.slot(i)]))
+	// Pits 0..ring-1 are kept in circ[0:ring], the others from circ[16]
+	// on (geom.slot).
+	for _, n := range p.circ[:g.ring] {
+		dst = append(dst, int(n))
+	}
+	for _, n := range p.circ[16 : 16+4*g.c-g.ring] {
+		dst = append(dst, int(n))
 	}
 	return dst
 }
