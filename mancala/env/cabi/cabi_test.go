@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -40,10 +41,16 @@ func buildC(t *testing.T) (prog, dir string) {
 	}
 	dir = os.Getenv("MANCALA_LIB_DIR")
 	if dir == "" || !exists(filepath.Join(dir, cabibuild.SOName)) {
-		dir = t.TempDir()
-		if _, err := cabibuild.Build("../../..", dir); err != nil {
-			t.Fatal(err)
+		libOnce.Do(func() {
+			libDir, libErr = os.MkdirTemp("", "cabi-test-")
+			if libErr == nil {
+				_, libErr = cabibuild.Build("../../..", libDir)
+			}
+		})
+		if libErr != nil {
+			t.Fatal(libErr)
 		}
+		dir = libDir
 	}
 	prog = filepath.Join(t.TempDir(), "cabi_test")
 	cmd := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", ".", "-o", prog, "testdata/cabi_test.c",
@@ -52,6 +59,22 @@ func buildC(t *testing.T) (prog, dir string) {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}
 	return prog, dir
+}
+
+// The library one test process builds (once, for every test that needs
+// it), removed by TestMain.
+var (
+	libOnce sync.Once
+	libDir  string
+	libErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if libDir != "" {
+		os.RemoveAll(libDir)
+	}
+	os.Exit(code)
 }
 
 func exists(path string) bool {
