@@ -398,7 +398,7 @@ func (x *agentImpl[P, M]) think(ctx context.Context, position string) (answer, e
 		m = r.Move
 		x.line = a.AppendLine(x.line, p, r)
 		ans.value, ans.nodes, ans.depth = int64(r.Value), r.Nodes, int32(r.Depth)
-		ans.outcome = outcomeOf(r.Value)
+		ans.outcome = outcomeOf(r.Value, r.Depth < a.Depth && a.Time == 0)
 	case *agent.MCTS[P, M]:
 		r, err := a.Search(ctx, p)
 		if err != nil {
@@ -434,13 +434,18 @@ func (x *agentImpl[P, M]) think(ctx context.Context, position string) (answer, e
 	return ans, nil
 }
 
-// outcomeOf reads an alphabeta value: a forced win or loss, else unknown.
-func outcomeOf(v int) int32 {
+// outcomeOf reads an alphabeta value: a forced win or loss; with exact
+// (the search stopped before its depth without a time budget: every line
+// reached a finished game, so the value is the game's) also a draw; else
+// unknown.
+func outcomeOf(v int, exact bool) int32 {
 	switch {
-	case v >= agent.WinValue/2:
+	case v >= agent.WinValue/2 || exact && v > 0:
 		return outcomeWin
-	case v <= -agent.WinValue/2:
+	case v <= -agent.WinValue/2 || exact && v < 0:
 		return outcomeLoss
+	case exact:
+		return outcomeDraw
 	}
 	return outcomeUnknown
 }
