@@ -1,0 +1,206 @@
+package endgame_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/seed8ebe013a/go-mancala/kiothi"
+	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/endgame"
+	"pgregory.net/rapid"
+)
+
+// The tables of these tests are small enough to build in a test: layers
+// 0..testSeeds of Kiothi (11,521 positions in layer 3).
+const testSeeds = 3
+
+var _ endgame.Prober[kiothi.Position] = (*endgame.Table[kiothi.Position, kiothi.Move])(nil)
+
+func kiothiTable(t testing.TB, rules string, seeds int) (*endgame.Table[kiothi.Position, kiothi.Move], *kiothi.EndgameSpace) {
+	t.Helper()
+	r, err := kiothi.ParseRules(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := kiothi.NewEndgameSpace(r, seeds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := endgame.Build[kiothi.Position, kiothi.Move](context.Background(), sp, seeds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb, sp
+}
+
+// turned returns p (South to move at turn 2) turned half round (KI-2), with
+// North to move at turn 3 and the prisons prisonS (South's), prisonN.
+func turned(t fataler, p kiothi.Position, prisonS, prisonN int, north bool) kiothi.Position {
+	t.Helper()
+	f := strings.Fields(p.String())
+	rows := strings.Split(f[1], "/")
+	side, turn := "S", "turn=2"
+	if north {
+		rev := func(s string) string {
+			c := strings.Split(s, ",")
+			for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 {
+				c[i], c[j] = c[j], c[i]
+			}
+			return strings.Join(c, ",")
+		}
+		rows[0], rows[1] = rev(rows[1]), rev(rows[0])
+		side, turn = "N", "turn=3"
+	}
+	text := fmt.Sprintf("kiothi %s/%s %s %s prisons=%d,%d", rows[0], rows[1], side, turn, prisonS, prisonN)
+	for _, x := range f[5:] {
+		if strings.HasPrefix(x, "rules=") {
+			text += " " + x
+		}
+	}
+	q, err := kiothi.Parse(text)
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	return q
+}
+
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// TestKiothiIndexRoundTrip: Position and Index are inverse, for both sides
+// to move, whatever the prisons (rapid).
+func TestKiothiIndexRoundTrip(t *testing.T) {
+	const seeds = 8
+	sp, err := kiothi.NewEndgameSpace(kiothi.Rules{}, seeds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(0, seeds).Draw(rt, "n")
+		i := rapid.Uint64Range(0, sp.Size(n)-1).Draw(rt, "i")
+		p, ok := sp.Position(n, i)
+		if !ok {
+			rt.Fatalf("no position at %d/%d", n, i)
+		}
+		if p.Outcome().Status != mancala.Ongoing {
+			if _, _, ok := sp.Index(p); ok {
+				rt.Fatalf("%v: a finished game is indexed", p)
+			}
+			return
+		}
+		north := rapid.Bool().Draw(rt, "north")
+		q := turned(rt, p, rapid.IntRange(0, 40).Draw(rt, "s"), rapid.IntRange(0, 40).Draw(rt, "n"), north)
+		n2, i2, ok := sp.Index(q)
+		if !ok || n2 != n || i2 != i {
+			rt.Fatalf("%v (from %v): index %d/%d %v, want %d/%d", q, p, n2, i2, ok, n, i)
+		}
+	})
+	// The layer sizes: Σ_k C(20,k) C(n-1,k-1) 2^k.
+	for n, want := range []uint64{1, 40, 800, 10680, 107200, 864008} {
+		if got := sp.Size(n); got != want {
+			t.Errorf("Size(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// solve returns the result for the player to move of p, with perfect play
+// to the end, by plain minimax over the game's own moves: a position that
+// repeats on the line is a draw (a game that never ends is drawn by the
+// turn limit, C-9). dependent reports whether a repetition decided it (then
+// it is not memoised: its value depends on the line).
+type solver struct {
+	memo  map[kiothi.Position]int
+	path  map[kiothi.Position]bool
+	nodes int
+}
+
+func (s *solver) solve(p kiothi.Position) (v int, dependent bool) {
+	s.nodes++
+	if s.nodes > 2_000_000 {
+		panic("too many nodes")
+	}
+	if o := p.Outcome(); o.Status != mancala.Ongoing {
+		switch {
+		case o.Status == mancala.Draw:
+			return 0, false
+		case o.Winner == p.ToMove():
+			return 1, false
+		}
+		return -1, false
+	}
+	k := p.RepetitionKey()
+	if s.path[k] {
+		return 0, true
+	}
+	if v, ok := s.memo[k]; ok {
+		return v, false
+	}
+	s.path[k] = true
+	best := -2
+	for _, m := range p.LegalMoves() {
+		q, err := p.Apply(m)
+		if err != nil {
+			panic(err)
+		}
+		v, dep := s.solve(q)
+		if q.ToMove() != p.ToMove() {
+			v = -v
+		}
+		dependent = dependent || dep
+		best = max(best, v)
+		if best == 1 && !dep {
+			// A win that no repetition decided stands whatever the rest.
+			dependent = false
+			break
+		}
+	}
+	delete(s.path, k)
+	if !dependent {
+		s.memo[k] = best
+	}
+	return best, dependent
+}
+
+// TestKiothiAgreesWithSearch: on random positions with up to testSeeds
+// warriors on the board, random prisons and either side to move, the
+// table's result is the result of a plain minimax to the end of the game,
+// under the default rules and under options that change the moves, the
+// captures and the end.
+func TestKiothiAgreesWithSearch(t *testing.T) {
+	for _, rules := range []string{"", "Bonus:Run", "Endless:Illegal,MaxLaps:40", "CaptureNeedsCrossing:true", "WholeLift:true"} {
+		t.Run(rules, func(t *testing.T) {
+			tb, sp := kiothiTable(t, rules, testSeeds)
+			rng := rand.New(rand.NewPCG(1, uint64(len(rules))))
+			counts := map[endgame.Result]int{}
+			checked := 0
+			for checked < 400 {
+				n := 1 + rng.IntN(testSeeds)
+				p, _ := sp.Position(n, rng.Uint64N(sp.Size(n)))
+				if p.Outcome().Status != mancala.Ongoing {
+					continue
+				}
+				q := turned(t, p, rng.IntN(5), rng.IntN(5), rng.IntN(2) == 1)
+				got, ok := tb.Lookup(q)
+				if !ok {
+					t.Fatalf("%v: not in the table", q)
+				}
+				s := &solver{memo: map[kiothi.Position]int{}, path: map[kiothi.Position]bool{}}
+				want, _ := s.solve(q)
+				if int(got) != want {
+					t.Fatalf("%v: table %v, search %d", q, got, want)
+				}
+				counts[got]++
+				checked++
+			}
+			t.Logf("%d positions: %d wins, %d draws, %d losses", checked, counts[endgame.Win], counts[endgame.Draw], counts[endgame.Loss])
+			if counts[endgame.Win] == 0 || counts[endgame.Loss] == 0 {
+				t.Errorf("the sample has no win or no loss: %v", counts)
+			}
+		})
+	}
+}
