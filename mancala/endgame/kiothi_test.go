@@ -108,64 +108,6 @@ func TestKiothiIndexRoundTrip(t *testing.T) {
 	}
 }
 
-// solve returns the result for the player to move of p, with perfect play
-// to the end, by plain minimax over the game's own moves: a position that
-// repeats on the line is a draw (a game that never ends is drawn by the
-// turn limit, C-9). dependent reports whether a repetition decided it (then
-// it is not memoised: its value depends on the line).
-type solver struct {
-	memo  map[kiothi.Position]int
-	path  map[kiothi.Position]bool
-	nodes int
-}
-
-func (s *solver) solve(p kiothi.Position) (v int, dependent bool) {
-	s.nodes++
-	if s.nodes > 2_000_000 {
-		panic("too many nodes")
-	}
-	if o := p.Outcome(); o.Status != mancala.Ongoing {
-		switch {
-		case o.Status == mancala.Draw:
-			return 0, false
-		case o.Winner == p.ToMove():
-			return 1, false
-		}
-		return -1, false
-	}
-	k := p.RepetitionKey()
-	if s.path[k] {
-		return 0, true
-	}
-	if v, ok := s.memo[k]; ok {
-		return v, false
-	}
-	s.path[k] = true
-	best := -2
-	for _, m := range p.LegalMoves() {
-		q, err := p.Apply(m)
-		if err != nil {
-			panic(err)
-		}
-		v, dep := s.solve(q)
-		if q.ToMove() != p.ToMove() {
-			v = -v
-		}
-		dependent = dependent || dep
-		best = max(best, v)
-		if best == 1 && !dep {
-			// A win that no repetition decided stands whatever the rest.
-			dependent = false
-			break
-		}
-	}
-	delete(s.path, k)
-	if !dependent {
-		s.memo[k] = best
-	}
-	return best, dependent
-}
-
 // TestKiothiAgreesWithSearch: on random positions with up to testSeeds
 // warriors on the board, random prisons and either side to move, the
 // table's result is the result of a plain minimax to the end of the game,
@@ -189,8 +131,7 @@ func TestKiothiAgreesWithSearch(t *testing.T) {
 				if !ok {
 					t.Fatalf("%v: not in the table", q)
 				}
-				s := &solver{memo: map[kiothi.Position]int{}, path: map[kiothi.Position]bool{}}
-				want, _ := s.solve(q)
+				want := solve[kiothi.Position, kiothi.Move](q)
 				if int(got) != want {
 					t.Fatalf("%v: table %v, search %d", q, got, want)
 				}
