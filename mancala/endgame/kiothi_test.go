@@ -135,6 +135,9 @@ func TestKiothiAgreesWithSearch(t *testing.T) {
 				if int(got) != want {
 					t.Fatalf("%v: table %v, search %d", q, got, want)
 				}
+				if w, ok := solveGraph[kiothi.Position, kiothi.Move](q, 1_000_000); !ok || w != want {
+					t.Fatalf("%v: graph %d (%v), search %d", q, w, ok, want)
+				}
 				counts[got]++
 				checked++
 			}

@@ -39,22 +39,32 @@ func kisoloTurned(t fataler, p kisolo.Position, north bool) kisolo.Position {
 	if !north {
 		return p
 	}
-	f := strings.Fields(p.String())
+	return turned4(t, p.String(), kisolo.Parse)
+}
+
+// turned4 reads text, a four-row position (rows d/c/b/a, files from 1)
+// with South to move at an even turn, turned half round with North to
+// move at the next turn: each row reversed, d and a swapped, c and b.
+func turned4[P any](t fataler, text string, parse func(string) (P, error)) P {
+	t.Helper()
+	f := strings.Fields(text)
 	rows := strings.Split(f[1], "/") // d, c, b, a
 	rev := func(s string) string {
 		c := strings.Split(s, ",")
 		slices.Reverse(c)
 		return strings.Join(c, ",")
 	}
-	text := fmt.Sprintf("kisolo %s/%s/%s/%s N turn=11", rev(rows[3]), rev(rows[2]), rev(rows[1]), rev(rows[0]))
-	for _, x := range f[4:] {
-		if strings.HasPrefix(x, "rules=") {
-			text += " " + x
-		}
+	var turn int
+	if _, err := fmt.Sscanf(f[3], "turn=%d", &turn); err != nil || f[2] != "S" {
+		t.Fatalf("%s: want South to move and turn=", text)
 	}
-	q, err := kisolo.Parse(text)
+	out := fmt.Sprintf("%s %s/%s/%s/%s N turn=%d", f[0], rev(rows[3]), rev(rows[2]), rev(rows[1]), rev(rows[0]), turn+1)
+	for _, x := range f[4:] {
+		out += " " + x
+	}
+	q, err := parse(out)
 	if err != nil {
-		t.Fatalf("%s: %v", text, err)
+		t.Fatalf("%s: %v", out, err)
 	}
 	return q
 }

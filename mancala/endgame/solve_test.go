@@ -75,3 +75,93 @@ func (s *solver[P, M]) solve(p P) (v int, dependent bool) {
 	}
 	return best, dependent
 }
+
+// solveGraph returns the result for the player to move of p (+1, 0, -1)
+// by a second method: the whole graph of positions reachable from p
+// (without turn counters), then repeated sweeps that mark a position won
+// when a move reaches a position lost for its mover (or a won end), lost
+// when every move reaches a won one, until nothing changes; what is left
+// is a draw (play that never ends, C-9). It refuses graphs of more than
+// limit positions (ok false).
+func solveGraph[P mancala.Position[P, M], M mancala.Move](p P, limit int) (v int, ok bool) {
+	type node struct {
+		kids  []int
+		same  []bool // the child has the same player to move
+		fixed int    // best result of the moves that end the game; -2 none
+		val   int    // 2 unknown
+	}
+	ids := map[P]int{}
+	var nodes []node
+	var todo []P
+	id := func(q P) int {
+		k := key[P, M](q)
+		if i, ok := ids[k]; ok {
+			return i
+		}
+		ids[k] = len(nodes)
+		nodes = append(nodes, node{fixed: -2, val: 2})
+		todo = append(todo, q)
+		return len(nodes) - 1
+	}
+	id(p)
+	for k := 0; k < len(todo); k++ {
+		if len(nodes) > limit {
+			return 0, false
+		}
+		q := todo[k]
+		for _, m := range q.AppendLegalMoves(nil) {
+			r, err := q.Apply(m)
+			if err != nil {
+				panic(err)
+			}
+			if o := r.Outcome(); o.Status != mancala.Ongoing {
+				v := 0
+				if o.Status == mancala.Win {
+					v = -1
+					if o.Winner == q.ToMove() {
+						v = 1
+					}
+				}
+				nodes[k].fixed = max(nodes[k].fixed, v)
+				continue
+			}
+			c := id(r)
+			nodes[k].kids = append(nodes[k].kids, c)
+			nodes[k].same = append(nodes[k].same, r.ToMove() == q.ToMove())
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range nodes {
+			n := &nodes[i]
+			if n.val != 2 {
+				continue
+			}
+			best, open := n.fixed, false
+			for j, c := range n.kids {
+				cv := nodes[c].val
+				if cv == 2 {
+					open = true
+					continue
+				}
+				if !n.same[j] {
+					cv = -cv
+				}
+				best = max(best, cv)
+			}
+			switch {
+			case best == 1:
+				n.val = 1
+			case !open:
+				n.val = best
+			default:
+				continue
+			}
+			changed = true
+		}
+	}
+	if nodes[0].val == 2 {
+		return 0, true
+	}
+	return nodes[0].val, true
+}
