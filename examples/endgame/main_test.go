@@ -33,7 +33,28 @@ func TestBuildAndProbe(t *testing.T) {
 	want := `kiothi 0,0,0,0,1,0,0,0,0,0/0,0,2,0,0,0,0,0,0,0 S turn=2 prisons=0,0: win for South
   a3:1   loss
   a3:2   game over: South wins (nomove) 3-0
-kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove: not in the table (opening, game over, more than 3 warriors on the board, or a draw under Repetition:Three)
+kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=3 prisons=5,0 result=S:nomove: not in the table (game over, more than 3 seeds in play, a phase the table does not cover, or a draw under Repetition:Three)
+`
+	if code != 0 || out != want {
+		t.Fatalf("probe: %d %q\n%s\nwant\n%s", code, errs, out, want)
+	}
+}
+
+// TestOtherGames: Kisolo and Bao la Kimasai (phase 2) positions set up by
+// hand.
+func TestOtherGames(t *testing.T) {
+	dir := t.TempDir()
+	// KS6: South's capture empties North's inner row (KS-10).
+	out, errs, code := run(t, "probe", "-seeds", "4", "-dir", dir,
+		"kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10",
+		"kimasai 0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,0/0,1,0,0,0,1,0,0/0,0,0,0,0,0,0,0 S turn=60 reserves=0,0",
+		"kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24")
+	want := `kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10: win for South
+  xb1    game over: South wins (inner)
+kimasai 0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,0/0,1,0,0,0,1,0,0/0,0,0,0,0,0,0,0 S turn=60 reserves=0,0: win for South
+  b2     win
+  b6     win
+kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24: not in the table (game over, more than 4 seeds in play, a phase the table does not cover, or a draw under Repetition:Three)
 `
 	if code != 0 || out != want {
 		t.Fatalf("probe: %d %q\n%s\nwant\n%s", code, errs, out, want)
@@ -44,7 +65,7 @@ func TestRefused(t *testing.T) {
 	for _, args := range [][]string{
 		{},
 		{"solve"},
-		{"build", "-game", "kisolo"},
+		{"build", "-game", "oware", "-dir", t.TempDir()},
 		{"build", "-rules", "NkiClear:OwnerLift", "-dir", t.TempDir()},
 		{"build", "-seeds", "99", "-dir", t.TempDir()},
 		{"probe", "-seeds", "2"},

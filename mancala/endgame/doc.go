@@ -5,12 +5,13 @@
 //
 // The package names no game. A game takes part by providing a [Space]: a
 // perfect index of the positions of one rule set with at most N seeds in
-// play, and its inverse. Today only Kiothi provides one
-// (kiothi.NewEndgameSpace): it is the only one of the three games in which
-// seeds leave play (into the prisons). Kisolo and Bao la Kimasai keep every
-// seed on the board for the whole game (84 and, in phase 2, 64), so no game
-// of theirs ever reaches a position with few seeds in play and a table
-// would never be probed (docs/endgame.md).
+// play, and its inverse (kiothi.NewEndgameSpace, kisolo.NewEndgameSpace,
+// kimasai.NewEndgameSpace). Kiothi is the only one of the three games in
+// which seeds leave play (into the prisons), so its tables are the only
+// ones a game from the start reaches. Kisolo and Bao la Kimasai keep every
+// seed on the board for the whole game (84 and, in phase 2, 64): their
+// tables answer positions set up by hand (studies), and test the analysis
+// on games that are not scored (docs/endgame.md).
 //
 // # Values
 //
