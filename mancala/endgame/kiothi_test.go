@@ -148,3 +148,45 @@ func TestKiothiAgreesWithSearch(t *testing.T) {
 		})
 	}
 }
+
+// verdict stands for the search's verdict type (mancala/agent.Verdict).
+type verdict uint8
+
+// searchOracle is the search's oracle hook (mancala/agent.Oracle).
+type searchOracle[P any] interface {
+	Probe(p P) (value int, outcome verdict, ok bool)
+}
+
+// TestOracle: the oracle answers the table's results as the search's
+// verdicts and values.
+func TestOracle(t *testing.T) {
+	tb, sp := kiothiTable(t, "", testSeeds)
+	var o searchOracle[kiothi.Position] = endgame.NewOracle(tb, verdict(1), verdict(2), verdict(3), 1<<24)
+	seen := map[verdict]bool{}
+	for i := range sp.Size(3) {
+		p0, _ := sp.Position(3, i)
+		if p0.Outcome().Status != mancala.Ongoing {
+			if _, _, ok := o.Probe(p0); ok {
+				t.Fatalf("%v: a finished game answered", p0)
+			}
+			continue
+		}
+		p := turned(t, p0, int(i%3), 1, false)
+		r, _ := tb.Lookup(p)
+		v, vd, ok := o.Probe(p)
+		want := map[endgame.Result]struct {
+			v  int
+			vd verdict
+		}{endgame.Win: {1<<24 - 256, 1}, endgame.Draw: {0, 2}, endgame.Loss: {-(1<<24 - 256), 3}}[r]
+		if !ok || v != want.v || vd != want.vd {
+			t.Fatalf("%v (%v): oracle %d %d %v, want %d %d", p, r, v, vd, ok, want.v, want.vd)
+		}
+		seen[vd] = true
+	}
+	if len(seen) != 3 {
+		t.Fatalf("verdicts seen: %v", seen)
+	}
+	if _, _, ok := o.Probe(kiothi.Start()); ok {
+		t.Fatal("the start position answered")
+	}
+}
