@@ -75,7 +75,7 @@ func main1(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "endgame build: unexpected argument %q\n", fs.Arg(0))
 			return 2
 		}
-		err = dispatch(*game, func(g game_) error { return g.build(ctx, stdout, *rules, *seeds, *dir) })
+		err = dispatch(*game, func(g commands) error { return g.build(ctx, stdout, *rules, *seeds, *dir) })
 	case "probe":
 		if fs.NArg() == 0 {
 			fmt.Fprintln(stderr, usage)
@@ -83,7 +83,7 @@ func main1(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		for _, text := range fs.Args() {
 			name, _, _ := strings.Cut(text, " ")
-			if err = dispatch(name, func(g game_) error { return g.probe(ctx, stdout, text, *seeds, *dir) }); err != nil {
+			if err = dispatch(name, func(g commands) error { return g.probe(ctx, stdout, text, *seeds, *dir) }); err != nil {
 				break
 			}
 		}
@@ -95,13 +95,13 @@ func main1(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// game_ is what the commands need of a game, whatever its types.
-type game_ interface {
+// commands is what the commands need of a game, whatever its types.
+type commands interface {
 	build(ctx context.Context, w io.Writer, rules string, seeds int, dir string) error
 	probe(ctx context.Context, w io.Writer, text string, seeds int, dir string) error
 }
 
-func dispatch(name string, fn func(game_) error) error {
+func dispatch(name string, fn func(commands) error) error {
 	switch name {
 	case kiothi.Name:
 		return fn(tables[kiothi.Position, kiothi.Move]{&kiothi.Descriptor, func(r string, n int) (endgame.Space[kiothi.Position], error) {
