@@ -2,6 +2,7 @@ package endgame_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -188,5 +189,53 @@ func TestOracle(t *testing.T) {
 	}
 	if _, _, ok := o.Probe(kiothi.Start()); ok {
 		t.Fatal("the start position answered")
+	}
+}
+
+// brokenSpace is a Kiothi space whose Index refuses layer 1: a move into
+// it leaves the space.
+type brokenSpace struct{ *kiothi.EndgameSpace }
+
+func (b brokenSpace) Index(p kiothi.Position) (int, uint64, bool) {
+	n, i, ok := b.EndgameSpace.Index(p)
+	if n == 1 {
+		return 0, 0, false
+	}
+	return n, i, ok
+}
+
+// TestBuildRefusesBrokenSpace: a space that is not closed is an error
+// (ErrSpace), never a table.
+func TestBuildRefusesBrokenSpace(t *testing.T) {
+	sp, err := kiothi.NewEndgameSpace(kiothi.Rules{}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := endgame.Build[kiothi.Position, kiothi.Move](context.Background(), brokenSpace{sp}, 2); !errors.Is(err, endgame.ErrSpace) {
+		t.Fatalf("Build: %v, want ErrSpace", err)
+	}
+	if _, err := endgame.Build[kiothi.Position, kiothi.Move](context.Background(), sp, 3); err == nil {
+		t.Fatal("Build beyond the space's limit succeeded")
+	}
+}
+
+// TestProbeTurnLimit: a position past turn MaxTurn/2 is not answered (the
+// turn limit could end the game first, C-9); the same board earlier is.
+func TestProbeTurnLimit(t *testing.T) {
+	tb, _ := kiothiTable(t, "", 2)
+	for _, c := range []struct {
+		text string
+		ok   bool
+	}{
+		{"kiothi 0,0,0,0,1,0,0,0,0,0/0,0,1,0,0,0,0,0,0,0 S turn=500000000 prisons=0,0", true},
+		{"kiothi 0,0,0,0,1,0,0,0,0,0/0,0,1,0,0,0,0,0,0,0 S turn=500000002 prisons=0,0", false},
+	} {
+		p, err := kiothi.Parse(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := tb.Probe(p); ok != c.ok {
+			t.Errorf("%s: ok %v, want %v", c.text, ok, c.ok)
+		}
 	}
 }
