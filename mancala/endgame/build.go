@@ -42,10 +42,13 @@ var (
 	ErrFile = errors.New("endgame: bad table file")
 )
 
-// MaxLayer bounds the positions of one layer [Build] accepts (2^31 - 1:
-// indices and edges are held in 32 bits). A layer that large would need
-// far more memory than the 40 bytes per position docs/endgame.md states.
-const MaxLayer = 1<<31 - 1
+// MaxLayer bounds the positions of one layer [Build] accepts: 2^27
+// (134,217,728). Building a layer takes about 56 bytes per position plus
+// 8 per move within the layer (docs/endgame.md), so the bound keeps a
+// build under about 10 GB; Build checks every layer before it allocates
+// anything. (Indices and edges are held in 32 bits, which would allow
+// 2^31.)
+const MaxLayer = 1 << 27
 
 // invalid marks an entry of an index that names no position.
 const invalid = 127
@@ -113,6 +116,11 @@ func Build[P mancala.Position[P, M], M mancala.Move](ctx context.Context, space 
 	}
 	if seeds > 120 {
 		return nil, fmt.Errorf("endgame: seed limit %d: thresholds are held in a byte; at most 120", seeds)
+	}
+	for n := 0; n <= seeds; n++ {
+		if s := space.Size(n); s > MaxLayer {
+			return nil, fmt.Errorf("%w: layer %d has %d positions, more than MaxLayer (%d): the build would need about %d GB", ErrSpace, n, s, MaxLayer, (s*64)>>30)
+		}
 	}
 	t := &Table[P, M]{space: space, seeds: seeds}
 	for n := 0; n <= seeds; n++ {
@@ -278,8 +286,8 @@ func buildLayer[P mancala.Position[P, M], M mancala.Move](ctx context.Context, t
 			if len(fwd)-int(fwdOff[i]) > 65535 {
 				return nil, fmt.Errorf("%w: %v has more than 65535 moves", ErrSpace, p)
 			}
-			if len(fwd) > MaxLayer {
-				return nil, fmt.Errorf("%w: layer %d has more than %d moves within it", ErrSpace, n, MaxLayer)
+			if len(fwd) >= sameMover {
+				return nil, fmt.Errorf("%w: layer %d has more than 2^31 moves within it", ErrSpace, n)
 			}
 		}
 		outdeg[i] = uint16(len(fwd) - int(fwdOff[i]))

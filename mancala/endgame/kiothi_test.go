@@ -217,6 +217,15 @@ func TestBuildRefusesBrokenSpace(t *testing.T) {
 	if _, err := endgame.Build[kiothi.Position, kiothi.Move](context.Background(), sp, 3); err == nil {
 		t.Fatal("Build beyond the space's limit succeeded")
 	}
+	// Layer 8 of Kiothi (174,074,240 positions) exceeds MaxLayer: refused
+	// before anything is built.
+	big, err := kiothi.NewEndgameSpace(kiothi.Rules{}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := endgame.Build[kiothi.Position, kiothi.Move](context.Background(), big, 8); !errors.Is(err, endgame.ErrSpace) {
+		t.Fatalf("Build of 8 warriors: %v, want ErrSpace", err)
+	}
 }
 
 // TestProbeTurnLimit: a position past turn MaxTurn/2 is not answered (the
