@@ -118,6 +118,12 @@ func (c *countWriter) Write(b []byte) (int, error) {
 // entry out of range — gives an error wrapping [ErrFile]; Load never
 // trusts a file it has not verified, and never panics.
 func Load[P mancala.Position[P, M], M mancala.Move](data []byte, space Space[P], seeds int) (*Table[P, M], error) {
+	return load[P, M](data, space, seeds, false)
+}
+
+// load is Load; with own it keeps slices of data instead of copies (data
+// is then the table's).
+func load[P mancala.Position[P, M], M mancala.Move](data []byte, space Space[P], seeds int, own bool) (*Table[P, M], error) {
 	if seeds < 0 || seeds > space.MaxSeeds() || seeds > 120 {
 		return nil, fmt.Errorf("%w: seed limit %d out of range", ErrFile, seeds)
 	}
@@ -144,8 +150,10 @@ func Load[P mancala.Position[P, M], M mancala.Move](data []byte, space Space[P],
 	off := len(hd)
 	for n := 0; n <= seeds; n++ {
 		size := int(space.Size(n))
-		l := make([]byte, 2*size)
-		copy(l, data[off:off+2*size])
+		l := data[off : off+2*size : off+2*size]
+		if !own {
+			l = bytes.Clone(l)
+		}
 		off += 2 * size
 		for i := 0; i < size; i++ {
 			a, b := int8(l[2*i]), int8(l[2*i+1])
@@ -185,7 +193,7 @@ func ReadFile[P mancala.Position[P, M], M mancala.Move](path string, space Space
 	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrFile, path, err)
 	}
-	return Load[P, M](data, space, seeds)
+	return load[P, M](data, space, seeds, true)
 }
 
 // WriteFile writes t to path atomically: to a temporary file in the same
