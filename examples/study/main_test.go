@@ -371,7 +371,17 @@ func TestMergeErrors(t *testing.T) {
 		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): 9223372036854775000 plies, over the study's cap of 300"},
 		{"negative plies", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "-1"))
-		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): -1 plies"},
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): -1 plies: every game has at least one"},
+		// S-4r: a game of no plies (no start is over), and a repetition
+		// under rules without C-10.
+		{"no plies", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "0"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): 0 plies: every game has at least one"},
+		{"repetition without C-10", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
+				return set("endless", "false")(set("reason", `"repetition"`)(set("result", `"S:repetition"`)(l)))
+			})
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): result \"S:repetition\", but the cell's rules do not end a game by repetition (C-10 needs Repetition:Three)"},
 		{"censored before the cap", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
 				return set("censored", "true")(set("endless", "false")(set("reason", `""`)(set("result", `"*"`)(set("plies", "12")(l)))))

@@ -49,6 +49,11 @@ type Cell struct {
 	North string `json:"north"`
 	// Games, when not 0, replaces the study's Games for this cell.
 	Games int `json:"games,omitempty"`
+
+	// repetition records that the cell's rules apply C-10
+	// (Repetition:Three), so that a game of it can end by repetition; set
+	// by readSpec.
+	repetition bool
 }
 
 // Limits on a spec, so that a typo cannot ask for a study no machine runs.
@@ -172,6 +177,7 @@ func parseSpec(data []byte) (*Spec, error) {
 			return nil, fmt.Errorf("spec: cell %d (%s): %w", i, c.Game, err)
 		}
 		c.Rules, c.South, c.North = r.rules, r.south, r.north // canonical
+		c.repetition = r.repetition
 		k := c.key()
 		if j, dup := seen[k]; dup {
 			return nil, fmt.Errorf("spec: cells %d and %d are the same cell (%s)", j, i, c.Label())
@@ -241,6 +247,8 @@ type runner struct {
 	// mirror reports that both players are the same deterministic agent,
 	// so that game 2j+1 is game 2j again.
 	mirror bool
+	// repetition reports that the rules apply C-10 (Repetition:Three).
+	repetition bool
 }
 
 // newRunner checks cell c and returns the runner of its games.
@@ -293,7 +301,8 @@ func newCellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descript
 		B:            north,
 		KeepMoves:    true,
 	}
-	r := &runner{rules: d.Rules(start), south: southSpec.String(), north: northSpec.String()}
+	r := &runner{rules: d.Rules(start), south: southSpec.String(), north: northSpec.String(),
+		repetition: d.Repetition(start) == mancala.RepetitionThree}
 	m.Key = c.Game + "|" + r.rules + "|" + r.south + "|" + r.north
 	agents := south.New != nil || north.New != nil
 	r.mirror = southSpec == northSpec && southSpec.IgnoresSeed()
