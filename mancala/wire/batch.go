@@ -420,11 +420,6 @@ func BatchSeed(seed, index uint64) uint64 {
 	return seedpkg.Mix(seedpkg.Mix(seed) ^ index)
 }
 
-// GameSeed is [BatchSeed].
-//
-// Deprecated: use BatchSeed; match.GameSeed is the module's one GameSeed.
-func GameSeed(seed, index uint64) uint64 { return BatchSeed(seed, index) }
-
 // checkFirst checks a request's first game index and count.
 func checkFirst(what string, first int64, n int) error {
 	if first < 0 || first > MaxGameIndex-int64(n) {

@@ -268,7 +268,6 @@
 // meant to last: an incompatible change is named in the CHANGELOG. The
 // research commands (docs/engine.md, "Research commands": env_spec, step,
 // the vector environments vec_*, and an observation's seat view), their Go
-// names (EnvSpec, Step*, Vec*, SeatObservation and the rest) and the
-// deprecated Levels, LevelNamed and Horizon are experimental: they may
-// change in any release.
+// names (EnvSpec, Step*, Vec*, SeatObservation and the rest) are
+// experimental: they may change in any release.
 package wire

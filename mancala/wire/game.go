@@ -3,6 +3,7 @@ package wire
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,12 +30,29 @@ func (g Game) Name() string {
 	return g.ops.info().Name
 }
 
-// Info returns the game's description as GET /api/v1/games gives it.
+// Info returns the game's description as GET /api/v1/games gives it, a
+// deep copy: changing it changes nothing in the game or its service.
 func (g Game) Info() GameInfo {
 	if g.ops == nil {
 		return GameInfo{}
 	}
-	return g.ops.info()
+	return g.ops.info().clone()
+}
+
+// clone returns a copy of gi that shares no slice with it.
+func (gi GameInfo) clone() GameInfo {
+	c := gi
+	c.Options = append([]RuleOption(nil), gi.Options...)
+	for i := range c.Options {
+		c.Options[i].Values = slices.Clone(c.Options[i].Values)
+	}
+	c.Levels = slices.Clone(gi.Levels)
+	c.Layout.Pits = slices.Clone(gi.Layout.Pits)
+	c.Layout.Circuits.S = slices.Clone(gi.Layout.Circuits.S)
+	c.Layout.Circuits.N = slices.Clone(gi.Layout.Circuits.N)
+	c.Layout.Stores = slices.Clone(gi.Layout.Stores)
+	c.Layout.Reserves = slices.Clone(gi.Layout.Reserves)
+	return c
 }
 
 // gameOps is what a Service asks of a game; adapter implements it for
@@ -76,7 +94,6 @@ func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, 
 		Layout:  layoutOf(d.Layout(start), d.Words),
 		Levels:  levelsOf(d.Levels),
 	}
-	made.Store(d.Name, gameOps(a))
 	return Game{ops: a}
 }
 

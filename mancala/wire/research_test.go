@@ -251,7 +251,7 @@ func checkVec[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala
 		t.Fatal(err)
 	}
 	if horizon == 0 {
-		horizon = wire.Horizon(d.Name, rules)
+		horizon = d.Horizon(start)
 	}
 	ref := refEnv[P, M]{d: d, start: start, pos: make([]P, n), plies: make([]int, n)}
 	for i := range n {
