@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -357,7 +356,7 @@ func (t *stats) add(l line) error {
 	return nil
 }
 
-// row is one cell's figures, as the Markdown, CSV and SVG show them.
+// row is one cell's figures, as the Markdown and CSV show them.
 type row struct {
 	spec                             *Spec
 	cell                             *Cell
@@ -495,15 +494,4 @@ func csvField(s string) string {
 		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 	}
 	return s
-}
-
-// games names the games in the order the tables show them.
-func gameOrder(rs []row) []string {
-	var out []string
-	for _, r := range rs {
-		if !slices.Contains(out, r.cell.Game) {
-			out = append(out, r.cell.Game)
-		}
-	}
-	return out
 }
