@@ -158,7 +158,7 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// Horizon returns the horizon of p's rules in plies: the ply count
 	// (both players' plies, a Kiothi opening step counting one) at which
 	// a learning environment truncates a game that has not ended
-	// (docs/engine.md, "Research commands"). It is above the longest
+	// (docs/env.md). It is above the longest
 	// game measured under those rules, random or searched (each game's
 	// horizon function gives the figures), and at least 1.
 	Horizon func(p P) int

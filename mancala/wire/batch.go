@@ -175,7 +175,6 @@ func (b *Batch) Info() BatchLimitsInfo {
 // batchOps is what the batch requests ask of a game, beside gameOps;
 // adapter implements it.
 type batchOps interface {
-	observe(rules, pos string) (Observation, error)
 	perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error)
 	playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error)
 	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error)

@@ -185,7 +185,7 @@ func (s *Service) Register(cmds ...Command) error {
 // Commands returns s's command table, in order: the built-in commands
 // (games, state, apply, think, record, replay over both transports, with
 // two games entries since the line protocol's answer has more; then the
-// line-only observation, perft, playouts and selfplay) and the ones
+// line-only perft, playouts and selfplay) and the ones
 // registered.
 func (s *Service) Commands() []Command {
 	s.table.mu.RLock()
@@ -242,9 +242,6 @@ func (s *Service) builtins() []Command {
 		NewCommand("replay", both, WorkPool, func(ctx context.Context, _ *Session, r ReplayRequest) (ReplayResponse, error) {
 			return s.replay(meterOf(ctx), r)
 		}),
-		NewCommand("observation", Lines, WorkPool, func(_ context.Context, _ *Session, r ObservationRequest) (Observation, error) {
-			return s.Observe(r)
-		}),
 		NewCommand("perft", Lines, NoPool, func(ctx context.Context, _ *Session, r PerftRequest) (PerftResponse, error) {
 			return s.batch.Perft(ctx, r)
 		}),
@@ -255,7 +252,7 @@ func (s *Service) builtins() []Command {
 			return s.batch.Selfplay(ctx, r)
 		}),
 	}
-	return append(cmds, s.researchCommands()...)
+	return cmds
 }
 
 // LineGamesResponse is the line protocol's answer to games: the HTTP

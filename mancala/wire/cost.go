@@ -107,8 +107,6 @@ func (s *Service) costlyRequest(req any) bool {
 			game = firstWord(text)
 		}
 		return costly(game, text)
-	case *ObservationRequest:
-		return costly(r.Game, r.Position, r.Rules)
 	}
 	return false
 }

@@ -51,16 +51,9 @@
 //	think        http+lines  none    ThinkRequest -> ThinkResponse (a think slot, Limits.MaxThinks)
 //	record       http+lines  work    RecordRequest -> RecordResponse
 //	replay       http+lines  work    ReplayRequest -> ReplayResponse
-//	observation  lines       work    ObservationRequest -> Observation
 //	perft        lines       none    PerftRequest -> PerftResponse (BatchLimits)
 //	playouts     lines       none    PlayoutsRequest -> PlayoutsResponse (BatchLimits)
 //	selfplay     lines       none    SelfplayRequest -> SelfplayResponse (BatchLimits)
-//	env_spec     lines       work    EnvSpecRequest -> EnvSpec (action count, observation, horizon)
-//	step         lines       work    StepRequest -> StepResponse (one action id in one position)
-//	vec_create   lines       none    VecConfig -> VecCreateResponse (n environments held by the session)
-//	vec_step     lines       none    VecStepRequest -> VecState
-//	vec_reset    lines       none    VecResetRequest -> VecState
-//	vec_close    lines       none    VecCloseRequest -> VecCloseResponse
 //
 // # Endpoints
 //
@@ -265,9 +258,8 @@
 //
 // The service, the transports and the commands games, state, apply, think,
 // record, replay, perft, playouts and selfplay, with their messages, are
-// meant to last: an incompatible change is named in the CHANGELOG. The
-// research commands (docs/engine.md, "Research commands": env_spec, step,
-// the vector environments vec_*, and an observation's seat view), their Go
-// names (EnvSpec, Step*, Vec*, SeatObservation and the rest) are
-// experimental: they may change in any release.
+// stable: an incompatible change is made only in a minor release and named
+// in the CHANGELOG. (The research commands env_spec, step, vec_* and
+// observation left in v0.2.0: learning environments run in process through
+// the C library of mancala/env.)
 package wire
