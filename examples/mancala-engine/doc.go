@@ -24,7 +24,7 @@
 // as [1, 2]; an id holding invalid UTF-8 comes back re-encoded, each bad
 // byte as U+FFFD); it may be left out, and is then null. An id may have
 // at most 256 bytes as written and 8 levels of arrays and objects
-// ([wire.MaxIDBytes], [wire.MaxIDDepth]): a larger one is answered
+// (256 bytes as written, 8 arrays or objects deep): a larger one is answered
 // bad_request with id null. The fields of a
 // command are exactly those of its wire request (an unknown field is a
 // bad_request); the fields of an answer are those of its wire response.
@@ -38,7 +38,7 @@
 // (a think, a batch) delays the ones after it.
 //
 // Lines are UTF-8 and end with "\n" ("\r\n" too). A line may hold at most
-// [wire.DefaultMaxLine] bytes (1 MiB, not counting the line break): a longer one is
+// 1,048,576 bytes (1 MiB, not counting the line break): a longer one is
 // answered with too_large (with its id, if the id comes first in the
 // line) and the engine reads past the rest of it without keeping it.
 // Blank lines are skipped, without a response. A last line without a line

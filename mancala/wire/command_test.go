@@ -330,7 +330,7 @@ func TestCostlyPool(t *testing.T) {
 // under the default rules an apply of a move that loops (sown to the
 // default bound of 1,000,000 laps), and a record or replay ending with
 // it, move from their work slot to a costly slot once the move passes
-// wire.WorkLaps laps, so with every costly slot taken they get busy
+// 10,000 (the service's work-laps threshold) laps, so with every costly slot taken they get busy
 // (before, they kept a work slot for the whole 50-100 ms, and 16 clients
 // sending them took the cores from ordinary requests); ordinary moves
 // are answered at once, and once the slot is free the loop is answered

@@ -234,7 +234,7 @@
 // mancala.DefaultMaxLaps) waits for one of the few costly slots
 // (Limits.MaxCostly, GOMAXPROCS/2) instead of a work slot; every other
 // apply, record and replay first plays its moves under a lap bound of
-// WorkLaps, and a move endless under it (a loop, which the rules' bound
+// workLaps, and a move endless under it (a loop, which the rules' bound
 // would sow for 1,000,000 laps) gives the work slot back and waits for a
 // costly slot before it is played by its rules. So a flood of slow
 // requests leaves the work slots and half of the cores to ordinary ones:

@@ -108,7 +108,7 @@ func (a *adapter[P, M]) levels() []mancala.Level { return a.d.Levels }
 
 func (a *adapter[P, M]) costly(text string) bool { return a.d.Costly != nil && a.d.Costly(text) }
 
-// probe returns p with its lap bound lowered to WorkLaps (C-6), for
+// probe returns p with its lap bound lowered to workLaps (C-6), for
 // playing moves under the work budget; ok is false when p's own bound is
 // no larger (its moves are cheap as they are) or the position cannot be
 // read back so (then the request is played as it is).
@@ -120,14 +120,14 @@ func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
 	kept := opts[:0]
 	for _, o := range opts {
 		if v, isLaps := strings.CutPrefix(o, "MaxLaps:"); isLaps {
-			if n, err := strconv.Atoi(v); err == nil && n <= WorkLaps {
+			if n, err := strconv.Atoi(v); err == nil && n <= workLaps {
 				return q, false
 			}
 			continue
 		}
 		kept = append(kept, o)
 	}
-	kept = append(kept, "MaxLaps:"+strconv.Itoa(WorkLaps))
+	kept = append(kept, "MaxLaps:"+strconv.Itoa(workLaps))
 	sort.Slice(kept, func(i, j int) bool {
 		ni, _, _ := strings.Cut(kept[i], ":")
 		nj, _, _ := strings.Cut(kept[j], ":")
@@ -149,7 +149,7 @@ func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
 }
 
 // meterMoves plays moves from start under the work budget of m (a probe:
-// the lap bound lowered to WorkLaps), up to the first move that fails or
+// the lap bound lowered to workLaps), up to the first move that fails or
 // the end of the game, and moves the request to a costly slot at the
 // first move that is endless under that bound: it may sow to the rules'
 // bound when played by them. Its only error is m's busy.
@@ -458,7 +458,7 @@ func (a *adapter[P, M]) think(ctx context.Context, pos string, spec agent.Spec) 
 	t0 := time.Now()
 	ag, err := agent.New(a.d, spec)
 	if err != nil {
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: %s", err.Error())
+		return ThinkResponse{}, &Error{Code: CodeBadRequest, Message: "wire: " + err.Error(), err: err}
 	}
 	resp := ThinkResponse{Agent: spec.Kind.String()}
 	var m M

@@ -157,7 +157,7 @@ func TestThinkSpec(t *testing.T) {
 		t.Errorf("mcts %+v and mcts-eval %+v", a, b)
 	}
 
-	batch := wire.NewBatch(s, wire.BatchLimits{})
+	batch := s
 	r, err := batch.Selfplay(ctx, wire.SelfplayRequest{Game: "kisolo", N: 2, Seed: 3, MaxPlies: 20,
 		South: wire.AgentSpec{Agent: "level:casual"}, North: wire.AgentSpec{Agent: "mcts-eval:50"}})
 	if err != nil {

@@ -94,7 +94,7 @@ func TestCommands(t *testing.T) {
 		want func() (any, error)
 	}
 	calls := []call{{`{"id":"games","cmd":"games"}`, func() (any, error) {
-		return LineGamesResponse{svc.Games(), EngineInfo{MaxLine: DefaultMaxLine, Batch: batch.Info(),
+		return LineGamesResponse{svc.Games(), EngineInfo{MaxLine: defaultMaxLine, Batch: svc.batch.info(),
 			Commands: []string{"games", "state", "apply", "think", "record", "replay", "perft", "playouts", "selfplay"}}}, nil
 	}}}
 	for _, g := range []struct {
