@@ -13,7 +13,6 @@ import (
 	"os"
 	"runtime/debug"
 	"strconv"
-	"strings"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
 	"github.com/seed8ebe013a/go-mancala/internal/games"
@@ -329,25 +328,14 @@ func newCellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descript
 // ask for a study no machine runs.
 const maxDepth = 20
 
-// hasBudget reports whether an agent spec's text gives its budget (a
-// number after the kind, or a depth= or iterations= option), rather than
-// taking the default; a level has its own.
-func hasBudget(text string) bool {
-	parts := strings.Split(text, ":")
-	for _, p := range parts[1:] {
-		if _, err := strconv.Atoi(p); err == nil || strings.HasPrefix(p, "depth=") || strings.HasPrefix(p, "iterations=") {
-			return true
-		}
-	}
-	return parts[0] != "alphabeta" && parts[0] != "mcts" && parts[0] != "mcts-eval"
-}
-
 // parsePlayer reads a player of a spec, an agent spec
 // (mancala/agent.ParseSpec: "random", "alphabeta:4", "mcts-eval:500",
 // "level:casual"), and returns it with its spec, a level resolved to its
-// agent through d's levels. A search names its budget; a time budget is
-// refused (a study's games must not depend on the machine's speed), and
-// so is a depth over maxDepth.
+// agent through d's levels. The spec is read by agent.ParseSpec alone, so
+// a bare kind takes the grammar's default budget ("alphabeta" is
+// alphabeta:6), which the canonical spec the study writes (spec.json,
+// the tables) then names. A time budget is refused (a study's games must
+// not depend on the machine's speed), and so is a depth over maxDepth.
 func parsePlayer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], text string) (match.Player[P, M], agent.Spec, error) {
 	sp, err := agent.ParseSpec(text)
 	if err == nil {
@@ -361,12 +349,6 @@ func parsePlayer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor
 		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: a time budget makes the games depend on the machine's speed: give a depth or iterations", text)
 	case sp.Depth > maxDepth:
 		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: depth at most %d", text, maxDepth)
-	case (sp.Kind == agent.KindAlphaBeta || sp.Kind == agent.KindMCTS || sp.Kind == agent.KindMCTSEval) && !hasBudget(text):
-		what := "depth"
-		if sp.Kind != agent.KindAlphaBeta {
-			what = "number of iterations"
-		}
-		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: want %s:<a positive %s>, so that the spec says what it measures", text, sp.Kind, what)
 	}
 	p := match.Player[P, M]{Name: sp.String()}
 	if sp == (agent.Spec{Kind: agent.KindRandom}) {
