@@ -14,15 +14,6 @@ func OneWarrior(o mancala.Outcome) bool {
 	return o.Status == mancala.Win && o.HasScore && o.Margin() == 2
 }
 
-// Margin returns o.Margin() (the winner's prison minus the loser's, KI-16;
-// 0 for a draw or an ongoing game) and [OneWarrior](o).
-//
-// Deprecated: the margin is [mancala.Outcome.Margin], the module's one
-// name for it; use it and OneWarrior.
-func Margin(o mancala.Outcome) (margin int, oneWarrior bool) {
-	return o.Margin(), OneWarrior(o)
-}
-
 // DefaultOneWarriorWeight is the number of ordinary wins a victory of one
 // warrior counts for in a match when the Tally's weight is 0 (KI-16).
 const DefaultOneWarriorWeight = 2

@@ -28,7 +28,7 @@ func TestMarginAndOneWarrior(t *testing.T) {
 	}
 	for _, tt := range tests {
 		o := mustParse(t, tt.pos).Outcome()
-		m, one := Margin(o)
+		m, one := o.Margin(), OneWarrior(o)
 		if o.Status != tt.status || (o.Status == mancala.Win && o.Winner != tt.winner) || m != tt.margin || one != tt.oneWarrior {
 			t.Errorf("%s: %v, margin %d, one warrior %v; want %v %v, %d, %v", tt.pos, o, m, one, tt.status, tt.winner, tt.margin, tt.oneWarrior)
 		}
@@ -44,7 +44,7 @@ func TestMarginAndOneWarrior(t *testing.T) {
 func TestMarginWinnerOutOfRange(t *testing.T) {
 	for _, w := range []mancala.Player{2, 7, 255} {
 		o := mancala.Outcome{Status: mancala.Win, Winner: w, HasScore: true, Score: [2]int{31, 29}}
-		if m, one := Margin(o); m != 0 || one {
+		if m, one := o.Margin(), OneWarrior(o); m != 0 || one {
 			t.Errorf("Margin with Winner %d = %d, %v; want 0, false", w, m, one)
 		}
 	}
@@ -65,7 +65,7 @@ func TestApplyOneWarriorVictory(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkPos(t, "kiothi 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N turn=11 prisons=31,29 result=S:nomove", q)
-	if m, one := Margin(q.Outcome()); m != 2 || !one || !OneWarrior(q.Outcome()) || q.Outcome().Margin() != 2 {
+	if m, one := q.Outcome().Margin(), OneWarrior(q.Outcome()); m != 2 || !one || !OneWarrior(q.Outcome()) || q.Outcome().Margin() != 2 {
 		t.Errorf("margin %d, one warrior %v; want 2, true", m, one)
 	}
 }

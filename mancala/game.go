@@ -49,7 +49,28 @@ type Move interface {
 // Descriptor describes one game to generic tools (the conformance suite,
 // game records, agents' front ends, the example programs): plain values and
 // functions, no registry and no reflection. Each game package exports one
-// (kisolo.Descriptor and so on); all fields are set.
+// (kisolo.Descriptor and so on), with every field set.
+//
+// # Which fields may be nil
+//
+// A Descriptor built outside the module (a new game, a test double) must
+// set Name and every function field that its users call: generic code
+// calls them without checking, and a nil one panics there. The exceptions,
+// which generic code checks and which may be nil (or empty) with the
+// meaning given:
+//
+//   - Costly nil: no rules text is costly (servers queue nothing apart).
+//   - Horizon nil: learning environments truncate at env.DefaultHorizon.
+//   - Levels empty: the game has no strength ladder; an agent spec naming
+//     a level ("level:expert") is refused with agent.ErrSpec.
+//   - Options empty: the game has no rule options to offer.
+//
+// Costly, Horizon and Levels are facts measured per game (what a rules
+// text can cost, how long games under given rules run, how strong each
+// rung of the ladder is: docs/strength.md) that programs base their
+// policies on; they are part of the contract, not the policies themselves
+// (a server decides what to do with a costly request, an environment
+// whether to use the horizon, a front end which levels to show).
 type Descriptor[P Position[P, M], M Move] struct {
 	// Name is the game's notation name: "kiothi", "kisolo" or "kimasai".
 	Name string
@@ -137,7 +158,7 @@ type Descriptor[P Position[P, M], M Move] struct {
 	// Horizon returns the horizon of p's rules in plies: the ply count
 	// (both players' plies, a Kiothi opening step counting one) at which
 	// a learning environment truncates a game that has not ended
-	// (docs/engine.md, "Research commands"). It is above the longest
+	// (docs/env.md). It is above the longest
 	// game measured under those rules, random or searched (each game's
 	// horizon function gives the figures), and at least 1.
 	Horizon func(p P) int

@@ -3,9 +3,8 @@
 // one JSON response a line, in order, flushing after each. The messages
 // are those of the HTTP API of package mancala/wire (the same fields, the
 // same error codes), plus batch commands (perft, playouts, selfplay) that
-// do many positions or games in one round trip, and observation, the
-// position as a fixed-length list of numbers for learning agents.
-// examples/python/mancala_engine.py is a client in Python.
+// do many positions or games in one round trip. Learning environments run
+// in process through the C library of mancala/env (docs/env.md), not here.
 //
 //	go run ./examples/mancala-engine                 # or: go build -o mancala-engine ./examples/mancala-engine
 //	go run ./examples/mancala-engine -v              # also log each request to standard error
@@ -25,7 +24,7 @@
 // as [1, 2]; an id holding invalid UTF-8 comes back re-encoded, each bad
 // byte as U+FFFD); it may be left out, and is then null. An id may have
 // at most 256 bytes as written and 8 levels of arrays and objects
-// ([wire.MaxIDBytes], [wire.MaxIDDepth]): a larger one is answered
+// (256 bytes as written, 8 arrays or objects deep): a larger one is answered
 // bad_request with id null. The fields of a
 // command are exactly those of its wire request (an unknown field is a
 // bad_request); the fields of an answer are those of its wire response.
@@ -39,7 +38,7 @@
 // (a think, a batch) delays the ones after it.
 //
 // Lines are UTF-8 and end with "\n" ("\r\n" too). A line may hold at most
-// [wire.DefaultMaxLine] bytes (1 MiB, not counting the line break): a longer one is
+// 1,048,576 bytes (1 MiB, not counting the line break): a longer one is
 // answered with too_large (with its id, if the id comes first in the
 // line) and the engine reads past the rest of it without keeping it.
 // Blank lines are skipped, without a response. A last line without a line
@@ -89,19 +88,6 @@
 //	{"id": 6, "ok": true, "game": "kisolo", "rules": "", "start": "kisolo 3,3,…", "moves": ["xb1", "xc6"],
 //	 "positions": ["kisolo 3,3,…", "kisolo 0,3,…", "kisolo 0,4,…"], "result": "*", "headers": [{"key": "Game", "value": "kisolo"}, …]}
 //
-// observation answers a [wire.Observation]: the position as the player to
-// move sees it, a fixed-length list of integers with the name of each
-// (seeds pit by pit, the mover's first, then prisons, reserves, phase,
-// Kiothi's nki marks and opening state, and the side to move; the
-// documentation of wire.Observation gives the layout of each game). Like
-// every batch command it takes a "position", or a "game" and "rules" for
-// the start:
-//
-//	{"id": 7, "cmd": "observation", "position": "kisolo 1,2,3,4,5,6/7,8,9,10,11,12/0,1,0,2,0,3/4,0,5,0,6,0 S turn=10 rules=Columns:6"}
-//	{"id": 7, "ok": true, "game": "kisolo", "rules": "Columns:6", "toMove": "S", "shape": [25],
-//	 "names": ["seeds:a1", "seeds:a2", …, "seeds:b6", …, "seeds:b1", "seeds:d6", …, "seeds:c6", "toMove"],
-//	 "values": [4, 0, 5, 0, 6, 0, 3, 0, 2, 0, 1, 0, 6, 5, 4, 3, 2, 1, 7, 8, 9, 10, 11, 12, 0]}
-//
 // perft counts the positions 1, 2, …, depth plies after the start
 // (docs/rules/common.md, "Perft convention"), and with "divide" the count
 // below each legal move at the full depth ([wire.PerftRequest]):
@@ -142,39 +128,6 @@
 //	{"id": 10, "ok": true, "games": 2, "first": 0, "incomplete": false,
 //	 "records": ["[Game \"kisolo\"]\n[Rules \"Columns:6\"]\n[South \"random\"]\n[North \"alphabeta depth 4\"]\n[Result \"N:inner\"]\n\nxb6 xc3 xb6 xc1\n", …],
 //	 "results": ["N:inner", "N:inner"], "gamePlies": [4, 8], "south": 0, "north": 2, "draws": 0, "unfinished": 0, "plies": 12, "elapsedMs": 1}
-//
-// # Research commands
-//
-// env_spec, step and the vector environments (vec_create, vec_step,
-// vec_reset, vec_close) serve learning code: action ids, seat
-// observations with bounds, horizons, and n environments stepped in one
-// line with base64 arrays (docs/engine.md, "Research commands", has every
-// field, dtype and shape):
-//
-//	{"id": 1, "cmd": "env_spec", "game": "kisolo"}
-//	{"id": 1, "ok": true, "game": "kisolo", "rules": "", "actions": 21, "maskBytes": 3,
-//	 "observation": {"len": 29, "names": ["seeds:a1", …, "ownTurn"], "low": [0, …], "high": [84, …, 1]},
-//	 "horizon": 300, "start": "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"}
-//
-//	{"id": 2, "cmd": "step", "position": "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0", "action": 14}
-//	{"id": 2, "ok": true, "position": "kisolo 0,3,0,3,0,3,0/0,3,0,3,0,3,0/7,7,7,7,0,8,8/7,2,0,1,7,3,2 N turn=1",
-//	 "toMove": "N", "plies": 1, "reward": [0, 0], "terminated": false, "truncated": false, "result": "*",
-//	 "legal": [15, 17, 19], "obs": [[7, 2, 0, 1, 7, 3, 2, 8, 8, …, 0], [0, 3, 0, 3, …, 1]]}
-//
-//	{"id": 3, "cmd": "vec_create", "game": "kisolo", "n": 2, "seed": 1}
-//	{"id": 3, "ok": true, "env": 1, "n": 2, "actions": 21, "maskBytes": 3, "observation": {…}, "horizon": 300,
-//	 "ended": 0, "obs": "AwMDAwMD…", "mask": "AMAfAMAf", "reward": "AAAAAAAAAAA=", "terminated": "AAA=", "truncated": "AAA=",
-//	 "toMove": "AAA=", "plies": "AAAAAAAAAAA=", "endedIndex": "", "finalObs": "", "finalResult": ""}
-//
-//	{"id": 4, "cmd": "vec_step", "env": 1, "actions": "DgAAABQAAAA="}
-//	{"id": 4, "ok": true, "ended": 0, "obs": "AAMAAwAD…", "mask": "AIAKAIAa", "reward": "AAAAAAAAAAA=", "terminated": "AAA=",
-//	 "truncated": "AAA=", "toMove": "AQE=", "plies": "AQAAAAEAAAA=", "endedIndex": "", "finalObs": "", "finalResult": ""}
-//
-//	{"id": 5, "cmd": "vec_reset", "env": 1}
-//	{"id": 5, "ok": true, "ended": 0, "obs": "AwMDAwMD…", …}
-//
-//	{"id": 6, "cmd": "vec_close", "env": 1}
-//	{"id": 6, "ok": true, "open": 0}
 //
 // # Errors
 //

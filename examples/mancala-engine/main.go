@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"syscall"
@@ -42,16 +43,22 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "engine: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *playoutPlies < 1 || *playoutPlies > wire.MaxPlayoutPliesCap || *selfplayPlies < 1 || *selfplayPlies > wire.MaxSelfplayPliesCap {
-		fmt.Fprintf(stderr, "engine: -max-playout-plies must be 1..%d and -max-selfplay-plies 1..%d\n", wire.MaxPlayoutPliesCap, wire.MaxSelfplayPliesCap)
-		return 2
-	}
 	l := wire.DefaultLimits()
 	l.Batch.MaxPlayoutPlies, l.Batch.MaxSelfplayPlies = *playoutPlies, *selfplayPlies
 	svc, err := gameswire.NewService(l)
 	if err != nil {
 		fmt.Fprintln(stderr, "engine:", err)
 		return 1
+	}
+	// The service lowers a limit over its cap to the cap: a flag it
+	// lowered, or one below 1, is refused, naming the caps.
+	if got := svc.Limits().Batch; *playoutPlies < 1 || *selfplayPlies < 1 ||
+		got.MaxPlayoutPlies != *playoutPlies || got.MaxSelfplayPlies != *selfplayPlies {
+		l.Batch.MaxPlayoutPlies, l.Batch.MaxSelfplayPlies = math.MaxInt, math.MaxInt
+		caps, _ := gameswire.NewService(l)
+		fmt.Fprintf(stderr, "engine: -max-playout-plies must be 1..%d and -max-selfplay-plies 1..%d\n",
+			caps.Limits().Batch.MaxPlayoutPlies, caps.Limits().Batch.MaxSelfplayPlies)
+		return 2
 	}
 	if err := svc.ServeLines(context.Background(), stdin, stdout, wire.LineOptions{Log: stderr, Verbose: *verbose}); err != nil {
 		fmt.Fprintln(stderr, "engine:", err)

@@ -10,6 +10,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,52 +38,62 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	var text string
-	var err error
+	var path string
 	switch fs.NArg() {
 	case 0:
-		text, err = cli.ReadRecord("", stdin)
 	case 1:
-		text, err = cli.ReadRecord(fs.Arg(0), stdin)
+		path = fs.Arg(0)
 	default:
 		fs.Usage()
 		return 2
 	}
-	if err == nil {
-		err = replay(text, *diagram, stdout)
-	}
-	if err != nil {
+	if err := replayFile(path, stdin, *diagram, stdout); err != nil {
 		fmt.Fprintln(stderr, "replay:", err)
 		return 1
 	}
 	return 0
 }
 
-func replay(text string, diagram bool, out io.Writer) error {
-	game, err := record.GameOf(text)
+// replayFile reads the record at path ("": stdin) as a stream: its Game
+// header chooses the game, then its moves are played as they are read, so
+// that the first bad move stops the reading (R-1r).
+func replayFile(path string, stdin io.Reader, diagram bool, out io.Writer) error {
+	in, c, err := cli.OpenRecord(path, stdin)
 	if err != nil {
 		return err
 	}
-	err, unknown := games.Do(game, session{text, diagram, out}, runGame, runGame, runGame)
+	defer c.Close()
+	name := path
+	if name == "" {
+		name = "standard input"
+	}
+	game, rd, err := record.ReadGame(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	err, unknown := games.Do(game, session{rd, diagram, out}, runGame, runGame, runGame)
 	if unknown != nil {
 		return fmt.Errorf("record of %w", unknown)
+	}
+	if err != nil && errors.Is(err, mancala.ErrSyntax) && strings.Contains(err.Error(), "longer than 16 MiB") {
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	return err
 }
 
 // session is what run needs beside the game, for games.Do.
 type session struct {
-	text    string
+	rd      io.Reader
 	diagram bool
 	out     io.Writer
 }
 
 func runGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s session) error {
-	return run(d, s.text, s.diagram, s.out)
+	return run(d, s.rd, s.diagram, s.out)
 }
 
-func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], text string, diagram bool, out io.Writer) error {
-	r, err := record.Parse(text, d)
+func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], rd io.Reader, diagram bool, out io.Writer) error {
+	r, err := record.Read(rd, d)
 	if err != nil {
 		return err
 	}

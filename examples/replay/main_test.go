@@ -84,8 +84,12 @@ func TestReplayRepetition(t *testing.T) {
 }
 
 // endless is a record of n bytes, a Game header and then moves without
-// end, that counts the bytes read from it.
-type endless struct{ n, read int64 }
+// end (or, with blank, white space without end), that counts the bytes
+// read from it.
+type endless struct {
+	n, read int64
+	blank   bool
+}
 
 func (e *endless) Read(p []byte) (int, error) {
 	if e.read >= e.n {
@@ -96,6 +100,8 @@ func (e *endless) Read(p []byte) (int, error) {
 		const head = "[Game \"kisolo\"]\n\n"
 		if e.read < int64(len(head)) {
 			p[k] = head[e.read]
+		} else if e.blank {
+			p[k] = " \n"[e.read%2]
 		} else {
 			p[k] = "xb1 "[e.read%4]
 		}
@@ -122,11 +128,36 @@ func TestReplayTooLarge(t *testing.T) {
 	if code := main1([]string{huge}, nil, &out, &errOut); code != 1 || errOut.String() != want {
 		t.Errorf("exit %d, stderr %q, want 1 %q", code, errOut.String(), want)
 	}
-	in := &endless{n: 200_000_000}
+	in := &endless{n: 200_000_000, blank: true}
 	out.Reset()
 	errOut.Reset()
-	want = "replay: standard input: mancala: bad record: longer than 16 MiB\n"
+	want = "replay: standard input: kisolo: bad record: longer than 16 MiB\n"
 	if code := main1(nil, in, &out, &errOut); code != 1 || errOut.String() != want || in.read != 16<<20+1 {
 		t.Errorf("exit %d, stderr %q, %d bytes read; want 1 %q, %d bytes", code, errOut.String(), in.read, want, 16<<20+1)
+	}
+}
+
+// R-1r: a record whose first move is illegal is refused without reading
+// the rest (before, a 16 MiB record was read and tokenized whole: 3.74 s
+// and 219 MB before its first move was refused).
+func TestReplayStopsAtFirstBadMove(t *testing.T) {
+	in := &endless{n: 16 << 20}
+	var out, errOut bytes.Buffer
+	want := "replay: record: line 3: move 1 \"b1\": kisolo: illegal move b1: a capture is compulsory (KS-6)\n"
+	if code := main1(nil, in, &out, &errOut); code != 1 || errOut.String() != want || in.read > 64<<10 {
+		t.Errorf("exit %d, stderr %q, %d bytes read; want 1 %q, at most 64 KiB read", code, errOut.String(), in.read, want)
+	}
+}
+
+// BenchmarkReplayFirstMoveIllegal times replay of a 16 MiB record whose
+// first move is illegal (R-1r: at most 0.1 s and 32 MB; it reads one
+// buffer of the input).
+func BenchmarkReplayFirstMoveIllegal(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		in := &endless{n: 16 << 20}
+		if code := main1(nil, in, io.Discard, io.Discard); code != 1 {
+			b.Fatalf("exit %d", code)
+		}
 	}
 }

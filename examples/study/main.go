@@ -4,7 +4,7 @@
 // shell loop), then merged into one table.
 //
 //	study run -spec FILE -out DIR [-shard i/n] [-workers N] [-progress]
-//	study merge [-csv FILE] [-svg FILE] DIR...
+//	study merge [-csv FILE] DIR...
 //
 // run plays shard i of n (from 0) of the study in FILE and writes it to
 // DIR/shard-000i-of-000n.jsonl, one JSON line per game, through a
@@ -16,7 +16,8 @@
 // without those the study runs as one shard.
 //
 // merge reads DIR (its spec.json and every shard) and prints the table in
-// Markdown; -csv and -svg write it as CSV and as an SVG chart. It exits 1
+// Markdown; -csv writes it as CSV, from which docs/balance/chart draws the
+// chart. It exits 1
 // naming the missing shards, the shards of another study or program
 // version (each shard's first line names its study: the digest of the
 // canonical spec, and the program's version), the duplicate or missing
@@ -53,7 +54,7 @@ func main() {
 
 const usage = `usage:
   study run -spec FILE -out DIR [-shard i/n] [-shards n] [-workers N] [-progress]
-  study merge [-csv FILE] [-svg FILE] DIR...
+  study merge [-csv FILE] DIR...
 `
 
 func main1(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
@@ -162,7 +163,6 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("study merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	csvPath := fs.String("csv", "", "also write the table as CSV to this file")
-	svgPath := fs.String("svg", "", "also write the chart as SVG to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -193,10 +193,6 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := write(*csvPath, func(w io.Writer) error { return writeCSV(w, rs) }); err != nil {
 		fmt.Fprintln(stderr, "study merge: -csv:", err)
-		return 1
-	}
-	if err := write(*svgPath, func(w io.Writer) error { return writeSVG(w, specs, rs) }); err != nil {
-		fmt.Fprintln(stderr, "study merge: -svg:", err)
 		return 1
 	}
 	if err := writeMarkdown(stdout, specs, rs); err != nil {

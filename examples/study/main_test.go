@@ -53,20 +53,19 @@ func runAll(t *testing.T, spec, dir string, n, workers int) {
 	}
 }
 
-// merged returns the Markdown, CSV and SVG of dir.
-func merged(t *testing.T, dir string) [3]string {
+// merged returns the Markdown and CSV of dir.
+func merged(t *testing.T, dir string) [2]string {
 	t.Helper()
-	csv, svg := filepath.Join(t.TempDir(), "t.csv"), filepath.Join(t.TempDir(), "t.svg")
-	code, md, errs := study(t, nil, "merge", "-csv", csv, "-svg", svg, dir)
+	csv := filepath.Join(t.TempDir(), "t.csv")
+	code, md, errs := study(t, nil, "merge", "-csv", csv, dir)
 	if code != 0 {
 		t.Fatalf("merge %s: exit %d: %s", dir, code, errs)
 	}
-	c, err1 := os.ReadFile(csv)
-	s, err2 := os.ReadFile(svg)
-	if err1 != nil || err2 != nil {
-		t.Fatal(err1, err2)
+	c, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return [3]string{md, string(c), string(s)}
+	return [2]string{md, string(c)}
 }
 
 const small = "testdata/small.json"
@@ -75,7 +74,7 @@ const small = "testdata/small.json"
 // byte-identical tables, CSV and charts; the CSV is pinned.
 func TestShards(t *testing.T) {
 	base := t.TempDir()
-	var want [3]string
+	var want [2]string
 	for i, tc := range []struct{ shards, workers int }{{1, 1}, {3, 2}, {7, 3}, {7, 1}} {
 		dir := filepath.Join(base, fmt.Sprintf("%d-%d", tc.shards, tc.workers))
 		runAll(t, small, dir, tc.shards, tc.workers)
@@ -84,7 +83,7 @@ func TestShards(t *testing.T) {
 			want = got
 			continue
 		}
-		for j, what := range []string{"Markdown", "CSV", "SVG"} {
+		for j, what := range []string{"Markdown", "CSV"} {
 			if got[j] != want[j] {
 				t.Errorf("%d shards, %d workers: the %s differs from 1 shard's:\n%s", tc.shards, tc.workers, what, cmp.Diff(want[j], got[j]))
 			}
@@ -115,7 +114,7 @@ func TestShards(t *testing.T) {
 			t.Errorf("%s %s %s %s: %d games, %d distinct, but %d+%d+%d+%d", g, rules, s, n, games, distinct, sw, nw, d, c)
 		}
 	}
-	// The Markdown names every cell; the SVG is one document.
+	// The Markdown names every cell.
 	for _, want := range []string{"| kimasai | default | random | random | 200 | 200 |", "| kisolo | Columns:6 | alphabeta:2 | alphabeta:2 | 12 | 6 |", "ply cap 300 plies"} {
 		if !strings.Contains(want, "|") && !strings.Contains(want, " ") {
 			continue
@@ -123,9 +122,6 @@ func TestShards(t *testing.T) {
 		if !strings.Contains(merged(t, filepath.Join(base, "1-1"))[0], want) {
 			t.Errorf("Markdown lacks %q", want)
 		}
-	}
-	if svg := want[2]; !strings.HasPrefix(svg, "<svg ") || !strings.HasSuffix(svg, "</svg>\n") || strings.Count(svg, "<rect ") != 1+6 {
-		t.Errorf("SVG: want one document with a background and 6 bars:\n%s", svg)
 	}
 }
 
@@ -371,7 +367,17 @@ func TestMergeErrors(t *testing.T) {
 		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): 9223372036854775000 plies, over the study's cap of 300"},
 		{"negative plies", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "-1"))
-		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): -1 plies"},
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): -1 plies: every game has at least one"},
+		// S-4r: a game of no plies (no start is over), and a repetition
+		// under rules without C-10.
+		{"no plies", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", set("plies", "0"))
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): 0 plies: every game has at least one"},
+		{"repetition without C-10", func(t *testing.T, d string) {
+			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
+				return set("endless", "false")(set("reason", `"repetition"`)(set("result", `"S:repetition"`)(l)))
+			})
+		}, "DIR/shard-0001-of-0003.jsonl:2: game 2 of cell 0 (kisolo default, random vs random): result \"S:repetition\", but the cell's rules do not end a game by repetition (C-10 needs Repetition:Three)"},
 		{"censored before the cap", func(t *testing.T, d string) {
 			edit(t, d, "shard-0001-of-0003.jsonl", func(l []string) []string {
 				return set("censored", "true")(set("endless", "false")(set("reason", `""`)(set("result", `"*"`)(set("plies", "12")(l)))))
@@ -494,7 +500,6 @@ func TestCLIErrors(t *testing.T) {
 		{"negative cap", []string{"run", "-spec", write("m.json", `{"seed":1,"games":3,"maxPlies":-1,"cells":[]}`), "-out", dir}, 1, "study run: " + dir + "/m.json: spec: maxPlies -1: want 0 (no cap) or more\n"},
 		{"unknown game", []string{"run", "-spec", write("u.json", spec(`{"game":"oware","south":"random","north":"random"}`)), "-out", dir}, 1, "study run: " + dir + "/u.json: spec: cell 0 (oware): unknown game \"oware\" (want kisolo, kiothi, kimasai)\n"},
 		{"bad rules", []string{"run", "-spec", write("r.json", spec(`{"game":"kisolo","rules":"Columns:9","south":"random","north":"random"}`)), "-out", dir}, 1, "study run: " + dir + "/r.json: spec: cell 0 (kisolo): kisolo: bad rules: \"Columns:9\": Columns must be 6, 7 or 8 (0 means 7); got \"9\"\n"},
-		{"budget missing", []string{"run", "-spec", write("b.json", spec(`{"game":"kisolo","south":"alphabeta","north":"random"}`)), "-out", dir}, 1, "study run: " + dir + "/b.json: spec: cell 0 (kisolo): player \"alphabeta\": want alphabeta:<a positive depth>, so that the spec says what it measures\n"},
 		{"unknown player", []string{"run", "-spec", write("p.json", spec(`{"game":"kisolo","south":"human","north":"random"}`)), "-out", dir}, 1, "study run: " + dir + "/p.json: spec: cell 0 (kisolo): player \"human\": agent: spec \"human\": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)\n"},
 		{"timed", []string{"run", "-spec", write("t.json", spec(`{"game":"kisolo","south":"mcts:10:time=1s","north":"random"}`)), "-out", dir}, 1, "study run: " + dir + "/t.json: spec: cell 0 (kisolo): player \"mcts:10:time=1s\": a time budget makes the games depend on the machine's speed: give a depth or iterations\n"},
 		{"same agents", []string{"run", "-spec", write("same.json", spec(`{"game":"kisolo","south":"alphabeta:02","north":"mcts:+100"},{"game":"kisolo","south":"level:casual","north":"mcts:100"}`)), "-out", dir}, 1, "study run: " + dir + "/same.json: spec: cells 0 and 1 are the same cell (kisolo default, alphabeta:2 vs mcts:100)\n"},
@@ -556,8 +561,8 @@ func TestMergeSeveral(t *testing.T) {
 	spec := filepath.Join(t.TempDir(), "b.json")
 	os.WriteFile(spec, []byte(`{"seed":1,"games":20,"openingPlies":6,"maxPlies":50,"cells":[{"game":"kisolo","south":"alphabeta:1","north":"alphabeta:1"}]}`), 0o644)
 	runAll(t, spec, b, 2, 1)
-	csv, svg := filepath.Join(t.TempDir(), "t.csv"), filepath.Join(t.TempDir(), "t.svg")
-	code, md, errs := study(t, nil, "merge", "-csv", csv, "-svg", svg, a, b)
+	csv := filepath.Join(t.TempDir(), "t.csv")
+	code, md, errs := study(t, nil, "merge", "-csv", csv, a, b)
 	if code != 0 {
 		t.Fatal(errs)
 	}
@@ -568,12 +573,6 @@ func TestMergeSeveral(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(string(c)), "\n")
 	if len(lines) != 1+6+1 || !strings.HasPrefix(lines[7], "kisolo,,alphabeta:1,alphabeta:1,20,") || !strings.HasSuffix(lines[7], ",6,0,50,1") {
 		t.Errorf("CSV: want the header, 6 rows and the second study's row:\n%s", c)
-	}
-	s, _ := os.ReadFile(svg)
-	for _, want := range []string{"light bars: seed 7, 4 random opening plies, ply cap 300 plies", "dark bars: seed 1, 6 random opening plies, ply cap 50 plies"} {
-		if !strings.Contains(string(s), want) {
-			t.Errorf("SVG lacks %q", want)
-		}
 	}
 	if code, _, errs := study(t, nil, "merge", a, t.TempDir()); code != 1 || !strings.Contains(errs, "no study here") {
 		t.Errorf("merge with an empty second directory: %d %q", code, errs)

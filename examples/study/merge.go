@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -266,8 +265,10 @@ func (s *Spec) checkLine(l line) string {
 	cell := &s.Cells[l.Cell]
 	agents := cell.South != "random" || cell.North != "random"
 	switch {
-	case l.Plies < 0:
-		return fmt.Sprintf("%d plies", l.Plies)
+	case l.Plies < 1:
+		// No game's start is over: every game, censored or finished,
+		// has at least one ply (S-4r).
+		return fmt.Sprintf("%d plies: every game has at least one", l.Plies)
 	case s.MaxPlies > 0 && l.Plies > s.MaxPlies:
 		return fmt.Sprintf("%d plies, over the study's cap of %d", l.Plies, s.MaxPlies)
 	case l.Plies > maxLinePlies:
@@ -296,6 +297,8 @@ func (s *Spec) checkLine(l line) string {
 		return fmt.Sprintf("reason %q, but the result %q says %q", l.Reason, l.Result, o.Reason)
 	case l.Endless != (o.Reason == mancala.Endless):
 		return fmt.Sprintf("endless %v with the result %q", l.Endless, l.Result)
+	case o.Reason == mancala.Repetition && !cell.repetition:
+		return fmt.Sprintf("result %q, but the cell's rules do not end a game by repetition (C-10 needs Repetition:Three)", l.Result)
 	}
 	return ""
 }
@@ -353,7 +356,7 @@ func (t *stats) add(l line) error {
 	return nil
 }
 
-// row is one cell's figures, as the Markdown, CSV and SVG show them.
+// row is one cell's figures, as the Markdown and CSV show them.
 type row struct {
 	spec                             *Spec
 	cell                             *Cell
@@ -491,15 +494,4 @@ func csvField(s string) string {
 		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 	}
 	return s
-}
-
-// games names the games in the order the tables show them.
-func gameOrder(rs []row) []string {
-	var out []string
-	for _, r := range rs {
-		if !slices.Contains(out, r.cell.Game) {
-			out = append(out, r.cell.Game)
-		}
-	}
-	return out
 }

@@ -13,7 +13,6 @@ import (
 	"os"
 	"runtime/debug"
 	"strconv"
-	"strings"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
 	"github.com/seed8ebe013a/go-mancala/internal/games"
@@ -49,6 +48,11 @@ type Cell struct {
 	North string `json:"north"`
 	// Games, when not 0, replaces the study's Games for this cell.
 	Games int `json:"games,omitempty"`
+
+	// repetition records that the cell's rules apply C-10
+	// (Repetition:Three), so that a game of it can end by repetition; set
+	// by readSpec.
+	repetition bool
 }
 
 // Limits on a spec, so that a typo cannot ask for a study no machine runs.
@@ -172,6 +176,7 @@ func parseSpec(data []byte) (*Spec, error) {
 			return nil, fmt.Errorf("spec: cell %d (%s): %w", i, c.Game, err)
 		}
 		c.Rules, c.South, c.North = r.rules, r.south, r.north // canonical
+		c.repetition = r.repetition
 		k := c.key()
 		if j, dup := seen[k]; dup {
 			return nil, fmt.Errorf("spec: cells %d and %d are the same cell (%s)", j, i, c.Label())
@@ -241,6 +246,8 @@ type runner struct {
 	// mirror reports that both players are the same deterministic agent,
 	// so that game 2j+1 is game 2j again.
 	mirror bool
+	// repetition reports that the rules apply C-10 (Repetition:Three).
+	repetition bool
 }
 
 // newRunner checks cell c and returns the runner of its games.
@@ -293,7 +300,8 @@ func newCellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descript
 		B:            north,
 		KeepMoves:    true,
 	}
-	r := &runner{rules: d.Rules(start), south: southSpec.String(), north: northSpec.String()}
+	r := &runner{rules: d.Rules(start), south: southSpec.String(), north: northSpec.String(),
+		repetition: d.Repetition(start) == mancala.RepetitionThree}
 	m.Key = c.Game + "|" + r.rules + "|" + r.south + "|" + r.north
 	agents := south.New != nil || north.New != nil
 	r.mirror = southSpec == northSpec && southSpec.IgnoresSeed()
@@ -320,25 +328,14 @@ func newCellRunner[P mancala.Position[P, M], M mancala.Move](d *mancala.Descript
 // ask for a study no machine runs.
 const maxDepth = 20
 
-// hasBudget reports whether an agent spec's text gives its budget (a
-// number after the kind, or a depth= or iterations= option), rather than
-// taking the default; a level has its own.
-func hasBudget(text string) bool {
-	parts := strings.Split(text, ":")
-	for _, p := range parts[1:] {
-		if _, err := strconv.Atoi(p); err == nil || strings.HasPrefix(p, "depth=") || strings.HasPrefix(p, "iterations=") {
-			return true
-		}
-	}
-	return parts[0] != "alphabeta" && parts[0] != "mcts" && parts[0] != "mcts-eval"
-}
-
 // parsePlayer reads a player of a spec, an agent spec
 // (mancala/agent.ParseSpec: "random", "alphabeta:4", "mcts-eval:500",
 // "level:casual"), and returns it with its spec, a level resolved to its
-// agent through d's levels. A search names its budget; a time budget is
-// refused (a study's games must not depend on the machine's speed), and
-// so is a depth over maxDepth.
+// agent through d's levels. The spec is read by agent.ParseSpec alone, so
+// a bare kind takes the grammar's default budget ("alphabeta" is
+// alphabeta:6), which the canonical spec the study writes (spec.json,
+// the tables) then names. A time budget is refused (a study's games must
+// not depend on the machine's speed), and so is a depth over maxDepth.
 func parsePlayer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], text string) (match.Player[P, M], agent.Spec, error) {
 	sp, err := agent.ParseSpec(text)
 	if err == nil {
@@ -352,12 +349,6 @@ func parsePlayer[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor
 		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: a time budget makes the games depend on the machine's speed: give a depth or iterations", text)
 	case sp.Depth > maxDepth:
 		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: depth at most %d", text, maxDepth)
-	case (sp.Kind == agent.KindAlphaBeta || sp.Kind == agent.KindMCTS || sp.Kind == agent.KindMCTSEval) && !hasBudget(text):
-		what := "depth"
-		if sp.Kind != agent.KindAlphaBeta {
-			what = "number of iterations"
-		}
-		return match.Player[P, M]{}, sp, fmt.Errorf("player %q: want %s:<a positive %s>, so that the spec says what it measures", text, sp.Kind, what)
 	}
 	p := match.Player[P, M]{Name: sp.String()}
 	if sp == (agent.Spec{Kind: agent.KindRandom}) {

@@ -15,7 +15,7 @@
 // games and the score (a win 1, a draw 1/2) with its 95% confidence
 // interval (Wilson's score interval over the distinct games: two games
 // with the same moves count once), and the players' Elo ratings, fitted by
-// maximum likelihood (mancala/agent/rating: Davidson's ties model with a
+// maximum likelihood (internal/rating: Davidson's ties model with a
 // first-seat advantage and -prior virtual games per pairing), the first
 // player listed anchored at -anchor, each with its 95% interval and the gap
 // to the player listed before it. -ratings FILE writes the ratings as a
@@ -59,9 +59,9 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
 	"github.com/seed8ebe013a/go-mancala/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/rating"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
-	"github.com/seed8ebe013a/go-mancala/mancala/agent/rating"
 	"github.com/seed8ebe013a/go-mancala/mancala/match"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )

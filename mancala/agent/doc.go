@@ -49,4 +49,14 @@
 // of type [Eval]. [Evaluation] picks the game's own heuristic when the
 // position type implements [Evaluator], and otherwise [Material]: the seeds
 // a player owns (own pits, store and reserve) minus the opponent's.
+//
+// # Stability
+//
+// The agent spec grammar ([ParseSpec]: "alphabeta:6", "mcts:500:workers=2",
+// "level:expert", ...) is stable: from v0.2.0 a text it accepts keeps its
+// meaning, and an incompatible change is made only in a minor release and
+// named in the CHANGELOG; the engine, the C library, the Python package
+// and the page all take this text. The package's Go API (the agent types,
+// their fields and [Result]) is experimental: it may change in any release,
+// named in the CHANGELOG but without a deprecation period.
 package agent

@@ -42,4 +42,12 @@
 // range wrap [mancala.ErrNoAction], illegal ones [mancala.ErrIllegalMove],
 // bad settings [ErrConfig], foreign positions [ErrMismatch], a step after
 // the episode ended [ErrEpisodeOver], an opponent's failure [ErrAgent].
+//
+// # Stability
+//
+// This package is experimental: it may change in any release, named in the
+// CHANGELOG but without a deprecation period. Its C library
+// (mancala/env/cabi) is versioned apart, by MANCALA_ABI_VERSION in its
+// header: an incompatible change of the C ABI raises that number and the
+// library's SONAME.
 package env

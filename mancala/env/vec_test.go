@@ -65,7 +65,7 @@ func vecWorkers[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *manca
 	t.Helper()
 	steps := 120
 	if testing.Short() {
-		steps = 40
+		steps = 2500
 	}
 	for _, cfg := range []struct {
 		name string
@@ -118,7 +118,12 @@ func TestVecMatchesEnv(t *testing.T) {
 	// CaptureNeedsCrossing:true shuffle single warriors until a position
 	// comes a third time; every episode ends by termination, none by the
 	// horizon, and each environment of the vector ends its games where
-	// a single Env does.
+	// a single Env does. These games are long (most of the test's 15 s):
+	// not under -short.
+	if testing.Short() {
+		t.Log("the repetition cases are skipped under -short")
+		return
+	}
 	vecMatchesEnv(t, &kiothi.Descriptor, "CaptureNeedsCrossing:true,Repetition:Three", 20000, 6000, false)
 	vecMatchesEnv(t, &kiothi.Descriptor, "CaptureNeedsCrossing:true,Repetition:Three", 20000, 3000, true)
 }

@@ -46,6 +46,7 @@
 package record
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -461,70 +462,264 @@ func ReadText(rd io.Reader) (string, error) {
 // (if present) are valid and agree, that each token is a move number or a
 // move in the notation, that each move is legal where it is played, and
 // that Result (if present and not "*") is the final position's result, and
-// that a finished game is not marked "*". An input over 16 MiB is refused
-// with a [*mancala.SyntaxError] ("longer than 16 MiB") before it is read
-// further. See the package documentation for the other errors.
+// that a finished game is not marked "*". The record is read as a stream
+// and each move is played as it is read, so the first bad move stops the
+// reading: the rest of the input is never read (a 16 MiB record whose
+// first move is illegal costs one move's work). An input over 16 MiB is
+// refused with a [*mancala.SyntaxError] ("longer than 16 MiB") as soon as
+// its byte MaxSize+1 is read. See the package documentation for the other
+// errors; an error of rd is returned as it is.
 func Read[P mancala.Position[P, M], M mancala.Move](rd io.Reader, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
-	data, err := io.ReadAll(io.LimitReader(rd, maxRecord+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxRecord {
-		return nil, &mancala.SyntaxError{Game: d.Name, What: "record", Msg: "longer than 16 MiB"}
-	}
-	return Parse(string(data), d)
+	return parse(newScanner(rd, maxRecord), d)
 }
 
 // Parse is [Read] from a string, without Read's size limit (the caller
 // holds the text already).
 func Parse[P mancala.Position[P, M], M mancala.Move](text string, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
+	return parse(newScanner(strings.NewReader(text), -1), d)
+}
+
+// ReadGame reads the header lines of a record from rd and returns the
+// value of its Game header, so that a program can choose the descriptor
+// to read the record with, and a reader that gives the whole record
+// again (the lines read, then the rest of rd) for [Read]. It reads no
+// further than the first line of moves' first character, and at most
+// [MaxSize] bytes; a missing or malformed Game header gives an error
+// wrapping [mancala.ErrSyntax], as [GameOf] does.
+func ReadGame(rd io.Reader) (game string, record io.Reader, err error) {
+	sc := newScanner(rd, maxRecord)
+	sc.keep = &strings.Builder{}
+	var tags []headerLine
+	for {
+		h, ok, err := sc.header()
+		if err != nil {
+			return "", nil, err
+		}
+		if !ok {
+			break
+		}
+		tags = append(tags, h)
+	}
+	rest := io.MultiReader(strings.NewReader(sc.keep.String()), sc.br)
+	for _, h := range tags {
+		k, v, err := parseTag(h.text)
+		if err != nil {
+			return "", nil, &mancala.SyntaxError{What: "record", Input: h.text, Line: h.line, Msg: err.Error()}
+		}
+		if k == KeyGame {
+			return v, rest, nil
+		}
+	}
+	return "", nil, &mancala.SyntaxError{What: "record", Msg: "missing Game header"}
+}
+
+// scanner reads a record's text as a stream: header lines, then move
+// tokens, counting lines and bytes.
+type scanner struct {
+	br      *bufio.Reader
+	line    int  // 1-based line of the next byte
+	started bool // a header line was read
+	done    bool // the headers are over
+	keep    *strings.Builder
+}
+
+// newScanner reads rd; max >= 0 bounds the bytes read (more gives the
+// "longer than 16 MiB" error), max < 0 reads without a bound.
+func newScanner(rd io.Reader, max int64) *scanner {
+	if max >= 0 {
+		rd = &limited{r: rd, left: max}
+	}
+	return &scanner{br: bufio.NewReader(rd), line: 1}
+}
+
+// errTooLong is the error of a record over MaxSize.
+var errTooLong = &mancala.SyntaxError{What: "record", Msg: "longer than 16 MiB"}
+
+// limited reads from r and fails with errTooLong once more than left bytes
+// have come.
+type limited struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *limited) Read(p []byte) (int, error) {
+	if l.left < 0 {
+		return 0, errTooLong
+	}
+	if int64(len(p)) > l.left+1 {
+		p = p[:l.left+1]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	if l.left < 0 {
+		return n, errTooLong
+	}
+	return n, err
+}
+
+// peekRune returns the next rune and its bytes without reading them;
+// size 0 at the end of the input.
+func (s *scanner) peekRune() (r rune, b []byte, err error) {
+	b, err = s.br.Peek(utf8.UTFMax)
+	if len(b) == 0 {
+		if err == io.EOF {
+			err = nil
+		}
+		return 0, nil, err
+	}
+	r, n := utf8.DecodeRune(b)
+	return r, b[:n], nil
+}
+
+// skip reads n bytes already peeked.
+func (s *scanner) skip(b []byte) {
+	if s.keep != nil {
+		s.keep.Write(b)
+	}
+	s.br.Discard(len(b))
+}
+
+// headerLine is a header's text (trimmed) and its line.
+type headerLine struct {
+	text string
+	line int
+}
+
+// header returns the next header line, or false when the headers are
+// over: at a blank line after a header (read) or at the first line that
+// does not start with '[' (not read). Blank lines before the first header
+// are skipped.
+func (s *scanner) header() (headerLine, bool, error) {
+	for !s.done {
+		// Leading white space of the line.
+		for {
+			r, b, err := s.peekRune()
+			if err != nil {
+				return headerLine{}, false, err
+			}
+			if b == nil || r == '\n' || !unicode.IsSpace(r) {
+				break
+			}
+			s.skip(b)
+		}
+		r, b, err := s.peekRune()
+		switch {
+		case err != nil:
+			return headerLine{}, false, err
+		case b == nil:
+			s.done = true
+		case r == '\n':
+			s.skip(b)
+			s.line++
+			if s.started {
+				s.done = true
+			}
+		case r != '[':
+			s.done = true
+		default:
+			text, err := s.br.ReadString('\n')
+			if err != nil && err != io.EOF {
+				return headerLine{}, false, err
+			}
+			if s.keep != nil {
+				s.keep.WriteString(text)
+			}
+			h := headerLine{strings.TrimSpace(text), s.line}
+			if strings.HasSuffix(text, "\n") {
+				s.line++
+			}
+			s.started = true
+			return h, true, nil
+		}
+	}
+	return headerLine{}, false, nil
+}
+
+// token returns the next white-space separated token of the moves and its
+// line, or "" at the end of the input.
+func (s *scanner) token() (string, int, error) {
+	for {
+		r, b, err := s.peekRune()
+		if err != nil || b == nil {
+			return "", 0, err
+		}
+		if !unicode.IsSpace(r) {
+			break
+		}
+		if r == '\n' {
+			s.line++
+		}
+		s.skip(b)
+	}
+	var tok []byte
+	line := s.line
+	for {
+		r, b, err := s.peekRune()
+		if err != nil {
+			return "", 0, err
+		}
+		if b == nil || unicode.IsSpace(r) {
+			return string(tok), line, nil
+		}
+		tok = append(tok, b...)
+		s.skip(b)
+	}
+}
+
+// parse reads a record from sc: the headers, then each move, played
+// through a [mancala.History] as soon as it is read.
+func parse[P mancala.Position[P, M], M mancala.Move](sc *scanner, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
+	r, err := parseRecord(sc, d)
+	if err == errTooLong {
+		c := *errTooLong
+		c.Game = d.Name
+		return nil, &c
+	}
+	return r, err
+}
+
+func parseRecord[P mancala.Position[P, M], M mancala.Move](sc *scanner, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
 	r := &Record[P, M]{}
 	synErr := func(line int, input, msg string) error {
 		return &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Line: line, Msg: msg}
 	}
-	lines := strings.Split(text, "\n")
 	seen := map[string]int{}
 	var game, rules, start, result string
 	var startLine, rulesLine, resultLine int
-	i := 0
-	for ; i < len(lines); i++ {
-		line := strings.TrimSpace(lines[i])
-		if line == "" {
-			if len(seen) == 0 {
-				continue
-			}
-			i++
-			break
-		}
-		if line[0] != '[' {
-			break
-		}
-		k, v, err := parseTag(line)
+	for {
+		h, ok, err := sc.header()
 		if err != nil {
-			return nil, synErr(i+1, line, err.Error())
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		k, v, err := parseTag(h.text)
+		if err != nil {
+			return nil, synErr(h.line, h.text, err.Error())
 		}
 		if first, dup := seen[k]; dup {
-			return nil, synErr(i+1, line, fmt.Sprintf("header %s repeats line %d", k, first))
+			return nil, synErr(h.line, h.text, fmt.Sprintf("header %s repeats line %d", k, first))
 		}
-		seen[k] = i + 1
+		seen[k] = h.line
 		switch k {
 		case KeyGame:
 			game = v
 		case KeyRules:
-			rules, rulesLine = v, i+1
+			rules, rulesLine = v, h.line
 		case KeyStart:
-			start, startLine = v, i+1
+			start, startLine = v, h.line
 		case KeySouth:
 			r.South = v
 		case KeyNorth:
 			r.North = v
 		case KeyDate:
 			if msg := checkDate(v); msg != "" {
-				return nil, synErr(i+1, v, msg)
+				return nil, synErr(h.line, v, msg)
 			}
 			r.Date = v
 		case KeyResult:
-			result, resultLine = v, i+1
+			result, resultLine = v, h.line
 		default:
 			r.Extra = append(r.Extra, Tag{k, v})
 		}
@@ -556,28 +751,33 @@ func Parse[P mancala.Position[P, M], M mancala.Move](text string, d *mancala.Des
 			return nil, wrapLine(err, resultLine, d.Name)
 		}
 	}
-	// Moves.
-	for ; i < len(lines); i++ {
-		for _, tok := range strings.FieldsFunc(lines[i], unicode.IsSpace) {
-			if isMoveNumber(tok) {
-				continue
-			}
-			if strings.HasPrefix(tok, "[") {
-				return nil, synErr(i+1, tok, "header after the moves")
-			}
-			m, err := d.ParseMove(tok)
-			if err != nil {
-				return nil, &Error{Line: i + 1, Ply: len(r.Moves) + 1, Token: tok, Err: err}
-			}
-			r.Moves = append(r.Moves, m)
-			r.lines = append(r.lines, i+1)
+	// Moves, each played as it is read.
+	hist := mancala.NewHistory(repetitionOf[P, M](), r.Start)
+	for {
+		tok, line, err := sc.token()
+		if err != nil {
+			return nil, err
 		}
+		if tok == "" {
+			break
+		}
+		if isMoveNumber(tok) {
+			continue
+		}
+		if strings.HasPrefix(tok, "[") {
+			return nil, synErr(line, tok, "header after the moves")
+		}
+		m, err := d.ParseMove(tok)
+		if err != nil {
+			return nil, &Error{Line: line, Ply: len(r.Moves) + 1, Token: tok, Err: err}
+		}
+		if _, err := hist.Apply(m); err != nil {
+			return nil, &Error{Line: line, Ply: len(r.Moves) + 1, Token: m.String(), Err: err}
+		}
+		r.Moves = append(r.Moves, m)
+		r.lines = append(r.lines, line)
 	}
-	final, err := r.Final()
-	if err != nil {
-		return nil, err
-	}
-	got := final.Outcome().Result()
+	got := hist.Position().Outcome().Result()
 	switch {
 	case resultLine == 0:
 		r.Result = got

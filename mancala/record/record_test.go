@@ -466,3 +466,52 @@ func TestReadText(t *testing.T) {
 		t.Errorf("reader error: %v", err)
 	}
 }
+
+// countReader counts the bytes read from r.
+type countReader struct {
+	r    io.Reader
+	read int
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.read += n
+	return n, err
+}
+
+// Read plays each move as it reads it: a bad move stops the reading, and
+// a bad move comes before a later bad token (R-1r).
+func TestReadStopsAtFirstBadMove(t *testing.T) {
+	text := "[Game \"toy\"]\n\n1. a1 2. b3\n3. b2\n" + strings.Repeat("zz9 ", 1<<20)
+	in := &countReader{r: strings.NewReader(text)}
+	_, err := Read(in, toyD)
+	var re *Error
+	if !errors.As(err, &re) || re.Line != 4 || re.Ply != 3 || re.Token != "b2" || !errors.Is(err, mancala.ErrIllegalMove) {
+		t.Fatalf("error %v, want the illegal b2 at line 4, move 3", err)
+	}
+	if in.read > 64<<10 {
+		t.Errorf("%d bytes read of %d, want at most 64 KiB", in.read, len(text))
+	}
+}
+
+// ReadGame reads the headers only and gives the whole record back.
+func TestReadGame(t *testing.T) {
+	text := "\n  [Game \"toy\"]\n[South \"x\"]\n\n1. a1 2. b3\n"
+	game, rd, err := ReadGame(strings.NewReader(text))
+	if err != nil || game != "toy" {
+		t.Fatalf("ReadGame = %q, %v", game, err)
+	}
+	all, err := io.ReadAll(rd)
+	if err != nil || string(all) != text {
+		t.Fatalf("the record read back is %q, %v; want %q", all, err, text)
+	}
+	for _, tc := range []struct{ text, msg string }{
+		{"[South \"x\"]\n\na1\n", "mancala: bad record: missing Game header"},
+		{"a1 a2\n", "mancala: bad record: missing Game header"},
+		{"[Game toy]\n", "mancala: bad record: line 1: \"[Game toy]\": header value must be quoted: want [Key \"value\"]"},
+	} {
+		if _, _, err := ReadGame(strings.NewReader(tc.text)); err == nil || !errors.Is(err, mancala.ErrSyntax) || err.Error() != tc.msg {
+			t.Errorf("ReadGame(%q) = %v, want %q", tc.text, err, tc.msg)
+		}
+	}
+}

@@ -44,10 +44,11 @@ func agentSpec(what string, f agentFields, l Limits, levels []mancala.Level, dfl
 	}
 	if err != nil {
 		var se *agent.SpecError
+		msg := err.Error()
 		if errors.As(err, &se) {
-			return bad("agent " + quote(f.Agent) + ": " + se.Reason)
+			msg = "agent " + quote(f.Agent) + ": " + se.Reason
 		}
-		return bad(err.Error())
+		return agent.Spec{}, &Error{Code: CodeBadRequest, Message: what + msg, err: err}
 	}
 	bare := f.Agent == s.Kind.String()
 	if !bare && (f.Depth != 0 || f.Iterations != 0 || f.TimeMs != 0 || f.Seed != 0) {

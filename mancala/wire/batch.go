@@ -17,26 +17,26 @@ import (
 
 // Hard caps of [BatchLimits]: a larger limit is lowered to its cap.
 const (
-	// MaxPerftDepthCap is the deepest perft, in plies.
-	MaxPerftDepthCap = 20
-	// MaxPerftNodesCap is the most positions one perft counts, all depths
+	// maxPerftDepthCap is the deepest perft, in plies.
+	maxPerftDepthCap = 20
+	// maxPerftNodesCap is the most positions one perft counts, all depths
 	// together (500,000,000: tens of seconds, within the batch deadline
-	// MaxBatchTimeCap, at the library's speed).
-	MaxPerftNodesCap = 500_000_000
-	// MaxPlayoutsCap is the most random games one playouts request plays.
-	MaxPlayoutsCap = 1_000_000
-	// MaxPlayoutPliesCap is the most plies of one random game.
-	MaxPlayoutPliesCap = 100_000
-	// MaxSelfplayGamesCap is the most games one selfplay request plays.
-	MaxSelfplayGamesCap = 1_000
-	// MaxSelfplayPliesCap is the most plies of one selfplay game: a
+	// maxBatchTimeCap, at the library's speed).
+	maxPerftNodesCap = 500_000_000
+	// maxPlayoutsCap is the most random games one playouts request plays.
+	maxPlayoutsCap = 1_000_000
+	// maxPlayoutPliesCap is the most plies of one random game.
+	maxPlayoutPliesCap = 100_000
+	// maxSelfplayGamesCap is the most games one selfplay request plays.
+	maxSelfplayGamesCap = 1_000
+	// maxSelfplayPliesCap is the most plies of one selfplay game: a
 	// record's most moves.
-	MaxSelfplayPliesCap = MaxRecordMovesCap
-	// MaxBatchTimeCap is the longest one batch request runs.
-	MaxBatchTimeCap = 60 * time.Second
+	maxSelfplayPliesCap = maxRecordMovesCap
+	// maxBatchTimeCap is the longest one batch request runs.
+	maxBatchTimeCap = 60 * time.Second
 )
 
-// BatchLimits bound the work of the batch requests of a [Batch]. A zero
+// BatchLimits bound the work of the batch requests ([Service.Perft], [Service.Playouts], [Service.Selfplay]). A zero
 // field takes its default from [DefaultBatchLimits]; a field above its cap
 // (the Cap constants above) is lowered to it.
 type BatchLimits struct {
@@ -69,10 +69,10 @@ type BatchLimits struct {
 // 10,000 plies, 1,000 selfplay games of at most 1,000 plies, 60 s per
 // request, GOMAXPROCS workers.
 func DefaultBatchLimits() BatchLimits {
-	return BatchLimits{MaxPerftDepth: MaxPerftDepthCap, MaxPerftNodes: MaxPerftNodesCap,
-		MaxPlayouts: MaxPlayoutsCap, MaxPlayoutPlies: 10_000,
-		MaxSelfplayGames: MaxSelfplayGamesCap, MaxSelfplayPlies: 1_000,
-		MaxTime: MaxBatchTimeCap, Workers: runtime.GOMAXPROCS(0)}
+	return BatchLimits{MaxPerftDepth: maxPerftDepthCap, MaxPerftNodes: maxPerftNodesCap,
+		MaxPlayouts: maxPlayoutsCap, MaxPlayoutPlies: 10_000,
+		MaxSelfplayGames: maxSelfplayGamesCap, MaxSelfplayPlies: 1_000,
+		MaxTime: maxBatchTimeCap, Workers: runtime.GOMAXPROCS(0)}
 }
 
 func (l BatchLimits) normalize() BatchLimits {
@@ -89,11 +89,11 @@ func (l BatchLimits) normalize() BatchLimits {
 		v          *int
 		def, limit int
 	}{
-		{&l.MaxPerftDepth, d.MaxPerftDepth, MaxPerftDepthCap},
-		{&l.MaxPlayouts, d.MaxPlayouts, MaxPlayoutsCap},
-		{&l.MaxPlayoutPlies, d.MaxPlayoutPlies, MaxPlayoutPliesCap},
-		{&l.MaxSelfplayGames, d.MaxSelfplayGames, MaxSelfplayGamesCap},
-		{&l.MaxSelfplayPlies, d.MaxSelfplayPlies, MaxSelfplayPliesCap},
+		{&l.MaxPerftDepth, d.MaxPerftDepth, maxPerftDepthCap},
+		{&l.MaxPlayouts, d.MaxPlayouts, maxPlayoutsCap},
+		{&l.MaxPlayoutPlies, d.MaxPlayoutPlies, maxPlayoutPliesCap},
+		{&l.MaxSelfplayGames, d.MaxSelfplayGames, maxSelfplayGamesCap},
+		{&l.MaxSelfplayPlies, d.MaxSelfplayPlies, maxSelfplayPliesCap},
 		{&l.Workers, d.Workers, 0},
 	}
 	for _, f := range ints {
@@ -101,14 +101,14 @@ func (l BatchLimits) normalize() BatchLimits {
 		fill(&v, int64(f.def), int64(f.limit))
 		*f.v = int(v)
 	}
-	fill(&l.MaxPerftNodes, d.MaxPerftNodes, MaxPerftNodesCap)
+	fill(&l.MaxPerftNodes, d.MaxPerftNodes, maxPerftNodesCap)
 	t := int64(l.MaxTime)
-	fill(&t, int64(d.MaxTime), int64(MaxBatchTimeCap))
+	fill(&t, int64(d.MaxTime), int64(maxBatchTimeCap))
 	l.MaxTime = time.Duration(t)
 	return l
 }
 
-// BatchLimitsInfo reports a [Batch]'s limits to clients (the JSON-lines
+// BatchLimitsInfo reports the batch commands' limits to clients (the JSON-lines
 // engine's games answer): perft depth in plies and positions, playouts
 // and their plies, selfplay games and their plies, and the deadline of
 // every batch request in milliseconds.
@@ -122,18 +122,14 @@ type BatchLimitsInfo struct {
 	MaxTimeMs        int64 `json:"maxTimeMs"`
 }
 
-// Batch answers the batch requests of the JSON-lines engine
+// batch answers the batch requests of the JSON-lines engine
 // (examples/mancala-engine) over the games of a [Service]: perft, random
-// playouts and games between two agents, each many positions or games in
-// one request, so that a client in another language pays one round trip
-// for them. Every request is bounded by its [BatchLimits] and runs under
-// a deadline of BatchLimits.MaxTime. A Batch is safe for concurrent use;
-// every method's error is an [*Error].
-type Batch struct {
+// playouts and games between two agents ([Service.Perft],
+// [Service.Playouts], [Service.Selfplay]).
+type batch struct {
 	s *Service
 	l BatchLimits
-	// hooks are tests' hooks (nil outside tests); a pointer, so that
-	// Batch stays comparable.
+	// hooks are tests' hooks (nil outside tests).
 	hooks *batchHooks
 }
 
@@ -147,25 +143,22 @@ type batchHooks struct {
 
 // gameDone returns the hook called as each selfplay game is answered, or
 // nil.
-func (b *Batch) gameDone() func(i int) {
+func (b *batch) gameDone() func(i int) {
 	if b.hooks == nil {
 		return nil
 	}
 	return b.hooks.gameDone
 }
 
-// NewBatch returns the batch requests over s's games with limits l (zero
+// newBatch returns the batch requests over s's games with limits l (zero
 // fields: [DefaultBatchLimits]). Selfplay searches are bounded by s's
-// [Limits] as thinks are. s must not be nil.
-func NewBatch(s *Service, l BatchLimits) *Batch {
-	return &Batch{s: s, l: l.normalize()}
+// [Limits] as thinks are.
+func newBatch(s *Service, l BatchLimits) *batch {
+	return &batch{s: s, l: l.normalize()}
 }
 
-// Limits returns b's limits, defaults filled in.
-func (b *Batch) Limits() BatchLimits { return b.l }
-
-// Info returns b's limits as clients see them.
-func (b *Batch) Info() BatchLimitsInfo {
+// info returns b's limits as clients see them.
+func (b *batch) info() BatchLimitsInfo {
 	return BatchLimitsInfo{MaxPerftDepth: b.l.MaxPerftDepth, MaxPerftNodes: b.l.MaxPerftNodes,
 		MaxPlayouts: b.l.MaxPlayouts, MaxPlayoutPlies: b.l.MaxPlayoutPlies,
 		MaxSelfplayGames: b.l.MaxSelfplayGames, MaxSelfplayPlies: b.l.MaxSelfplayPlies,
@@ -175,7 +168,6 @@ func (b *Batch) Info() BatchLimitsInfo {
 // batchOps is what the batch requests ask of a game, beside gameOps;
 // adapter implements it.
 type batchOps interface {
-	observe(rules, pos string) (Observation, error)
 	perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error)
 	playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error)
 	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error)
@@ -260,7 +252,11 @@ type PerftResponse struct {
 // It stops with too_large once it has counted more than
 // BatchLimits.MaxPerftNodes positions (all depths together) or at the
 // deadline. A finished game counts no positions.
-func (b *Batch) Perft(ctx context.Context, req PerftRequest) (PerftResponse, error) {
+func (s *Service) Perft(ctx context.Context, req PerftRequest) (PerftResponse, error) {
+	return s.batch.perft(ctx, req)
+}
+
+func (b *batch) perft(ctx context.Context, req PerftRequest) (PerftResponse, error) {
 	if err := inRange("perft depth", int64(req.Depth), 1, int64(b.l.MaxPerftDepth)); err != nil {
 		return PerftResponse{}, err
 	}
@@ -357,7 +353,7 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 // games from Position, or from the standard start of Game under Rules,
 // each of at most MaxPlies plies (1..BatchLimits.MaxPlayoutPlies, 0 for
 // that limit): the games First, First+1, ..., First+N-1 (First 0 or more,
-// First+N at most [MaxGameIndex]). Game i is exactly what
+// First+N at most [maxGameIndex]). Game i is exactly what
 //
 //	mancala.NewPlayout[P, M](wire.BatchSeed(seed, i)).Run(start, maxPlies)
 //
@@ -365,7 +361,7 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 // into requests (First, N) plays the same games as one request, so a
 // study can be sharded across requests, processes or machines. With
 // PerGame the answer also lists each game's result and length (then N is
-// at most MaxPerGame).
+// at most maxPerGame).
 type PlayoutsRequest struct {
 	Game     string `json:"game,omitempty"`
 	Rules    string `json:"rules,omitempty"`
@@ -404,12 +400,12 @@ type PlayoutsResponse struct {
 	ElapsedMs   int64          `json:"elapsedMs"`
 }
 
-// MaxGameIndex bounds a batch request's game indices: First+N is at most
+// maxGameIndex bounds a batch request's game indices: First+N is at most
 // 2^53, so that every index is an exact JSON number everywhere.
-const MaxGameIndex = 1 << 53
+const maxGameIndex = 1 << 53
 
-// MaxPerGame is the most games of a playouts request with PerGame.
-const MaxPerGame = 100_000
+// maxPerGame is the most games of a playouts request with PerGame.
+const maxPerGame = 100_000
 
 // BatchSeed returns the seed of game index of a batch request (playouts,
 // selfplay) with seed seed: a SplitMix64 mix of both, so that nearby seeds
@@ -420,14 +416,9 @@ func BatchSeed(seed, index uint64) uint64 {
 	return seedpkg.Mix(seedpkg.Mix(seed) ^ index)
 }
 
-// GameSeed is [BatchSeed].
-//
-// Deprecated: use BatchSeed; match.GameSeed is the module's one GameSeed.
-func GameSeed(seed, index uint64) uint64 { return BatchSeed(seed, index) }
-
 // checkFirst checks a request's first game index and count.
 func checkFirst(what string, first int64, n int) error {
-	if first < 0 || first > MaxGameIndex-int64(n) {
+	if first < 0 || first > maxGameIndex-int64(n) {
 		return errorf(CodeBadRequest, "wire: %s first %d out of range (want 0..2^53-n)", what, first)
 	}
 	return nil
@@ -438,7 +429,11 @@ func checkFirst(what string, first int64, n int) error {
 // depends only on the request (not on the workers). A finished start
 // gives game_over; the deadline answers the games finished before it,
 // Incomplete.
-func (b *Batch) Playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResponse, error) {
+func (s *Service) Playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResponse, error) {
+	return s.batch.playouts(ctx, req)
+}
+
+func (b *batch) playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResponse, error) {
 	g, err := b.games("playouts", req.N, b.l.MaxPlayouts, &req.MaxPlies, b.l.MaxPlayoutPlies, req.Game, req.Rules, req.Position)
 	if err != nil {
 		return PlayoutsResponse{}, err
@@ -446,8 +441,8 @@ func (b *Batch) Playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResp
 	if err := checkFirst("playouts", req.First, req.N); err != nil {
 		return PlayoutsResponse{}, err
 	}
-	if req.PerGame && req.N > MaxPerGame {
-		return PlayoutsResponse{}, errorf(CodeBadRequest, "wire: playouts n %d with perGame out of range (want 1..%d)", req.N, MaxPerGame)
+	if req.PerGame && req.N > maxPerGame {
+		return PlayoutsResponse{}, errorf(CodeBadRequest, "wire: playouts n %d with perGame out of range (want 1..%d)", req.N, maxPerGame)
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
@@ -457,7 +452,7 @@ func (b *Batch) Playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResp
 // games checks the size of a request of n games (1..maxN) of at most
 // *maxPlies plies each (0..limit; 0 is set to limit) and returns the game
 // of its start.
-func (b *Batch) games(what string, n, maxN int, maxPlies *int, limit int, game, rules, position string) (batchOps, error) {
+func (b *batch) games(what string, n, maxN int, maxPlies *int, limit int, game, rules, position string) (batchOps, error) {
 	if err := inRange(what+" n", int64(n), 1, int64(maxN)); err != nil {
 		return nil, err
 	}
@@ -639,7 +634,7 @@ func (s AgentSpec) label() string {
 // start of Game under Rules, each of at most MaxPlies plies
 // (1..BatchLimits.MaxSelfplayPlies, 0 for that limit): the games First,
 // First+1, ..., First+N-1 (First 0 or more, First+N at most
-// [MaxGameIndex]). Game i has fresh agents: South's seeded with
+// [maxGameIndex]). Game i has fresh agents: South's seeded with
 // BatchSeed(BatchSeed(Seed, i), 0)+South.Seed, North's with
 // BatchSeed(BatchSeed(Seed, i), 1)+North.Seed (modulo 2^64), so each game
 // is fixed by the seed and its own index and any split of [0, n) into
@@ -688,7 +683,11 @@ type SelfplayResponse struct {
 // goroutines, each move searched within the think caps of the Service's
 // [Limits]. A finished start gives game_over; the deadline answers the
 // games finished before it, Incomplete.
-func (b *Batch) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResponse, error) {
+func (s *Service) Selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResponse, error) {
+	return s.batch.selfplay(ctx, req)
+}
+
+func (b *batch) selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResponse, error) {
 	g, err := b.games("selfplay", req.N, b.l.MaxSelfplayGames, &req.MaxPlies, b.l.MaxSelfplayPlies, req.Game, req.Rules, req.Position)
 	if err != nil {
 		return SelfplayResponse{}, err

@@ -2,6 +2,7 @@ package wire_test
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -17,9 +18,9 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
-func newBatch(t testing.TB, l wire.BatchLimits) *wire.Batch {
+func newBatch(t testing.TB, l wire.BatchLimits) *wire.Service {
 	t.Helper()
-	return wire.NewBatch(newService(t, wire.Limits{}), l)
+	return newService(t, wire.Limits{Batch: l})
 }
 
 func TestPerftCounts(t *testing.T) {
@@ -49,7 +50,7 @@ func TestPerftCounts(t *testing.T) {
 
 // perftAgrees checks perft and divide of the start of d under rules
 // against the library's Perft and Divide.
-func perftAgrees[P mancala.Position[P, M], M mancala.Move](t *testing.T, b *wire.Batch, d *mancala.Descriptor[P, M], rules string, depth int) {
+func perftAgrees[P mancala.Position[P, M], M mancala.Move](t *testing.T, b *wire.Service, d *mancala.Descriptor[P, M], rules string, depth int) {
 	t.Helper()
 	r, err := b.Perft(context.Background(), wire.PerftRequest{Game: d.Name, Rules: rules, Depth: depth, Divide: true})
 	if err != nil {
@@ -232,11 +233,17 @@ func TestPlayoutsLimits(t *testing.T) {
 			t.Errorf("the cut request's %d games differ from a complete request's: %v\n%s", cut.Games, err, cmp.Diff(full, cut))
 		}
 	}
-	if l := wire.NewBatch(newService(t, wire.Limits{}), wire.BatchLimits{MaxPlayouts: 1 << 30, MaxTime: time.Hour}).Limits(); l.MaxPlayouts != wire.MaxPlayoutsCap ||
-		l.MaxTime != wire.MaxBatchTimeCap || l.MaxSelfplayPlies != 1000 || l.MaxPlayoutPlies != 10000 || l.Workers < 1 {
+	if l := newService(t, wire.Limits{Batch: wire.BatchLimits{MaxPlayouts: 1 << 30, MaxTime: time.Hour}}).Limits().Batch; l.MaxPlayouts != 1_000_000 ||
+		l.MaxTime != 60*time.Second || l.MaxSelfplayPlies != 1000 || l.MaxPlayoutPlies != 10000 || l.Workers < 1 {
 		t.Errorf("limits %+v", l)
 	}
-	info := newBatch(t, wire.BatchLimits{}).Info()
+	// The line protocol's games answer reports them.
+	raw, err := newBatch(t, wire.BatchLimits{}).NewSession().Call(context.Background(), "games", []byte(`{}`))
+	var games wire.LineGamesResponse
+	if err != nil || json.Unmarshal(raw, &games) != nil {
+		t.Fatalf("games: %s %v", raw, err)
+	}
+	info := games.Engine.Batch
 	wantInfo := wire.BatchLimitsInfo{MaxPerftDepth: 20, MaxPerftNodes: 500_000_000, MaxPlayouts: 1_000_000, MaxPlayoutPlies: 10_000,
 		MaxSelfplayGames: 1000, MaxSelfplayPlies: 1000, MaxTimeMs: 60_000}
 	if info != wantInfo {
@@ -460,13 +467,13 @@ func TestBatchShards(t *testing.T) {
 			t.Errorf("%d workers: the cut selfplay's %d games differ from a complete request's: %v", workers, cut.Games, err)
 		}
 	}
-	for _, bad := range []wire.SelfplayRequest{{Game: "kisolo", N: 1, First: -1}, {Game: "kisolo", N: 2, First: wire.MaxGameIndex - 1}} {
+	for _, bad := range []wire.SelfplayRequest{{Game: "kisolo", N: 1, First: -1}, {Game: "kisolo", N: 2, First: 1<<53 - 1}} {
 		bad.South, bad.North = wire.AgentSpec{Agent: "random"}, wire.AgentSpec{Agent: "random"}
 		if _, err := newBatch(t, wire.BatchLimits{}).Selfplay(ctx, bad); err == nil {
 			t.Errorf("first %d n %d answered", bad.First, bad.N)
 		}
 	}
-	if _, err := newBatch(t, wire.BatchLimits{}).Playouts(ctx, wire.PlayoutsRequest{Game: "kisolo", N: wire.MaxPerGame + 1, PerGame: true}); err == nil {
+	if _, err := newBatch(t, wire.BatchLimits{}).Playouts(ctx, wire.PlayoutsRequest{Game: "kisolo", N: 100_000 + 1, PerGame: true}); err == nil {
 		t.Error("perGame over its limit answered")
 	}
 }

@@ -53,7 +53,7 @@ const (
 	// rules can make it slow by their text (the game descriptor's Costly:
 	// Endless:Illegal, or MaxLaps above mancala.DefaultMaxLaps) takes one
 	// of Limits.MaxCostly costly slots instead, and a request whose move
-	// sows more than WorkLaps laps (a loop, under any rules) moves to a
+	// sows more than workLaps laps (a loop, under any rules) moves to a
 	// costly slot as it passes them, so that slow requests cannot hold
 	// the work slots or the cores that ordinary ones need.
 	WorkPool
@@ -185,7 +185,7 @@ func (s *Service) Register(cmds ...Command) error {
 // Commands returns s's command table, in order: the built-in commands
 // (games, state, apply, think, record, replay over both transports, with
 // two games entries since the line protocol's answer has more; then the
-// line-only observation, perft, playouts and selfplay) and the ones
+// line-only perft, playouts and selfplay) and the ones
 // registered.
 func (s *Service) Commands() []Command {
 	s.table.mu.RLock()
@@ -227,7 +227,7 @@ func (s *Service) builtins() []Command {
 		games,
 		NewCommand("games", Lines, NoPool, func(_ context.Context, sess *Session, _ struct{}) (LineGamesResponse, error) {
 			return LineGamesResponse{GamesResponse: s.Games(), Engine: EngineInfo{MaxLine: sess.maxLine,
-				Commands: s.commandNames(Lines), Batch: s.batch.Info()}}, nil
+				Commands: s.commandNames(Lines), Batch: s.batch.info()}}, nil
 		}),
 		NewCommand("state", both, WorkPool, func(_ context.Context, _ *Session, r StateRequest) (State, error) { return s.State(r) }),
 		NewCommand("apply", both, WorkPool, func(ctx context.Context, _ *Session, r ApplyRequest) (ApplyResponse, error) {
@@ -242,20 +242,17 @@ func (s *Service) builtins() []Command {
 		NewCommand("replay", both, WorkPool, func(ctx context.Context, _ *Session, r ReplayRequest) (ReplayResponse, error) {
 			return s.replay(meterOf(ctx), r)
 		}),
-		NewCommand("observation", Lines, WorkPool, func(_ context.Context, _ *Session, r ObservationRequest) (Observation, error) {
-			return s.Observe(r)
-		}),
 		NewCommand("perft", Lines, NoPool, func(ctx context.Context, _ *Session, r PerftRequest) (PerftResponse, error) {
-			return s.batch.Perft(ctx, r)
+			return s.Perft(ctx, r)
 		}),
 		NewCommand("playouts", Lines, NoPool, func(ctx context.Context, _ *Session, r PlayoutsRequest) (PlayoutsResponse, error) {
-			return s.batch.Playouts(ctx, r)
+			return s.Playouts(ctx, r)
 		}),
 		NewCommand("selfplay", Lines, NoPool, func(ctx context.Context, _ *Session, r SelfplayRequest) (SelfplayResponse, error) {
-			return s.batch.Selfplay(ctx, r)
+			return s.Selfplay(ctx, r)
 		}),
 	}
-	return append(cmds, s.researchCommands()...)
+	return cmds
 }
 
 // LineGamesResponse is the line protocol's answer to games: the HTTP
@@ -301,7 +298,7 @@ type Session struct {
 // port): each [Session.Call] answers as a request line of one connection
 // would. Close it when the conversation ends.
 func (s *Service) NewSession() *Session {
-	return &Session{svc: s, transport: Lines, maxLine: DefaultMaxLine}
+	return &Session{svc: s, transport: Lines, maxLine: defaultMaxLine}
 }
 
 // Service returns the service of the session.

@@ -111,7 +111,7 @@ func TestRegister(t *testing.T) {
 {"id":2,"ok":true,"total":5}
 {"id":3,"ok":false,"error":"count: by must not be negative","code":"bad_request"}
 {"id":4,"ok":false,"error":"wire: bad request: by must be an integer, not a JSON string","code":"bad_request"}
-{"id":5,"ok":false,"error":"engine: unknown command \"nope\" (want games, state, apply, think, record, replay, observation, perft, playouts, selfplay, env_spec, step, vec_create, vec_step, vec_reset, vec_close, count)","code":"not_found"}
+{"id":5,"ok":false,"error":"engine: unknown command \"nope\" (want games, state, apply, think, record, replay, perft, playouts, selfplay, count)","code":"not_found"}
 `
 	for i := range 2 { // two connections, two sessions: the totals do not mix
 		var out bytes.Buffer
@@ -147,7 +147,7 @@ func TestRegister(t *testing.T) {
 		t.Errorf("%d OnClose calls after Close", closed.Load())
 	}
 	got, err := s.NewSession().Call(context.Background(), "games", []byte(`{}`))
-	if err != nil || !bytes.Contains(got, []byte(`"commands":["games","state","apply","think","record","replay","observation","perft","playouts","selfplay","env_spec","step","vec_create","vec_step","vec_reset","vec_close","count"]`)) {
+	if err != nil || !bytes.Contains(got, []byte(`"commands":["games","state","apply","think","record","replay","perft","playouts","selfplay","count"]`)) {
 		t.Errorf("games: %.100s %v", got, err)
 	}
 
@@ -330,7 +330,7 @@ func TestCostlyPool(t *testing.T) {
 // under the default rules an apply of a move that loops (sown to the
 // default bound of 1,000,000 laps), and a record or replay ending with
 // it, move from their work slot to a costly slot once the move passes
-// wire.WorkLaps laps, so with every costly slot taken they get busy
+// 10,000 (the service's work-laps threshold) laps, so with every costly slot taken they get busy
 // (before, they kept a work slot for the whole 50-100 ms, and 16 clients
 // sending them took the cores from ordinary requests); ordinary moves
 // are answered at once, and once the slot is free the loop is answered

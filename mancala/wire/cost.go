@@ -8,9 +8,9 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
-// WorkLaps is the work budget of an ordinary request, in laps of sowing
+// workLaps is the work budget of an ordinary request, in laps of sowing
 // of one move (docs/rules/common.md, C-6). A request in a work slot
-// (Limits.MaxWork) first plays its moves under a lap bound of WorkLaps (a
+// (Limits.MaxWork) first plays its moves under a lap bound of workLaps (a
 // probe, by the position's own rules otherwise); a move that is endless
 // under that bound may be a loop sown to the rules' bound, 1,000,000
 // laps by default (8 ms of CPU for the loop of C-6, 50 to 100 ms on a
@@ -21,11 +21,11 @@ import (
 // probe never changes an answer. The longest finite move known is 2,411
 // laps: ordinary moves never pass the budget, and the probe of a loop
 // costs under a hundredth of the loop.
-const WorkLaps = 10_000
+const workLaps = 10_000
 
 // meter is the slot a request holds: a work slot, or a costly one for a
 // request whose rules are costly by their text
-// ([mancala.Descriptor.Costly]) or whose move passed WorkLaps. A nil
+// ([mancala.Descriptor.Costly]) or whose move passed workLaps. A nil
 // meter (a Service method called directly, with no slots) holds none and
 // never escalates. One request's meter is used by one goroutine.
 type meter struct {
@@ -65,7 +65,7 @@ func (m *meter) escalate() error {
 	m.release()
 	if err := acquire(m.ctx, m.s.costly, m.s.limits.BusyWait, "costly"); err != nil {
 		e := err.(*Error)
-		e.Message = "wire: busy: a move sows more than " + strconv.Itoa(WorkLaps) + " laps (a loop sown to the lap bound), and all " +
+		e.Message = "wire: busy: a move sows more than " + strconv.Itoa(workLaps) + " laps (a loop sown to the lap bound), and all " +
 			strconv.Itoa(cap(m.s.costly)) + " costly slots stayed taken for " + m.s.limits.BusyWait.String() + "; try again later"
 		return e
 	}
@@ -107,8 +107,6 @@ func (s *Service) costlyRequest(req any) bool {
 			game = firstWord(text)
 		}
 		return costly(game, text)
-	case *ObservationRequest:
-		return costly(r.Game, r.Position, r.Rules)
 	}
 	return false
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // probeCase checks the probe of the position text pos: the same position
-// with the lap bound WorkLaps in its rules= field (or none when its own
+// with the lap bound workLaps in its rules= field (or none when its own
 // bound is no larger).
 func probeCase[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], pos, want string) {
 	t.Helper()

@@ -63,13 +63,23 @@ var statusOf = map[string]int{
 // error response: {"error": "<message>", "code": "<code>"}. Code is one of
 // the Code constants; Message says what is wrong in lower case, naming the
 // package of the error ("kisolo: illegal move b3: not the mover's pit").
+//
+// An Error made from an error of the library unwraps to it, so that
+// errors.Is(err, mancala.ErrIllegalMove) (ErrGameOver, ErrSyntax,
+// ErrRules, agent.ErrSpec) holds for a [Service] method's error as it does
+// for the library's own.
 type Error struct {
 	Message string `json:"error"`
 	Code    string `json:"code"`
+
+	err error // the library's error, for Unwrap; nil when made here
 }
 
 // Error returns the message.
 func (e *Error) Error() string { return e.Message }
+
+// Unwrap returns the library's error that e was made from, or nil.
+func (e *Error) Unwrap() error { return e.err }
 
 // Status returns the HTTP status of e's code (the table of the Code
 // constants), 500 for an unknown code.
@@ -93,11 +103,11 @@ func fromErr(err error) *Error {
 	case errors.As(err, &we):
 		return we
 	case errors.Is(err, mancala.ErrGameOver):
-		return errorf(CodeGameOver, "%s", err.Error())
+		return &Error{Code: CodeGameOver, Message: err.Error(), err: err}
 	case errors.Is(err, mancala.ErrIllegalMove):
-		return errorf(CodeIllegal, "%s", err.Error())
+		return &Error{Code: CodeIllegal, Message: err.Error(), err: err}
 	case errors.Is(err, mancala.ErrSyntax), errors.Is(err, mancala.ErrRules):
-		return errorf(CodeSyntax, "%s", err.Error())
+		return &Error{Code: CodeSyntax, Message: err.Error(), err: err}
 	}
-	return errorf(CodeInternal, "wire: internal error: %s", err.Error())
+	return &Error{Code: CodeInternal, Message: "wire: internal error: " + err.Error(), err: err}
 }

@@ -1,5 +1,5 @@
 package wire
 
-// SetGameDone makes b call f with each selfplay game's index once that
+// SetGameDone makes s's batch commands call f with each selfplay game's index once that
 // game is answered (tests cancel a request there).
-func SetGameDone(b *Batch, f func(i int)) { b.hooks = &batchHooks{gameDone: f} }
+func SetGameDone(s *Service, f func(i int)) { s.batch.hooks = &batchHooks{gameDone: f} }

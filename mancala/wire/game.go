@@ -3,6 +3,7 @@ package wire
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,12 +30,29 @@ func (g Game) Name() string {
 	return g.ops.info().Name
 }
 
-// Info returns the game's description as GET /api/v1/games gives it.
+// Info returns the game's description as GET /api/v1/games gives it, a
+// deep copy: changing it changes nothing in the game or its service.
 func (g Game) Info() GameInfo {
 	if g.ops == nil {
 		return GameInfo{}
 	}
-	return g.ops.info()
+	return g.ops.info().clone()
+}
+
+// clone returns a copy of gi that shares no slice with it.
+func (gi GameInfo) clone() GameInfo {
+	c := gi
+	c.Options = append([]RuleOption(nil), gi.Options...)
+	for i := range c.Options {
+		c.Options[i].Values = slices.Clone(c.Options[i].Values)
+	}
+	c.Levels = slices.Clone(gi.Levels)
+	c.Layout.Pits = slices.Clone(gi.Layout.Pits)
+	c.Layout.Circuits.S = slices.Clone(gi.Layout.Circuits.S)
+	c.Layout.Circuits.N = slices.Clone(gi.Layout.Circuits.N)
+	c.Layout.Stores = slices.Clone(gi.Layout.Stores)
+	c.Layout.Reserves = slices.Clone(gi.Layout.Reserves)
+	return c
 }
 
 // gameOps is what a Service asks of a game; adapter implements it for
@@ -76,7 +94,6 @@ func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, 
 		Layout:  layoutOf(d.Layout(start), d.Words),
 		Levels:  levelsOf(d.Levels),
 	}
-	made.Store(d.Name, gameOps(a))
 	return Game{ops: a}
 }
 
@@ -91,7 +108,7 @@ func (a *adapter[P, M]) levels() []mancala.Level { return a.d.Levels }
 
 func (a *adapter[P, M]) costly(text string) bool { return a.d.Costly != nil && a.d.Costly(text) }
 
-// probe returns p with its lap bound lowered to WorkLaps (C-6), for
+// probe returns p with its lap bound lowered to workLaps (C-6), for
 // playing moves under the work budget; ok is false when p's own bound is
 // no larger (its moves are cheap as they are) or the position cannot be
 // read back so (then the request is played as it is).
@@ -103,14 +120,14 @@ func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
 	kept := opts[:0]
 	for _, o := range opts {
 		if v, isLaps := strings.CutPrefix(o, "MaxLaps:"); isLaps {
-			if n, err := strconv.Atoi(v); err == nil && n <= WorkLaps {
+			if n, err := strconv.Atoi(v); err == nil && n <= workLaps {
 				return q, false
 			}
 			continue
 		}
 		kept = append(kept, o)
 	}
-	kept = append(kept, "MaxLaps:"+strconv.Itoa(WorkLaps))
+	kept = append(kept, "MaxLaps:"+strconv.Itoa(workLaps))
 	sort.Slice(kept, func(i, j int) bool {
 		ni, _, _ := strings.Cut(kept[i], ":")
 		nj, _, _ := strings.Cut(kept[j], ":")
@@ -132,7 +149,7 @@ func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
 }
 
 // meterMoves plays moves from start under the work budget of m (a probe:
-// the lap bound lowered to WorkLaps), up to the first move that fails or
+// the lap bound lowered to workLaps), up to the first move that fails or
 // the end of the game, and moves the request to a costly slot at the
 // first move that is endless under that bound: it may sow to the rules'
 // bound when played by them. Its only error is m's busy.
@@ -441,7 +458,7 @@ func (a *adapter[P, M]) think(ctx context.Context, pos string, spec agent.Spec) 
 	t0 := time.Now()
 	ag, err := agent.New(a.d, spec)
 	if err != nil {
-		return ThinkResponse{}, errorf(CodeBadRequest, "wire: %s", err.Error())
+		return ThinkResponse{}, &Error{Code: CodeBadRequest, Message: "wire: " + err.Error(), err: err}
 	}
 	resp := ThinkResponse{Agent: spec.Kind.String()}
 	var m M

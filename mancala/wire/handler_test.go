@@ -3,6 +3,7 @@ package wire_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -513,11 +515,11 @@ func TestThinkDeadline(t *testing.T) {
 	// A 150 ms budget stops a think of the most iterations the service
 	// allows: no machine plays that many Kiothi playouts in 150 ms.
 	s := newService(t, wire.Limits{})
-	r, err := s.Think(context.Background(), wire.ThinkRequest{Position: kiothi.Start().String(), Agent: "mcts", Iterations: wire.MaxIterationsCap, TimeMs: 150})
+	r, err := s.Think(context.Background(), wire.ThinkRequest{Position: kiothi.Start().String(), Agent: "mcts", Iterations: 100_000, TimeMs: 150})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Iterations >= wire.MaxIterationsCap {
+	if r.Iterations >= 100_000 {
 		t.Errorf("a 150 ms think ran all %d iterations", r.Iterations)
 	}
 }
@@ -548,7 +550,27 @@ func TestNewService(t *testing.T) {
 		t.Error("two kisolo: no error")
 	}
 	s := newService(t, wire.Limits{MaxBody: 1 << 20, MaxDepth: 4})
-	if l := s.Limits(); l.MaxBody != wire.MaxBodyCap || l.MaxDepth != 4 || l.MaxEvents != wire.MaxEventsCap {
+	if l := s.Limits(); l.MaxBody != 64<<10 || l.MaxDepth != 4 || l.MaxEvents != 20_000 {
 		t.Errorf("limits %+v", l)
+	}
+}
+
+// A Service method's error unwraps to the library's sentinel, as the
+// library's own error does.
+func TestErrorUnwraps(t *testing.T) {
+	s := newService(t, wire.Limits{})
+	start := kisolo.Start().String()
+	_, err := s.Apply(wire.ApplyRequest{Position: start, Move: "b3"})
+	if !errors.Is(err, mancala.ErrIllegalMove) || errors.Is(err, mancala.ErrSyntax) {
+		t.Errorf("illegal move: %v does not unwrap to ErrIllegalMove alone", err)
+	}
+	_, err = s.State(wire.StateRequest{Position: "kisolo 3,3"})
+	if !errors.Is(err, mancala.ErrSyntax) {
+		t.Errorf("bad position: %v does not unwrap to ErrSyntax", err)
+	}
+	_, err = s.Think(context.Background(), wire.ThinkRequest{Position: start, Agent: "alphabeta:x"})
+	var we *wire.Error
+	if !errors.Is(err, agent.ErrSpec) || !errors.As(err, &we) || we.Code != wire.CodeBadRequest {
+		t.Errorf("bad agent: %v does not unwrap to agent.ErrSpec with bad_request", err)
 	}
 }

@@ -1,9 +1,6 @@
 package wire
 
 import (
-	"strings"
-	"sync"
-
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 )
@@ -18,7 +15,7 @@ import (
 // The levels are the game's descriptor's ([mancala.Descriptor].Levels):
 // the ratings come from docs/strength.md, a round robin of the levels of
 // each game over random openings played from both seats, fitted by
-// maximum likelihood (mancala/agent/rating); each level beats the one
+// maximum likelihood (internal/rating); each level beats the one
 // below it by at least 100 Elo there. The same name can be a different
 // agent in different games.
 type Level struct {
@@ -52,53 +49,6 @@ func levelsOf(levels []mancala.Level) []Level {
 		}
 	}
 	return out
-}
-
-// made holds, per notation name, the last game made by [NewGame], for
-// the deprecated functions that find a game by its name.
-var made sync.Map // string -> gameOps
-
-// Levels returns the strength ladder of the game named game ("kisolo"),
-// weakest first, as a new slice; an empty slice for a game that no
-// [NewGame] call in this process has made.
-//
-// Deprecated: the package names no game: use the game's descriptor
-// (kisolo.Descriptor.Levels) or a Game's Info().Levels.
-func Levels(game string) []Level {
-	if g, ok := made.Load(game); ok {
-		return append([]Level{}, g.(gameOps).info().Levels...)
-	}
-	return []Level{}
-}
-
-// LevelNamed returns the level of game called name, compared without
-// regard to case ("casual" finds "Casual"), or false when the game has no
-// such level or no [NewGame] call in this process has made it.
-//
-// Deprecated: use agent.LookupLevel with the game's descriptor's Levels.
-func LevelNamed(game, name string) (Level, bool) {
-	for _, l := range Levels(game) {
-		if strings.EqualFold(l.Name, name) {
-			return l, true
-		}
-	}
-	return Level{}, false
-}
-
-// Horizon returns the horizon of the game named game under rules, in
-// plies: the descriptor's Horizon ([mancala.Descriptor].Horizon) of its
-// start position under those rules, for a game that a [NewGame] call in
-// this process has made, and 1,000 otherwise (or for rules it refuses).
-//
-// Deprecated: the package names no game: use the game's descriptor
-// (kisolo.Descriptor.Horizon) or [Game.Horizon].
-func Horizon(game, rules string) int {
-	if g, ok := made.Load(game); ok {
-		if h, err := g.(gameOps).horizon(rules); err == nil {
-			return h
-		}
-	}
-	return 1000
 }
 
 // Horizon returns the game's horizon under rules (as in rules=, "" for

@@ -18,7 +18,7 @@ import (
 func TestLevels(t *testing.T) {
 	lim := wire.DefaultLimits()
 	for _, g := range games() {
-		levels := wire.Levels(g.Name())
+		levels := g.Info().Levels
 		if len(levels) < 4 {
 			t.Errorf("%s: %d levels, want at least 4", g.Name(), len(levels))
 			continue
@@ -48,24 +48,12 @@ func TestLevels(t *testing.T) {
 			case a.Agent != "random" && a.Agent != "alphabeta" && a.Agent != "mcts":
 				t.Errorf("%s %s: agent %q", g.Name(), l.Name, a.Agent)
 			}
-			if got, ok := wire.LevelNamed(g.Name(), l.Name); !ok || got != l {
-				t.Errorf("LevelNamed(%s, %s) = %+v, %v", g.Name(), l.Name, got, ok)
-			}
 		}
-		// Levels returns a copy.
+		// Info returns a copy.
 		levels[0].Name = "changed"
-		if wire.Levels(g.Name())[0].Name != "Beginner" {
-			t.Errorf("%s: Levels shares its table", g.Name())
+		if g.Info().Levels[0].Name != "Beginner" {
+			t.Errorf("%s: Info shares its levels", g.Name())
 		}
-	}
-	if l, ok := wire.LevelNamed("kisolo", "cASUAL"); !ok || l.Name != "Casual" {
-		t.Errorf("LevelNamed ignores case: %+v, %v", l, ok)
-	}
-	if _, ok := wire.LevelNamed("kisolo", "Grandmaster"); ok {
-		t.Error("LevelNamed found an unknown level")
-	}
-	if got := wire.Levels("nim"); got == nil || len(got) != 0 {
-		t.Errorf("Levels(nim) = %#v, want an empty slice", got)
 	}
 }
 
@@ -73,8 +61,12 @@ func TestLevels(t *testing.T) {
 // the start (the top levels only without -short: they search longest).
 func TestLevelsServed(t *testing.T) {
 	s := newService(t, wire.DefaultLimits())
+	byName := map[string]wire.Game{}
+	for _, g := range games() {
+		byName[g.Name()] = g
+	}
 	for _, gi := range s.Games().Games {
-		if diff := cmp.Diff(wire.Levels(gi.Name), gi.Levels); diff != "" {
+		if diff := cmp.Diff(byName[gi.Name].Info().Levels, gi.Levels); diff != "" {
 			t.Errorf("%s: games lists other levels (-table +games):\n%s", gi.Name, diff)
 		}
 		for i, l := range gi.Levels {
@@ -165,7 +157,7 @@ func TestThinkSpec(t *testing.T) {
 		t.Errorf("mcts %+v and mcts-eval %+v", a, b)
 	}
 
-	batch := wire.NewBatch(s, wire.BatchLimits{})
+	batch := s
 	r, err := batch.Selfplay(ctx, wire.SelfplayRequest{Game: "kisolo", N: 2, Seed: 3, MaxPlies: 20,
 		South: wire.AgentSpec{Agent: "level:casual"}, North: wire.AgentSpec{Agent: "mcts-eval:50"}})
 	if err != nil {
@@ -210,12 +202,6 @@ func TestHorizon(t *testing.T) {
 		if got, err := g.Horizon(tc.rules); err != nil || got != tc.want {
 			t.Errorf("%s %s: Game.Horizon = %d, %v; want %d", tc.game, tc.rules, got, err, tc.want)
 		}
-		if got := wire.Horizon(tc.game, tc.rules); got != tc.want {
-			t.Errorf("%s %s: Horizon = %d, want %d", tc.game, tc.rules, got, tc.want)
-		}
-	}
-	if got := wire.Horizon("nim", ""); got != 1000 {
-		t.Errorf("Horizon(nim) = %d", got)
 	}
 	if _, err := gs[0].Horizon("Columns:9"); err == nil {
 		t.Error("Horizon of bad rules: no error")

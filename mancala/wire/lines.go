@@ -13,15 +13,15 @@ import (
 	"unicode/utf8"
 )
 
-// DefaultMaxLine is the longest request line [Service.ServeLines] reads by
+// defaultMaxLine is the longest request line [Service.ServeLines] reads by
 // default, in bytes, not counting its line break (1 MiB).
-const DefaultMaxLine = 1 << 20
+const defaultMaxLine = 1 << 20
 
 // LineOptions configure [Service.ServeLines]; the zero value is the
 // defaults.
 type LineOptions struct {
 	// MaxLine is the longest request line in bytes, not counting its line
-	// break (0: DefaultMaxLine). A longer line is answered with
+	// break (0: defaultMaxLine). A longer line is answered with
 	// too_large; the rest of it is read past without being kept.
 	MaxLine int
 	// Log, if not nil, gets the stack of a panic (a bug) and, with
@@ -78,7 +78,7 @@ type lineSession struct {
 
 func (s *Service) newLineSession(o LineOptions) *lineSession {
 	if o.MaxLine <= 0 {
-		o.MaxLine = DefaultMaxLine
+		o.MaxLine = defaultMaxLine
 	}
 	return &lineSession{sess: &Session{svc: s, transport: Lines, maxLine: o.MaxLine, log: o.Log},
 		verbose: o.Verbose && o.Log != nil}
@@ -203,8 +203,8 @@ func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []
 		}
 	}
 	body = append(body, '}')
-	if id != nil && (len(id) > MaxIDBytes || depth(id) > MaxIDDepth) {
-		return nil, "", nil, errorf(CodeBadRequest, "engine: bad request: the id is over %d bytes or nested deeper than %d (it is answered as null)", MaxIDBytes, MaxIDDepth)
+	if id != nil && (len(id) > maxIDBytes || depth(id) > maxIDDepth) {
+		return nil, "", nil, errorf(CodeBadRequest, "engine: bad request: the id is over %d bytes or nested deeper than %d (it is answered as null)", maxIDBytes, maxIDDepth)
 	}
 	if twice == "id" {
 		// Which id the client meant is unknown: answer none of them.
@@ -241,12 +241,12 @@ func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []
 }
 
 // The largest id a request line may have, so that every response's id is
-// short and readable: at most MaxIDBytes bytes as written, at most
-// MaxIDDepth arrays and objects deep. A larger id is answered with
+// short and readable: at most maxIDBytes bytes as written, at most
+// maxIDDepth arrays and objects deep. A larger id is answered with
 // bad_request and id null.
 const (
-	MaxIDBytes = 256
-	MaxIDDepth = 8
+	maxIDBytes = 256
+	maxIDDepth = 8
 )
 
 // depth returns the deepest nesting of arrays and objects in the JSON

@@ -17,7 +17,7 @@ import (
 // examples/mancala-engine serves it, for the line protocol's tests.
 type engine struct {
 	svc     *Service
-	batch   *Batch
+	batch   *Service
 	maxLine int
 	ls      *lineSession
 }
@@ -29,7 +29,7 @@ func testEngine(t testing.TB, l Limits, bl BatchLimits) *engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &engine{svc: svc, batch: svc.Batch(), ls: svc.newLineSession(LineOptions{})}
+	return &engine{svc: svc, batch: svc, ls: svc.newLineSession(LineOptions{})}
 }
 
 // serve is ServeLines with e's line limit.

@@ -89,14 +89,13 @@ func TestCommands(t *testing.T) {
 	e := testEngine(t, Limits{}, BatchLimits{})
 	svc, batch := e.svc, e.batch
 	ctx := context.Background()
-	kiothiOpening := "kiothi 5,5,5,5,5,5,0,0,0,0/0,0,0,0,0,5,5,5,5,5 S turn=0 prisons=0,0 hand=5 lifted=a5"
 	type call struct {
 		line string
 		want func() (any, error)
 	}
 	calls := []call{{`{"id":"games","cmd":"games"}`, func() (any, error) {
-		return LineGamesResponse{svc.Games(), EngineInfo{MaxLine: DefaultMaxLine, Batch: batch.Info(),
-			Commands: []string{"games", "state", "apply", "think", "record", "replay", "observation", "perft", "playouts", "selfplay", "env_spec", "step", "vec_create", "vec_step", "vec_reset", "vec_close"}}}, nil
+		return LineGamesResponse{svc.Games(), EngineInfo{MaxLine: defaultMaxLine, Batch: svc.batch.info(),
+			Commands: []string{"games", "state", "apply", "think", "record", "replay", "perft", "playouts", "selfplay"}}}, nil
 	}}}
 	for _, g := range []struct {
 		name, rules, move string
@@ -132,9 +131,6 @@ func TestCommands(t *testing.T) {
 			call{`{"id":7,"cmd":"replay","record":` + q("[Game \""+g.name+"\"]\n\n"+g.move) + `}`, func() (any, error) {
 				return svc.Replay(ReplayRequest{Record: "[Game \"" + g.name + "\"]\n\n" + g.move})
 			}},
-			call{`{"id":8,"cmd":"observation","game":"` + g.name + `","rules":"` + g.rules + `"}`, func() (any, error) {
-				return svc.Observe(ObservationRequest{Game: g.name, Rules: g.rules})
-			}},
 			call{`{"id":9,"cmd":"perft","position":` + q(pos) + `,"depth":3,"divide":true}`, func() (any, error) {
 				return batch.Perft(ctx, PerftRequest{Position: pos, Depth: 3, Divide: true})
 			}},
@@ -147,9 +143,6 @@ func TestCommands(t *testing.T) {
 			}},
 		)
 	}
-	calls = append(calls, call{`{"id":12,"cmd":"observation","position":` + fmt.Sprintf("%q", kiothiOpening) + `}`, func() (any, error) {
-		return svc.Observe(ObservationRequest{Position: kiothiOpening})
-	}})
 	var requests []string
 	for _, c := range calls {
 		requests = append(requests, c.line)
@@ -237,7 +230,7 @@ func TestErrors(t *testing.T) {
 		{"a number", `7`, "null", "bad_request", "wire: bad request: the body must be an object, not a JSON number"},
 		{"cut short after the id", `{"id":5,"cmd":"state","position":`, "5", "bad_request", "wire: bad request: malformed JSON: the body ends inside a value"},
 		{"two values", `{"id":6,"cmd":"games"} {}`, "6", "bad_request", "wire: bad request: more than one JSON value in the body"},
-		{"no cmd", `{"id":7,"game":"kisolo"}`, "7", "bad_request", "engine: missing cmd (want games, state, apply, think, record, replay, observation, perft, playouts, selfplay, env_spec, step, vec_create, vec_step, vec_reset, vec_close)"},
+		{"no cmd", `{"id":7,"game":"kisolo"}`, "7", "bad_request", "engine: missing cmd (want games, state, apply, think, record, replay, perft, playouts, selfplay)"},
 		{"cmd not a string", `{"id":8,"cmd":["state"]}`, "8", "bad_request", `engine: cmd must be a string naming a command, not "[\"state\"]"`},
 		{"no id", `{"cmd":"state","game":"oware"}`, "null", "bad_request", `wire: unknown game "oware" (want kisolo, kiothi, kimasai)`},
 		{"unknown command", `{"id":9,"cmd":"moves"}`, "9", "not_found", `engine: unknown command "moves" (want games, state,`},

@@ -178,7 +178,7 @@ func BenchmarkCostlyFlood(b *testing.B) {
 // the default rules, the apply of the move that loops in
 // docs/rules/common.md (C-6: b6:6, sown to 1,000,000 laps, a draw by
 // endless sowing), and states alone as the ordinary requests: the flood
-// is classed by the work it does (wire.WorkLaps), not by its text. Before,
+// is classed by the work it does (10,000 (the service's work-laps threshold)), not by its text. Before,
 // the loops took work slots and the states' p50 was 194 ms, p99 715 ms.
 // Run it with -benchtime=500x or more.
 func BenchmarkLoopFlood(b *testing.B) {

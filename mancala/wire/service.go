@@ -15,22 +15,22 @@ import (
 
 // Hard caps of [Limits]: a larger limit is lowered to its cap.
 const (
-	// MaxBodyCap is the largest request body accepted, in bytes (64 KiB).
-	MaxBodyCap = 64 << 10
-	// MaxEventsCap is the most events an apply returns (20,000).
-	MaxEventsCap = 20_000
-	// MaxDepthCap is the deepest AlphaBeta search a think runs, in plies:
+	// maxBodyCap is the largest request body accepted, in bytes (64 KiB).
+	maxBodyCap = 64 << 10
+	// maxEventsCap is the most events an apply returns (20,000).
+	maxEventsCap = 20_000
+	// maxDepthCap is the deepest AlphaBeta search a think runs, in plies:
 	// the service limit agent.DefaultMaxDepth (10).
-	MaxDepthCap = agent.DefaultMaxDepth
-	// MaxIterationsCap is the most MCTS playouts a think runs: the
+	maxDepthCap = agent.DefaultMaxDepth
+	// maxIterationsCap is the most MCTS playouts a think runs: the
 	// service limit agent.DefaultMaxIterations (100,000).
-	MaxIterationsCap = agent.DefaultMaxIterations
-	// MaxTimeCap is the longest a think searches: the service limit
+	maxIterationsCap = agent.DefaultMaxIterations
+	// maxTimeCap is the longest a think searches: the service limit
 	// agent.DefaultMaxTime (2 s).
-	MaxTimeCap = agent.DefaultMaxTime
-	// MaxRecordMovesCap is the most moves a record request or a replayed
+	maxTimeCap = agent.DefaultMaxTime
+	// maxRecordMovesCap is the most moves a record request or a replayed
 	// record may have.
-	MaxRecordMovesCap = 10_000
+	maxRecordMovesCap = 10_000
 )
 
 // Limits bound the work of every request. A zero field takes its default
@@ -64,7 +64,7 @@ type Limits struct {
 	// under which the legal moves of a position play every candidate
 	// out, or MaxLaps above mancala.DefaultMaxLaps), which wait for a
 	// costly slot instead of a work slot, and those whose move sows more
-	// than WorkLaps laps under any rules (a loop), which give their work
+	// than workLaps laps under any rules (a loop), which give their work
 	// slot back and wait for a costly slot before playing it. So they
 	// leave the work slots and at least half of the cores to ordinary
 	// requests.
@@ -84,9 +84,9 @@ type Limits struct {
 // records of at most 10,000 moves, [DefaultBatchLimits].
 func DefaultLimits() Limits {
 	n := runtime.GOMAXPROCS(0)
-	return Limits{MaxBody: MaxBodyCap, MaxEvents: MaxEventsCap, MaxDepth: MaxDepthCap,
-		MaxIterations: MaxIterationsCap, MaxTime: MaxTimeCap, MaxThinks: n, BusyWait: 2 * time.Second,
-		MaxWork: 4 * n, MaxCostly: max(1, n/2), MaxRecordMoves: MaxRecordMovesCap, Batch: DefaultBatchLimits()}
+	return Limits{MaxBody: maxBodyCap, MaxEvents: maxEventsCap, MaxDepth: maxDepthCap,
+		MaxIterations: maxIterationsCap, MaxTime: maxTimeCap, MaxThinks: n, BusyWait: 2 * time.Second,
+		MaxWork: 4 * n, MaxCostly: max(1, n/2), MaxRecordMoves: maxRecordMovesCap, Batch: DefaultBatchLimits()}
 }
 
 // normalize fills zero fields from DefaultLimits and lowers fields to
@@ -102,17 +102,17 @@ func (l Limits) normalize() Limits {
 		}
 		return v
 	}
-	l.MaxBody = pick(l.MaxBody, d.MaxBody, MaxBodyCap)
-	l.MaxEvents = int(pick(int64(l.MaxEvents), int64(d.MaxEvents), MaxEventsCap))
-	l.MaxDepth = int(pick(int64(l.MaxDepth), int64(d.MaxDepth), MaxDepthCap))
-	l.MaxIterations = int(pick(int64(l.MaxIterations), int64(d.MaxIterations), MaxIterationsCap))
-	l.MaxTime = time.Duration(pick(int64(l.MaxTime), int64(d.MaxTime), int64(MaxTimeCap)))
+	l.MaxBody = pick(l.MaxBody, d.MaxBody, maxBodyCap)
+	l.MaxEvents = int(pick(int64(l.MaxEvents), int64(d.MaxEvents), maxEventsCap))
+	l.MaxDepth = int(pick(int64(l.MaxDepth), int64(d.MaxDepth), maxDepthCap))
+	l.MaxIterations = int(pick(int64(l.MaxIterations), int64(d.MaxIterations), maxIterationsCap))
+	l.MaxTime = time.Duration(pick(int64(l.MaxTime), int64(d.MaxTime), int64(maxTimeCap)))
 	l.MaxThinks = int(pick(int64(l.MaxThinks), int64(d.MaxThinks), 0))
 	l.BusyWait = time.Duration(pick(int64(l.BusyWait), int64(d.BusyWait), 0))
 	l.MaxWork = int(pick(int64(l.MaxWork), int64(d.MaxWork), 0))
 	l.MaxCostly = int(pick(int64(l.MaxCostly), int64(d.MaxCostly), 0))
 	l.Batch = l.Batch.normalize()
-	l.MaxRecordMoves = int(pick(int64(l.MaxRecordMoves), int64(d.MaxRecordMoves), MaxRecordMovesCap))
+	l.MaxRecordMoves = int(pick(int64(l.MaxRecordMoves), int64(d.MaxRecordMoves), maxRecordMovesCap))
 	return l
 }
 
@@ -130,7 +130,7 @@ type Service struct {
 	thinks chan struct{}
 	work   chan struct{} // WorkPool's slots
 	costly chan struct{} // CostlyPool's slots
-	batch  *Batch
+	batch  *batch
 	table  table
 }
 
@@ -154,17 +154,13 @@ func NewService(l Limits, games ...Game) (*Service, error) {
 	s.thinks = make(chan struct{}, s.limits.MaxThinks)
 	s.work = make(chan struct{}, s.limits.MaxWork)
 	s.costly = make(chan struct{}, s.limits.MaxCostly)
-	s.batch = NewBatch(s, s.limits.Batch)
+	s.batch = newBatch(s, s.limits.Batch)
 	s.table.cmds = s.builtins()
 	return s, nil
 }
 
 // Limits returns the service's limits, defaults filled in.
 func (s *Service) Limits() Limits { return s.limits }
-
-// Batch returns the batch requests of the service, under Limits.Batch:
-// the line protocol's perft, playouts and selfplay.
-func (s *Service) Batch() *Batch { return s.batch }
 
 // Games answers GET /api/v1/games.
 func (s *Service) Games() GamesResponse {

@@ -1,7 +1,7 @@
 // Package cli holds what the example programs share: reading players as
 // agent specs (mancala/agent.ParseSpec) with the programs' budget flags,
 // describing them, and the games' levels. Everything is generic over a
-// game's [mancala.Descriptor]; the list of games is examples/internal/games.
+// game's [mancala.Descriptor]; the list of games is internal/games.
 package cli
 
 import (

@@ -32,7 +32,7 @@ import (
 func main() { serve() }
 
 // newService returns the service of examples/web: the same games in the
-// same order (examples/internal/games), with the default limits.
+// same order (internal/games), with the default limits.
 func newService() (*wire.Service, error) {
 	return gameswire.NewService(wire.Limits{})
 }

@@ -57,9 +57,8 @@
 //
 // # Stability
 //
-// This package is experimental: it may change in any release, named in the
-// CHANGELOG but without a deprecation period. The stable API is the
-// mancala contract, the three games and mancala/record.
+// This package is internal to the module (tournament's ratings and the
+// ladder in docs/strength.md); it is not part of the API.
 package rating
 
 import (
@@ -136,13 +135,6 @@ type Fit struct {
 // Elo is the number of Elo points in one natural log-odds unit:
 // 400 / ln 10 (about 173.7).
 const Elo = 400 / math.Ln10
-
-// Z95 is the standard normal quantile of a two-sided 95% interval, the
-// same constant as match.Z95 (one value, two names while rating imports
-// nothing of the module).
-//
-// Deprecated: use match.Z95, the module's one name for it.
-const Z95 = 1.959963984540054
 
 // StdErr returns the standard error of player i's rating (its difference
 // from the anchor), in Elo points; 0 for the anchor.
