@@ -45,19 +45,6 @@ export type EngineInfo = {
     commands: string[];
     maxLine: number;
 };
-export type EnvSpec = {
-    actions: number;
-    game: string;
-    horizon: number;
-    maskBytes: number;
-    observation: SeatObservation;
-    rules: string;
-    start: string;
-};
-export type EnvSpecRequest = {
-    game: string;
-    rules?: string;
-};
 export type Error = {
     code: "bad_request" | "busy" | "game_over" | "illegal" | "internal" | "method_not_allowed" | "not_found" | "syntax" | "timeout" | "too_large";
     error: string;
@@ -129,23 +116,6 @@ export type LineGamesResponse = {
     engine: EngineInfo;
     games: GameInfo[];
     limits: LimitsInfo;
-};
-export type Observation = {
-    game: string;
-    high?: number[];
-    low?: number[];
-    names: string[];
-    rules: string;
-    seat?: string;
-    shape: number[];
-    toMove: string;
-    values: number[];
-};
-export type ObservationRequest = {
-    game?: string;
-    position?: string;
-    rules?: string;
-    seat?: string;
 };
 export type Opening = {
     canStop: boolean;
@@ -255,12 +225,6 @@ export type RuleOption = {
     name: string;
     values: string[];
 };
-export type SeatObservation = {
-    high: number[];
-    len: number;
-    low: number[];
-    names: string[];
-};
 export type SelfplayRequest = {
     first?: number;
     game?: string;
@@ -316,25 +280,6 @@ export type StateRequest = {
     position?: string;
     rules?: string;
 };
-export type StepRequest = {
-    action?: number;
-    horizon?: number;
-    move?: string;
-    plies?: number;
-    position: string;
-};
-export type StepResponse = {
-    legal: number[];
-    moves: string[];
-    obs: number[][];
-    plies: number;
-    position: string;
-    result: string;
-    reward: number[];
-    terminated: boolean;
-    toMove: string;
-    truncated: boolean;
-};
 export type ThinkRequest = {
     agent: string;
     depth?: number;
@@ -355,67 +300,6 @@ export type ThinkResponse = {
     value?: number;
     visits?: number;
     winRate?: number;
-};
-export type VecCloseRequest = {
-    env: number;
-};
-export type VecCloseResponse = {
-    open: number;
-};
-export type VecConfig = {
-    bothSeats?: boolean;
-    game: string;
-    horizon?: number;
-    n: number;
-    opponent?: VecOpponent;
-    rules?: string;
-    seat?: string;
-    seed?: number;
-};
-export type VecCreateResponse = {
-    actions: number;
-    ended: number;
-    endedIndex: string;
-    env: number;
-    finalObs: string;
-    finalResult: string;
-    horizon: number;
-    mask: string;
-    maskBytes: number;
-    n: number;
-    obs: string;
-    observation: SeatObservation;
-    plies: string;
-    reward: string;
-    seats?: string;
-    terminated: string;
-    toMove: string;
-    truncated: string;
-};
-export type VecOpponent = {
-    agent: string;
-    depth?: number;
-};
-export type VecResetRequest = {
-    env: number;
-    seed?: number;
-};
-export type VecState = {
-    ended: number;
-    endedIndex: string;
-    finalObs: string;
-    finalResult: string;
-    mask: string;
-    obs: string;
-    plies: string;
-    reward: string;
-    terminated: string;
-    toMove: string;
-    truncated: string;
-};
-export type VecStepRequest = {
-    actions: string;
-    env: number;
 };
 export type Words = {
     capture: string;
