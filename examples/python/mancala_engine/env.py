@@ -223,6 +223,9 @@ class Game:
     stopped with Ctrl-C: KeyboardInterrupt, the game as it was.
     """
 
+    #: Where the game runs: always "native" (in this process; kept for old callers).
+    backend = "native"
+
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
                  opponent: Optional[AgentSpec] = None, seat: str = "S", seed: int = 0, engine: Any = None,
                  backend: Optional[str] = None) -> None:
@@ -330,10 +333,10 @@ class Game:
     def legal(self) -> List[int]:
         """The legal action ids of the player to move, ascending (empty
         once the game is over)."""
-        if not self._started:
-            return []
         lg = self._lg
         if lg is None:
+            if not self._started or self._out.state:
+                return []  # (a truncated episode's position may still have moves)
             lg = self._lg = self._legal[: self._out.legal].tolist()
         return list(lg)
 
@@ -401,13 +404,14 @@ class Game:
         L = self._lib
         if position is None and plies == 0 and self.opponent is not None:
             s = ctypes.c_uint64(seed) if seed is not None else None
-            st = self._call(lambda: L.env_reset(e.h, ctypes.byref(s) if s is not None else None))
+            st, interrupted = self._call(lambda: L.env_reset(e.h, ctypes.byref(s) if s is not None else None))
             if st != 0:
                 raise e.error(st, "reset")
         else:
+            interrupted = False
             if seed is not None and self.opponent is not None:
                 s = ctypes.c_uint64(seed)
-                st = self._call(lambda: L.env_reset(e.h, ctypes.byref(s)))
+                st, interrupted = self._call(lambda: L.env_reset(e.h, ctypes.byref(s)))
                 if st != 0:
                     raise e.error(st, "reset")
             st = L.env_set_position(e.h, _cabi.enc(position or self.spec.start, "position"), plies)
@@ -422,12 +426,12 @@ class Game:
         self._started = True
         self._start = (position, plies)
         self.history = []
+        if interrupted:
+            raise KeyboardInterrupt
 
-    def _call(self, call: Any) -> int:
-        if self._searches:
-            e = self._env
-            return _cabi.interruptible(call, lambda: self._lib.env_cancel(e.h))  # type: ignore[union-attr]
-        return call()
+    def _call(self, call: Any) -> Tuple[int, bool]:
+        e = self._env
+        return _cabi.search(self._searches, call, lambda: self._lib.env_cancel(e.h))  # type: ignore[union-attr]
 
     def step(self, action: Any) -> Tuple[float, float]:
         """Plays action id ``action`` (a Python or numpy integer) for the
@@ -446,15 +450,18 @@ class Game:
         else:
             a = action_id(action, self.spec.actions)
         if self._searches:
-            st = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
-                                     lambda: self._lib.env_cancel(self._h))
+            st, interrupted = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
+                                                  lambda: self._lib.env_cancel(self._h))
         else:
             st = self._lib.env_step(self._h, a, *self._args)
+            interrupted = False
         if st:
             raise self._env.error(st, f"action {a}")  # type: ignore[union-attr]
         self.history.append(a)
         self._pos = None
         self._lg = None
+        if interrupted:
+            raise KeyboardInterrupt  # the step had ended before the cancel reached it
         r = o.rewards
         return (r[0], r[1])
 
@@ -480,7 +487,7 @@ class Game:
         current position. IllegalAction for an id that is not legal here."""
         self._need()
         a = action_id(action, self.spec.actions)
-        if not self._mask[a]:
+        if self._out.state or not self._mask[a]:
             raise IllegalAction(f"action {a} is not legal in {self.position}")
         return self._env.text("env_action_text", a)  # type: ignore[union-attr]
 
@@ -606,7 +613,7 @@ class Game:
         """The legal-action mask of ``seat`` (default: the seat to move): a
         new int8 array of ``spec.actions`` flags, 1 for each legal id; all
         0 for a seat that is not to move and once the game is over."""
-        if self._started and (seat is None or (self._out.state == 0 and seat == SEATS[self._out.to_move])):
+        if self._started and self._out.state == 0 and (seat is None or seat == SEATS[self._out.to_move]):
             return self._mask.view(np.int8).copy()
         if seat is not None and seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r}: S or N")
