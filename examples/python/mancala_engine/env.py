@@ -38,7 +38,7 @@ from . import _cabi
 from ._errors import IllegalAction, MancalaError
 from ._specs import GAMES, MAX_HORIZON, MAX_SEED, Spec, check_game, levels, spec_of
 
-__all__ = ["SEATS", "Spec", "Game", "Think", "IllegalAction", "MancalaError", "env_spec", "GAMES", "action_id",
+__all__ = ["SEATS", "Spec", "Game", "Think", "Opponent", "IllegalAction", "MancalaError", "env_spec", "GAMES", "action_id",
            "position_game_rules", "agent_spec", "think"]
 
 #: The seats, in the order of the reward pairs: South, North.
@@ -635,3 +635,27 @@ def resolve_opponent(spec: AgentSpec, *, game: str, engine: Any = None) -> str:
     _check_backend(engine, None)
     check_game(game)
     return agent_spec(spec)
+
+
+class Opponent:
+    """An agent choosing moves by think (kept for callers of the engine
+    days; :meth:`Game.think` and ``Game(opponent=...)`` are the roads now).
+    ``spec`` is any agent spec or level (see :data:`AgentSpec`); each
+    :meth:`move` is the first move of a fresh agent seeded with ``seed``."""
+
+    def __init__(self, spec: AgentSpec, *, game: str, engine: Any = None, backend: Optional[str] = None) -> None:
+        _check_backend(engine, backend)
+        self.game = check_game(game)
+        self.spec = agent_spec(spec)
+        if not _known_agent(game, self.spec):
+            _cabi.Agent(game, self.spec, 0)  # refused now if bad or over the limits
+        self.backend = "native"
+        self.fields = spec if isinstance(spec, dict) else {"agent": self.spec}
+
+    def move(self, position: str, seed: int) -> str:
+        """The agent's move in ``position`` (notation)."""
+        return think(position, self.spec, seed=seed).move
+
+    @property
+    def name(self) -> str:
+        return self.spec
