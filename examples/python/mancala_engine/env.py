@@ -43,6 +43,8 @@ __all__ = ["SEATS", "Spec", "Game", "Think", "Opponent", "IllegalAction", "Manca
 
 #: The seats, in the order of the reward pairs: South, North.
 SEATS = ("S", "N")
+# StepT.state of a game not reset yet.
+_NOT_STARTED = 255
 
 #: An agent: a spec text of mancala/agent.ParseSpec ("random",
 #: "alphabeta:4", "mcts:2000:workers=2", "mcts-eval", "level:expert",
@@ -254,8 +256,11 @@ class Game:
             self._searches = any(lv["agent"] != "random" for lv in levels(game)
                                  if self.opponent.lower() in (lv["name"].lower(), "level:" + lv["name"].lower()))
         self._env: Optional[_cabi.Env] = None
+        self._out = _cabi.StepT()
+        self._out.state = _NOT_STARTED
         self._started = False
         self._start: Tuple[Optional[str], int] = (None, 0)
+        self._start_state: Optional[Tuple[Any, ...]] = None
         self.history: List[int] = []
 
     # The library's side, made at the first reset.
@@ -270,8 +275,11 @@ class Game:
             self._obs = np.zeros(2 * L, np.float32)
             self._views = (self._obs[:L], self._obs[L:])
             self._mask = np.zeros(A, np.uint8)
+            self._mask8 = self._mask.view(np.int8)
             self._legal = np.zeros(A, np.int32)
             self._out = _cabi.StepT()
+            self._out.state = _NOT_STARTED
+            self._start_state = None
             self._args = (ctypes.byref(self._out), ctypes.c_int32(_cabi.SEAT_BOTH), _cabi.addr(self._obs),
                           ctypes.c_int32(2 * L), _cabi.addr(self._mask), ctypes.c_int32(A), _cabi.addr(self._legal),
                           ctypes.c_int32(A))
@@ -402,6 +410,25 @@ class Game:
                                  f"{self.game} game has rules {self.rules or '(the defaults)'!r}")
         e = self._open()
         L = self._lib
+        if position is None and plies == 0 and self.opponent is None and self._start_state is not None:
+            # Self-play from the start: the start's observation, mask and
+            # legal ids are those of every such reset (one crossing).
+            st = L.env_reset(e.h, None)
+            if st != 0:
+                raise e.error(st, "reset")
+            obs, mask, legal, fields = self._start_state
+            self._obs[:] = obs
+            self._mask[:] = mask
+            self._legal[:] = legal
+            o = self._out
+            o.rewards[0] = o.rewards[1] = 0.0
+            o.terminated, o.truncated, o.to_move, o.state, o.plies, o.legal = fields
+            self._pos = self.spec.start
+            self._lg = None
+            self._started = True
+            self._start = (None, 0)
+            self.history = []
+            return
         if position is None and plies == 0 and self.opponent is not None:
             s = ctypes.c_uint64(seed) if seed is not None else None
             st, interrupted = self._call(lambda: L.env_reset(e.h, ctypes.byref(s) if s is not None else None))
@@ -426,6 +453,10 @@ class Game:
         self._started = True
         self._start = (position, plies)
         self.history = []
+        if position is None and plies == 0 and self.opponent is None:
+            o = self._out
+            self._start_state = (self._obs.copy(), self._mask.copy(), self._legal.copy(),
+                                 (o.terminated, o.truncated, o.to_move, o.state, o.plies, o.legal))
         if interrupted:
             raise KeyboardInterrupt
 
@@ -440,10 +471,10 @@ class Game:
         IllegalAction for an id out of range or not legal, TypeError for
         anything but an integer (the game unchanged either way), and
         RuntimeError once the game is over."""
-        if not self._started:
-            raise RuntimeError("the game has not been reset: call reset() first")
         o = self._out
         if o.state:
+            if o.state == _NOT_STARTED:
+                raise RuntimeError("the game has not been reset: call reset() first")
             raise RuntimeError("the game is over: reset it")
         if action.__class__ is int and 0 <= action < self.spec.actions:
             a = action
@@ -614,7 +645,7 @@ class Game:
         new int8 array of ``spec.actions`` flags, 1 for each legal id; all
         0 for a seat that is not to move and once the game is over."""
         if self._started and self._out.state == 0 and (seat is None or seat == SEATS[self._out.to_move]):
-            return self._mask.view(np.int8).copy()
+            return self._mask8.copy()
         if seat is not None and seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r}: S or N")
         return np.zeros(self.spec.actions, dtype=np.int8)
