@@ -23,6 +23,8 @@ _pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if not os.path.exists(os.path.join(_pkg, "mancala_engine", "_build.py")):
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _pkg]
     sys.modules.pop("mancala_engine", None)
+    if os.path.abspath(os.curdir) == _pkg:
+        os.chdir(os.path.dirname(os.path.dirname(_pkg)))  # child Pythons too (python -c puts the cwd first)
 
 
 def _in_ci() -> bool:
