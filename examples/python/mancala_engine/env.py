@@ -237,7 +237,7 @@ class Game:
             _cabi.enc(rules, "rules")
         self.game = game
         if horizon is not None:
-            horizon = int_arg("horizon", horizon, 1, MAX_HORIZON, " plies")
+            horizon = int_arg("horizon", horizon, 1, MAX_HORIZON, " plies (None for the game's)")
         self._seed = int_arg("seed", seed, 0, MAX_SEED)
         if seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r}: S or N")
