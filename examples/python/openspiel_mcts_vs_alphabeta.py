@@ -12,8 +12,16 @@ Seeded: the same arguments give the same games.
 import argparse
 import sys
 
-import numpy as np
-import pyspiel
+import os
+
+# Run from a checkout, this folder is first on sys.path, and its unbuilt
+# mancala_engine (no library) would shadow the installed package.
+_here = os.path.dirname(os.path.abspath(__file__))
+if not os.path.exists(os.path.join(_here, "mancala_engine", "_build.py")):
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts
 
 import mancala_engine.openspiel  # noqa: F401  (registers the games)

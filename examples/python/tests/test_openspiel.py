@@ -100,6 +100,7 @@ def test_bad_rules_refused(backend):
         _load("kisolo", "Columns:9", backend)
 
 
+@pytest.mark.processes
 def test_mcts_against_alphabeta_example():
     """The example runs two short games and prints the result table."""
     example = os.path.join(os.path.dirname(HERE), "openspiel_mcts_vs_alphabeta.py")
