@@ -53,4 +53,10 @@
 // build the same table at once each write a temporary file and rename it
 // into place; the contents are identical, so the last rename wins
 // harmlessly.
+//
+// # Stability
+//
+// This package is experimental: it may change in any release, named in the
+// CHANGELOG but without a deprecation period. A table file carries its
+// format version, so a file of another version is rebuilt, never misread.
 package endgame
