@@ -101,7 +101,7 @@ func pageHeaders(extra http.Header) http.Header {
 	h := http.Header{
 		"X-Content-Type-Options":  {"nosniff"},
 		"Referrer-Policy":         {"no-referrer"},
-		"Content-Security-Policy": {"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"},
+		"Content-Security-Policy": {"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"},
 		"Accept-Ranges":           {"bytes"},
 	}
 	for k, v := range extra {
