@@ -124,14 +124,8 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 		}
 	} else {
 		fmt.Fprintln(stdout, "web: building", wasmPackage, "for GOOS=js GOARCH=wasm")
-		abs, err := filepath.Abs(out)
-		if err != nil {
+		if err := buildWasm(out); err != nil {
 			return err
-		}
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", abs, wasmPackage)
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("export: go build of %s: %v\n%s(run it inside the module, or give -wasm FILE)", wasmPackage, err, msg)
 		}
 	}
 	fi, err := os.Stat(out)
@@ -145,6 +139,22 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 		return err
 	}
 	return compressFiles(dir)
+}
+
+// buildWasm builds wasmPackage into the file out as the export does:
+// GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w", with the go
+// command on the PATH (inside the module).
+func buildWasm(out string) error {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", abs, wasmPackage)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("export: go build of %s: %v\n%s(run it inside the module, or give -wasm FILE)", wasmPackage, err, msg)
+	}
+	return nil
 }
 
 // The lines of sw.js that the export sets: the site's version and its
