@@ -5,6 +5,7 @@ go 1.24
 require pgregory.net/rapid v1.3.0
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/fatih/color v1.18.0
 	github.com/google/go-cmp v0.7.0
 	github.com/schollz/progressbar/v3 v3.18.0

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -28,7 +27,8 @@ const wasmPackage = "github.com/seed8ebe013a/go-mancala/examples/web/wasm"
 // with GOOS=js GOARCH=wasm by the go command on the PATH (so run it inside
 // the module, as go run ./examples/web -export DIR does); worker.js is
 // told the size of mancala.wasm (for the load's progress), and every file
-// of 1 KiB or more gets a gzipped copy NAME.gz beside it. The site needs
+// of 1 KiB or more gets a brotli and a gzip copy, NAME.br and NAME.gz,
+// beside it (go run ./examples/web -dir DIR serves them). The site needs
 // no server of its own: any static file host serves it. It refuses a dir
 // that exists and is not empty. The site is written into a temporary
 // folder beside dir and renamed to dir only when it is whole, so a failed
@@ -124,14 +124,8 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 		}
 	} else {
 		fmt.Fprintln(stdout, "web: building", wasmPackage, "for GOOS=js GOARCH=wasm")
-		abs, err := filepath.Abs(out)
-		if err != nil {
+		if err := buildWasm(out); err != nil {
 			return err
-		}
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", abs, wasmPackage)
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("export: go build of %s: %v\n%s(run it inside the module, or give -wasm FILE)", wasmPackage, err, msg)
 		}
 	}
 	fi, err := os.Stat(out)
@@ -144,7 +138,23 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 	if err := setServiceWorker(dir); err != nil {
 		return err
 	}
-	return gzipFiles(dir)
+	return compressFiles(dir)
+}
+
+// buildWasm builds wasmPackage into the file out as the export does:
+// GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w", with the go
+// command on the PATH (inside the module).
+func buildWasm(out string) error {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", abs, wasmPackage)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("export: go build of %s: %v\n%s(run it inside the module, or give -wasm FILE)", wasmPackage, err, msg)
+	}
+	return nil
 }
 
 // The lines of sw.js that the export sets: the site's version and its
@@ -213,22 +223,19 @@ func setWasmBytes(worker string, n int64) error {
 	return os.WriteFile(worker, b, 0o644)
 }
 
-// gzipMin is the size from which a file gets a pre-compressed copy: a
-// smaller one fits in a packet or two anyway.
-const gzipMin = 1024
-
-// gzipFiles writes NAME.gz beside every file of dir of gzipMin bytes or
-// more (gzip at its best compression), for hosts that serve a
-// pre-compressed copy with Content-Encoding: gzip to a browser that
-// accepts it (nginx's gzip_static, Caddy's precompressed): mancala.wasm
-// goes from about 6.2 MB to 1.6 MB.
-func gzipFiles(dir string) error {
+// compressFiles writes NAME.br and NAME.gz beside every file of dir of
+// compressMin bytes or more (brotli at its best quality, or quality 9 for
+// files over 1 MiB; gzip at its best compression), for servers that send
+// a precompressed copy with Content-Encoding to a browser that accepts
+// it: this program's -dir, nginx's brotli_static and gzip_static, Caddy's
+// precompressed. A copy no smaller than its file is not written.
+func compressFiles(dir string) error {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	for _, e := range ents {
-		if !e.Type().IsRegular() || strings.HasSuffix(e.Name(), ".gz") {
+		if !e.Type().IsRegular() || precompressed(e.Name()) {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
@@ -236,17 +243,23 @@ func gzipFiles(dir string) error {
 		if err != nil {
 			return err
 		}
-		if len(b) < gzipMin {
+		if len(b) < compressMin {
 			continue
 		}
-		var z bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression) // the level is valid
-		w.Write(b)
-		if err := w.Close(); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p+".gz", z.Bytes(), 0o644); err != nil {
-			return err
+		for _, c := range []struct {
+			ext  string
+			pack func([]byte) ([]byte, error)
+		}{{".br", brotliBytes}, {".gz", gzipBytes}} {
+			z, err := c.pack(b)
+			if err != nil {
+				return err
+			}
+			if len(z) >= len(b) {
+				continue
+			}
+			if err := os.WriteFile(p+c.ext, z, 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

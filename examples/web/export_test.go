@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // TestExport writes the static site with a given wasm file (the browser
@@ -36,33 +38,44 @@ func TestExport(t *testing.T) {
 		return nil
 	})
 	want = append(want, "mancala.wasm", "wasm_exec.js")
-	// A gzipped copy of each file of 1 KiB or more, the same bytes once
-	// gunzipped.
+	// A brotli and a gzip copy of each file of 1 KiB or more, the same
+	// bytes once decompressed.
 	for _, name := range want {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		z, err := os.ReadFile(filepath.Join(dir, name+".gz"))
-		if len(b) < 1024 {
-			if err == nil {
-				t.Errorf("%s.gz written for a file of %d bytes", name, len(b))
+		for _, c := range []struct {
+			ext    string
+			reader func(io.Reader) (io.Reader, error)
+		}{
+			{".br", func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil }},
+			{".gz", func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }},
+		} {
+			z, err := os.ReadFile(filepath.Join(dir, name+c.ext))
+			if len(b) < 1024 {
+				if err == nil {
+					t.Errorf("%s%s written for a file of %d bytes", name, c.ext, len(b))
+				}
+				continue
 			}
-			continue
+			if err != nil {
+				t.Errorf("no %s%s: %v", name, c.ext, err)
+				continue
+			}
+			zr, err := c.reader(bytes.NewReader(z))
+			if err != nil {
+				t.Errorf("%s%s: %v", name, c.ext, err)
+				continue
+			}
+			if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, b) {
+				t.Errorf("%s%s does not decompress to %s (%v)", name, c.ext, name, err)
+			}
+			if len(z) >= len(b) {
+				t.Errorf("%s%s is %d bytes, not smaller than the file's %d", name, c.ext, len(z), len(b))
+			}
+			want = append(want, name+c.ext)
 		}
-		if err != nil {
-			t.Errorf("no %s.gz: %v", name, err)
-			continue
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(z))
-		if err != nil {
-			t.Errorf("%s.gz: %v", name, err)
-			continue
-		}
-		if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, b) {
-			t.Errorf("%s.gz does not gunzip to %s (%v)", name, name, err)
-		}
-		want = append(want, name+".gz")
 	}
 	sort.Strings(want)
 	ents, _ := os.ReadDir(dir)
@@ -88,7 +101,7 @@ func TestExport(t *testing.T) {
 	var files []string
 	for _, name := range want {
 		switch {
-		case strings.HasSuffix(name, ".gz"), name == "sw.js":
+		case strings.HasSuffix(name, ".gz"), strings.HasSuffix(name, ".br"), name == "sw.js":
 		case name == "index.html":
 			files = append([]string{"./"}, files...)
 		default:

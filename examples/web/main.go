@@ -8,13 +8,25 @@
 //	go run ./examples/web -addr :9000      # another address (all interfaces)
 //	go run ./examples/web -maxconns 1000   # at most 1000 connections at once
 //	go run ./examples/web -export site     # the page as a static site, no server
+//	go run ./examples/web -dir site        # serve that site (compressed, cached)
 //	go run ./examples/web -npm pkg         # the JavaScript package (docs/js.md)
 //
 // With -export DIR it writes the page into DIR as a static site that runs
 // the rules in the browser: the library compiled to WebAssembly
 // (examples/web/wasm) in a Web Worker, with Go's wasm_exec.js. Any static
 // file host serves the folder; the page then makes no request but for its
-// own files.
+// own files. With -dir DIR the program serves such a folder instead of
+// the embedded page.
+//
+// Every file of the page goes out compressed to a browser that accepts
+// it: brotli or gzip (Accept-Encoding, q-values honoured, brotli on a
+// tie), from copies made once (the export's NAME.br and NAME.gz, or made
+// at start), with Content-Encoding, Vary: Accept-Encoding and the
+// Content-Length of the bytes sent; a request with a Range header gets
+// the uncompressed bytes. Each answer has an ETag of the file's content
+// and encoding and Cache-Control: no-cache (a revalidation is a 304), or
+// a year's immutable caching for a file whose name carries a hash of its
+// content ("mancala.3f2a9c1d4e5b6a70.wasm"). The API is never compressed.
 //
 // The server keeps no game state: the page keeps its own history of
 // positions, so a restart loses nothing. It binds 127.0.0.1 by default, has
@@ -41,7 +53,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -71,6 +82,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	maxConns := fs.Int("maxconns", 0, "the most connections open at once; at the cap the one idle the longest, else the one reading its request the longest, is closed to make room (0: 4096, or what the limit of open files leaves room for)")
 	export := fs.String("export", "", "write the page as a static site (WebAssembly rules, no server) into this new `dir` and exit")
 	npmDir := fs.String("npm", "", "write the JavaScript package (mancala.js, its .d.ts, the worker and mancala.wasm) into this new `dir` and exit")
+	dir := fs.String("dir", "", "serve the static site in this `dir` (written by -export) instead of the embedded page")
 	wasmFile := fs.String("wasm", "", "with -export or -npm: copy this mancala.wasm `file` instead of building it")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -87,6 +99,10 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web: -export and -npm: one at a time")
 		return 2
 	}
+	if *dir != "" && (*export != "" || *npmDir != "") {
+		fmt.Fprintln(stderr, "web: -dir serves a site; -export and -npm write one: one at a time")
+		return 2
+	}
 	if *npmDir != "" {
 		if err := exportPackage(*npmDir, *wasmFile, stdout); err != nil {
 			fmt.Fprintln(stderr, "web:", err)
@@ -101,7 +117,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	h, err := newHandler()
+	h, err := newHandler(*dir)
 	if err != nil {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
@@ -190,17 +206,21 @@ func newServer(h http.Handler, c *conns) *http.Server {
 }
 
 // newHandler returns the handler of the API (under /api/) and the page
-// (everything else, from the embedded static folder only).
-func newHandler() (http.Handler, error) {
+// (everything else): the embedded static folder, or with dir the static
+// site in that folder (an -export's), each file with its brotli and gzip
+// copies (see site.serve).
+func newHandler(dir string) (http.Handler, error) {
 	svc, err := gameswire.NewService(wire.Limits{})
 	if err != nil {
 		return nil, err
 	}
-	sub, err := fs.Sub(static, "static")
+	files, err := embeddedFiles()
+	if dir != "" {
+		files, err = folderFiles(dir)
+	}
 	if err != nil {
 		return nil, err
 	}
-	files := http.FileServerFS(sub)
 	api := wire.Handler(svc)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -218,9 +238,16 @@ func newHandler() (http.Handler, error) {
 			http.NotFound(w, r)
 			return
 		}
-		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-		h.Set("Cache-Control", "no-cache")
-		files.ServeHTTP(w, r)
+		// 'wasm-unsafe-eval': an exported site (-dir) compiles
+		// mancala.wasm in its worker; nothing else is evaluated.
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "" {
+			name = "index.html"
+		}
+		if !files.serve(w, r, name) {
+			http.NotFound(w, r)
+		}
 	})
 	// The API gets every path that is /api or under /api/, as written or
 	// once cleaned ("//api/v1/games", "/api/../x"), as it is, before the

@@ -19,7 +19,7 @@ func get(t *testing.T, h http.Handler, method, path string) (*http.Response, str
 }
 
 func TestHandler(t *testing.T) {
-	h, err := newHandler()
+	h, err := newHandler("")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,16 +1,25 @@
 package main
 
 import (
+	_ "embed"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // packageFiles are the files of the JavaScript package, from the exported
 // site: the module, its declarations, the worker, Go's wasm_exec.js and
-// mancala.wasm.
-var packageFiles = []string{"mancala.js", "mancala.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm"}
+// mancala.wasm; and the Node entry, nodeEntry.
+var packageFiles = []string{"mancala.js", "mancala.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js"}
+
+// nodeEntry is the package's node.js: its entry in Node (the export
+// condition "node"), which runs mancala.wasm in the calling thread.
+//
+//go:embed npm/node.js
+var nodeEntry []byte
 
 // packageVersion is the package's version: the module's release it is
 // built from.
@@ -20,21 +29,23 @@ const packageVersion = "0.1.0"
 const packageJSON = `{
   "name": "go-mancala",
   "version": "` + packageVersion + `",
-  "description": "The rules of Kiothi, Kisolo and Bao la Kimasai for JavaScript: the go-mancala library compiled to WebAssembly, in a Web Worker",
+  "description": "The rules of Kiothi, Kisolo and Bao la Kimasai for JavaScript: the go-mancala library compiled to WebAssembly, in a Web Worker or in Node",
   "license": "MIT",
   "type": "module",
   "main": "./mancala.js",
   "types": "./mancala.d.ts",
+  "engines": { "node": ">=20" },
   "exports": {
     ".": {
       "types": "./mancala.d.ts",
+      "node": "./node.js",
       "default": "./mancala.js"
     },
     "./worker.js": "./worker.js",
     "./wasm_exec.js": "./wasm_exec.js",
     "./mancala.wasm": "./mancala.wasm"
   },
-  "files": ["mancala.js", "mancala.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "README.md"],
+  "files": ["mancala.js", "mancala.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js", "README.md"],
   "sideEffects": false,
   "keywords": ["mancala", "kiothi", "kisolo", "bao", "board-game", "webassembly"],
   "repository": {
@@ -45,12 +56,15 @@ const packageJSON = `{
 }
 `
 
-// packageReadme is the package's README.md.
-const packageReadme = `# go-mancala
+// packageReadme returns the package's README.md, with the sizes of its
+// mancala.wasm as built: raw, and its brotli and gzip copies (0: none).
+func packageReadme(raw, br, gz int64) string {
+	return `# go-mancala
 
 The rules of Kiothi, Kisolo and Bao la Kimasai for JavaScript and TypeScript: the Go library
-github.com/seed8ebe013a/go-mancala compiled to WebAssembly, running in a Web Worker, behind async
-functions that take and give the JSON of its HTTP API.
+github.com/seed8ebe013a/go-mancala compiled to WebAssembly, running in a Web Worker in the browser
+and in the calling thread in Node (20 or later), behind async functions that take and give the JSON
+of its HTTP API.
 
 ` + "```" + `js
 import { connect } from 'go-mancala';
@@ -62,9 +76,47 @@ const t = await m.think({ position: r.after.position, agent: 'alphabeta', depth:
 ` + "```" + `
 
 Bundlers (Vite, webpack, esbuild) copy the worker, wasm_exec.js and mancala.wasm (they are named
-with new URL(..., import.meta.url)). Serve mancala.wasm compressed: it is 6.2 MB, 1.6 MB gzipped.
+with new URL(..., import.meta.url)). Serve mancala.wasm compressed: it is ` + wasmSizes(raw, br, gz) + `.
+
+In Node the same import gives the same functions (the export condition "node": node.js), the rules
+running in the calling thread: a think holds the event loop for its time (at most its timeMs, never
+over 2 s). A browser-only option (worker) throws a MancalaError with code "unsupported".
+
 The API, the types (mancala.d.ts) and the rules: docs/js.md and docs/wire.md in the repository.
 `
+}
+
+// wasmSizes says the sizes of mancala.wasm in words: "6.71 MB
+// (6,710,871 bytes), 1.29 MB brotli, 1.66 MB gzipped" (the copies only
+// when given).
+func wasmSizes(raw, br, gz int64) string {
+	s := megabytes(raw) + " (" + thousands(raw) + " bytes)"
+	if br > 0 {
+		s += ", " + megabytes(br) + " brotli"
+	}
+	if gz > 0 {
+		s += ", " + megabytes(gz) + " gzipped"
+	}
+	return s
+}
+
+// megabytes is n bytes in MB (10^6 bytes) with two decimals.
+func megabytes(n int64) string {
+	return strconv.FormatFloat(float64(n)/1e6, 'f', 2, 64) + " MB"
+}
+
+// thousands is n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
 
 // exportPackage writes the JavaScript package into dir (new, or empty):
 // package.json, README.md and packageFiles, taken from a site exported
@@ -92,6 +144,12 @@ func exportPackage(dir, wasmFile string, stdout io.Writer) error {
 		return err
 	}
 	for _, f := range packageFiles {
+		if f == "node.js" {
+			if err := os.WriteFile(filepath.Join(pkg, f), nodeEntry, 0o644); err != nil {
+				return err
+			}
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join(site, f))
 		if err != nil {
 			return fmt.Errorf("npm: %v", err)
@@ -103,7 +161,14 @@ func exportPackage(dir, wasmFile string, stdout io.Writer) error {
 	if err := os.WriteFile(filepath.Join(pkg, "package.json"), []byte(packageJSON), 0o644); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(pkg, "README.md"), []byte(packageReadme), 0o644); err != nil {
+	size := func(name string) int64 {
+		if fi, err := os.Stat(filepath.Join(site, name)); err == nil {
+			return fi.Size()
+		}
+		return 0
+	}
+	readme := packageReadme(size("mancala.wasm"), size("mancala.wasm.br"), size("mancala.wasm.gz"))
+	if err := os.WriteFile(filepath.Join(pkg, "README.md"), []byte(readme), 0o644); err != nil {
 		return err
 	}
 	if _, err := os.Stat(dir); err == nil {

@@ -61,11 +61,39 @@ func TestPackage(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "worker.js")); !bytes.Contains(b, []byte("\nconst wasmBytes = 8;\n")) {
 		t.Error("worker.js not told the size of mancala.wasm")
 	}
+	// The README's sizes are the built file's (here 8 bytes, too small for
+	// compressed copies).
+	if b, _ := os.ReadFile(filepath.Join(dir, "README.md")); !bytes.Contains(b, []byte("it is 0.00 MB (8 bytes).")) {
+		t.Errorf("README.md does not give the size of mancala.wasm (8 bytes):\n%s", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "node.js")); !bytes.Equal(b, nodeEntry) || !bytes.Contains(b, []byte("export function connect(")) {
+		t.Error("node.js is not npm/node.js")
+	}
+	dot, _ := pj.Exports["."].(map[string]any)
+	if dot["node"] != "./node.js" || dot["default"] != "./mancala.js" || dot["types"] != "./mancala.d.ts" {
+		t.Errorf("exports[\".\"] = %v, want types, node and default", dot)
+	}
 	if code := main1([]string{"-npm", dir, "-wasm", wasm}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "is not empty") {
 		t.Errorf("a second -npm into %s: exit %d, %q", dir, code, errb.String())
 	}
 	left, _ := os.ReadDir(tmp)
 	if len(left) != 2 {
 		t.Errorf("%s holds %d entries, want 2 (no temporary folder left)", tmp, len(left))
+	}
+}
+
+func TestWasmSizes(t *testing.T) {
+	for _, c := range []struct {
+		raw, br, gz int64
+		want        string
+	}{
+		{8, 0, 0, "0.00 MB (8 bytes)"},
+		{6710871, 1290000, 1662557, "6.71 MB (6,710,871 bytes), 1.29 MB brotli, 1.66 MB gzipped"},
+		{1000, 0, 999, "0.00 MB (1,000 bytes), 0.00 MB gzipped"},
+		{123456789, 0, 0, "123.46 MB (123,456,789 bytes)"},
+	} {
+		if got := wasmSizes(c.raw, c.br, c.gz); got != c.want {
+			t.Errorf("wasmSizes(%d, %d, %d) = %q, want %q", c.raw, c.br, c.gz, got, c.want)
+		}
 	}
 }

@@ -40,7 +40,7 @@ func TestMain(m *testing.M) {
 // program's server settings, changed by set, and returns its address.
 func startServer(t *testing.T, set func(*http.Server)) string {
 	t.Helper()
-	h, err := newHandler()
+	h, err := newHandler("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestConnsEvict(t *testing.T) {
 // timeout).
 func TestSlowBodies(t *testing.T) {
 	const maxConns = 8
-	h, err := newHandler()
+	h, err := newHandler("")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,8 +132,22 @@ func NewCommand[Req, Resp any](name string, t Transport, pool Pool, fn func(ctx 
 
 // table is a Service's commands, in the order of the documentation.
 type table struct {
+	once sync.Once // fills cmds with the built-in commands at first use
 	mu   sync.RWMutex
 	cmds []Command
+}
+
+// loadTable fills s's table with the built-in commands, once. It runs at
+// the first use of the table (Call, Commands, Register, Handler,
+// ServeLines), not in NewService: a program that only calls the typed
+// methods (State, Apply, Think, ...: the page's WebAssembly worker) then
+// does not link the line protocol's batch and research commands.
+func (s *Service) loadTable() {
+	s.table.once.Do(func() {
+		s.table.mu.Lock()
+		s.table.cmds = append(s.builtins(), s.table.cmds...)
+		s.table.mu.Unlock()
+	})
 }
 
 // validName reports whether name is lower case letters, digits and '_'
@@ -159,6 +173,7 @@ func validName(name string) bool {
 // already has. Register is safe to call while s serves, though a program
 // normally registers its commands before it serves.
 func (s *Service) Register(cmds ...Command) error {
+	s.loadTable()
 	s.table.mu.Lock()
 	defer s.table.mu.Unlock()
 	all := slices.Clone(s.table.cmds)
@@ -188,6 +203,7 @@ func (s *Service) Register(cmds ...Command) error {
 // line-only perft, playouts and selfplay) and the ones
 // registered.
 func (s *Service) Commands() []Command {
+	s.loadTable()
 	s.table.mu.RLock()
 	defer s.table.mu.RUnlock()
 	return slices.Clone(s.table.cmds)
@@ -195,6 +211,7 @@ func (s *Service) Commands() []Command {
 
 // command returns the command name of transport t.
 func (s *Service) command(name string, t Transport) (Command, bool) {
+	s.loadTable()
 	s.table.mu.RLock()
 	defer s.table.mu.RUnlock()
 	for _, c := range s.table.cmds {

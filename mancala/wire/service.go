@@ -155,7 +155,6 @@ func NewService(l Limits, games ...Game) (*Service, error) {
 	s.work = make(chan struct{}, s.limits.MaxWork)
 	s.costly = make(chan struct{}, s.limits.MaxCostly)
 	s.batch = newBatch(s, s.limits.Batch)
-	s.table.cmds = s.builtins()
 	return s, nil
 }
 

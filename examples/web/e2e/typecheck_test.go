@@ -57,7 +57,8 @@ func tscPath(t *testing.T) string {
 // mancala.js's JSDoc (regenerate it with the command in the failure
 // message), and a strict TypeScript project gets its types from it: a
 // correct use compiles, and each planted mistake (an unknown agent, a
-// wrong event kind, a missing field, a wrong option) is an error on its
+// wrong event kind, a missing field, a wrong option, a misspelt game or
+// level prefix) is an error on its
 // line.
 func TestDeclarations(t *testing.T) {
 	tsc := tscPath(t)
@@ -90,6 +91,9 @@ const kinds: MoveEvent['kind'][] = r.events.map((e) => e.kind);
 const agent: AgentName = 'mcts';
 const ac = new AbortController();
 const t = await m.think({ position: r.after.position, agent, timeMs: 100 }, { signal: ac.signal });
+await m.think({ position: st.position, agent: 'mcts-eval:500' });
+await m.think({ position: st.position, agent: 'level:casual' });
+await m.state({ game: 'kimasai' });
 try { await m.apply({ position: st.position, move: 'zz' }); } catch (e) { if (e instanceof MancalaError && e.code === 'illegal') console.log(e.status); }
 console.log(kinds, t.move);
 export {};
@@ -102,6 +106,8 @@ const r = await m.apply({ position: st.position, move: st.legal[0] });
 if (r.events[0].kind === 'sow') console.log('never');
 await m.apply({ position: st.position });
 connect({ backend: 'wasm', timeout: 5 });
+await m.state({ game: 'kisol' });
+await m.think({ position: st.position, agent: 'levels:casual' });
 export {};
 `
 	os.WriteFile(filepath.Join(proj, "good.ts"), []byte(good), 0o644)
@@ -119,12 +125,12 @@ export {};
 	if err == nil {
 		t.Fatal("the planted mistakes compile")
 	}
-	for _, line := range []string{"bad.ts(4,", "bad.ts(6,", "bad.ts(7,", "bad.ts(8,"} {
+	for _, line := range []string{"bad.ts(4,", "bad.ts(6,", "bad.ts(7,", "bad.ts(8,", "bad.ts(9,", "bad.ts(10,"} {
 		if !strings.Contains(msg, line) {
 			t.Errorf("no error at %s...:\n%s", line, msg)
 		}
 	}
-	if n := strings.Count(msg, "error TS"); n != 4 {
-		t.Errorf("%d errors, want 4 (one a mistake):\n%s", n, msg)
+	if n := strings.Count(msg, "error TS"); n != 6 {
+		t.Errorf("%d errors, want 6 (one a mistake):\n%s", n, msg)
 	}
 }

@@ -110,7 +110,7 @@ async function newGame(game, rules, sides) {
   $('setup-error').hidden = true;
   let st;
   try {
-    st = await client.state({ game, rules });
+    st = await client.state({ game: /** @type {import('./mancala.js').GameName} */ (game), rules });
   } catch (e) {
     const w = plain(/** @type {Error} */ (e).message);
     show($('setup-error'), w.text, w.clause, game);

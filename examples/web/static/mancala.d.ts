@@ -4,31 +4,37 @@
  * worker is the worker's address (default worker.js beside this module),
  * timeoutMs how long a request may wait once the worker is ready, and while
  * it loads how long it may go without a byte (default 30000), and
- * onProgress is called as mancala.wasm loads.
+ * onProgress is called as mancala.wasm loads. Where there is no Web Worker
+ * (Node) the wasm backend throws a MancalaError with code "unsupported":
+ * Node's entry of the package (node.js) runs the rules there.
  * @param {Options} [opts]
  * @returns {Client}
  */
 export function connect(opts?: Options): Client;
 /**
- * @typedef {'random'|'alphabeta'|'mcts'} AgentName an agent of the API (GamesResponse.agents)
+ * @typedef {'kiothi'|'kisolo'|'kimasai'} GameName a game's notation name (GamesResponse.games[].name)
+ * @typedef {'random'|'alphabeta'|'mcts'|'mcts-eval'} AgentName an agent kind of the API (GamesResponse.agents)
+ * @typedef {AgentName|`${AgentName}:${string}`|`level:${string}`} AgentText a think's agent: a kind (its
+ *   budget from the request's fields), a kind with its own budget ("alphabeta:4", "mcts-eval:500") or a
+ *   game's level ("level:casual")
  * @typedef {'lift'|'relay'|'drop'|'capture'|'reserve'|'sweep'|'nkiset'|'nkiclear'|'end'} EventKind
  *   the kind of a MoveEvent (docs/wire.md, Events)
  * @typedef {'bad_request'|'syntax'|'illegal'|'game_over'|'too_large'|'method_not_allowed'|'not_found'|
- *   'timeout'|'busy'|'internal'|'network'|'aborted'} ErrorCode the code of a MancalaError
+ *   'timeout'|'busy'|'internal'|'network'|'aborted'|'unsupported'} ErrorCode the code of a MancalaError
  * @typedef {{seed: string, capture: string, store: string, reserve: string}} Words
  * @typedef {{name: string, kind: 'enum'|'bool'|'int', values: string[], min: number, max: number,
  *   default: string, clause: string, doc: string}} RuleOption
  * @typedef {{name: string, index: number, row: number, file: number, owner: 'S'|'N', inner: boolean}} PitInfo
  * @typedef {{rows: number, files: number, pits: PitInfo[], sharedRing: boolean, direction: string,
  *   circuits: {S: string[], N: string[]}, stores: string[], reserves: string[]}} Layout
- * @typedef {{agent: AgentName, depth?: number, iterations?: number, timeMs?: number}} AgentSpec
+ * @typedef {{agent: AgentText, depth?: number, iterations?: number, timeMs?: number}} AgentSpec
  * @typedef {{name: string, rating?: number, agent: AgentSpec}} Level
- * @typedef {{name: string, title: string, counter: string, words: Words, options: RuleOption[],
+ * @typedef {{name: GameName, title: string, counter: string, words: Words, options: RuleOption[],
  *   start: string, layout: Layout, levels?: Level[]}} GameInfo
  * @typedef {{maxBody: number, maxEvents: number, maxDepth: number, maxIterations: number,
  *   maxTimeMs: number, maxRecordMoves: number}} LimitsInfo
  * @typedef {{games: GameInfo[], agents: AgentName[], limits: LimitsInfo}} GamesResponse
- * @typedef {{game?: string, rules?: string, position?: string}} StateRequest
+ * @typedef {{game?: GameName, rules?: string, position?: string}} StateRequest
  * @typedef {PitInfo & {seeds: number, nki: boolean}} Pit
  * @typedef {{S: number, N: number}} Sides
  * @typedef {{text: string, kind: 'sow'|'capture'|'lift'|'drop'|'stop'|'move', pit: string, index: number,
@@ -37,24 +43,24 @@ export function connect(opts?: Options): Client;
  *   canStop: boolean}} Opening
  * @typedef {{status: 'ongoing'|'win'|'draw', winner?: 'S'|'N', reason?: string, result: string,
  *   score?: Sides, text?: string}} Outcome
- * @typedef {{game: string, title: string, rules: string, position: string, toMove: 'S'|'N', turn: number,
+ * @typedef {{game: GameName, title: string, rules: string, position: string, toMove: 'S'|'N', turn: number,
  *   layout: Layout, pits: Pit[], stores?: Sides, reserves?: Sides, hand: number, total: number,
  *   phase?: number, opening?: Opening, legal: string[], moves: LegalMove[], outcome: Outcome,
  *   diagram: string, words: Words}} State
- * @typedef {{game?: string, position: string, move: string, start?: string, moves?: string[]}} ApplyRequest
+ * @typedef {{game?: GameName, position: string, move: string, start?: string, moves?: string[]}} ApplyRequest
  * @typedef {{kind: EventKind, from: string, to: string, count: number,
  *   reason?: 'empty'|'nextempty'|'inner'|'endless'|'step'}} MoveEvent
  * @typedef {{move: string, after: State, events: MoveEvent[], eventCount: number, truncated: boolean,
  *   summary: string}} ApplyResponse
- * @typedef {{game?: string, position: string, agent: AgentName, depth?: number, iterations?: number,
+ * @typedef {{game?: GameName, position: string, agent: AgentText, depth?: number, iterations?: number,
  *   seed?: number, timeMs?: number}} ThinkRequest
  * @typedef {{move: string, agent: AgentName, value?: number, depth?: number, nodes?: number, line?: string[],
  *   visits?: number, iterations?: number, winRate?: number, elapsedMs: number}} ThinkResponse
- * @typedef {{game?: string, rules?: string, start?: string, moves: string[], south?: string,
+ * @typedef {{game?: GameName, rules?: string, start?: string, moves: string[], south?: string,
  *   north?: string, date?: string}} RecordRequest
  * @typedef {{record: string, result: string, final: string}} RecordResponse
  * @typedef {{record: string}} ReplayRequest
- * @typedef {{game: string, rules: string, start: string, moves: string[], positions: string[],
+ * @typedef {{game: GameName, rules: string, start: string, moves: string[], positions: string[],
  *   result: string, headers: {key: string, value: string}[]}} ReplayResponse
  * @typedef {{status: number, body: string}} RawAnswer
  * @typedef {{loaded: number, total: number}} Progress bytes of mancala.wasm loaded, and its size
@@ -69,7 +75,8 @@ export class MancalaError extends Error {
      * @param {string} message the library's message ("kisolo: illegal move b3: ...")
      * @param {ErrorCode} code the API's code: bad_request, syntax, illegal, game_over, too_large,
      *   not_found, busy, internal; "network" when the backend cannot be reached, "aborted" when
-     *   the call's signal aborted it
+     *   the call's signal aborted it, "unsupported" when the environment lacks what the backend
+     *   needs (a Web Worker outside a browser)
      * @param {number} status the HTTP status (0 for network)
      */
     constructor(message: string, code: ErrorCode, status: number);
@@ -143,9 +150,19 @@ export class Client {
     close(): void;
 }
 /**
- * an agent of the API (GamesResponse.agents)
+ * a game's notation name (GamesResponse.games[].name)
  */
-export type AgentName = "random" | "alphabeta" | "mcts";
+export type GameName = "kiothi" | "kisolo" | "kimasai";
+/**
+ * an agent kind of the API (GamesResponse.agents)
+ */
+export type AgentName = "random" | "alphabeta" | "mcts" | "mcts-eval";
+/**
+ * a think's agent: a kind (its
+ *   budget from the request's fields), a kind with its own budget ("alphabeta:4", "mcts-eval:500") or a
+ *   game's level ("level:casual")
+ */
+export type AgentText = AgentName | `${AgentName}:${string}` | `level:${string}`;
 /**
  * the kind of a MoveEvent (docs/wire.md, Events)
  */
@@ -153,7 +170,7 @@ export type EventKind = "lift" | "relay" | "drop" | "capture" | "reserve" | "swe
 /**
  * the code of a MancalaError
  */
-export type ErrorCode = "bad_request" | "syntax" | "illegal" | "game_over" | "too_large" | "method_not_allowed" | "not_found" | "timeout" | "busy" | "internal" | "network" | "aborted";
+export type ErrorCode = "bad_request" | "syntax" | "illegal" | "game_over" | "too_large" | "method_not_allowed" | "not_found" | "timeout" | "busy" | "internal" | "network" | "aborted" | "unsupported";
 export type Words = {
     seed: string;
     capture: string;
@@ -192,7 +209,7 @@ export type Layout = {
     reserves: string[];
 };
 export type AgentSpec = {
-    agent: AgentName;
+    agent: AgentText;
     depth?: number;
     iterations?: number;
     timeMs?: number;
@@ -203,7 +220,7 @@ export type Level = {
     agent: AgentSpec;
 };
 export type GameInfo = {
-    name: string;
+    name: GameName;
     title: string;
     counter: string;
     words: Words;
@@ -226,7 +243,7 @@ export type GamesResponse = {
     limits: LimitsInfo;
 };
 export type StateRequest = {
-    game?: string;
+    game?: GameName;
     rules?: string;
     position?: string;
 };
@@ -262,7 +279,7 @@ export type Outcome = {
     text?: string;
 };
 export type State = {
-    game: string;
+    game: GameName;
     title: string;
     rules: string;
     position: string;
@@ -283,7 +300,7 @@ export type State = {
     words: Words;
 };
 export type ApplyRequest = {
-    game?: string;
+    game?: GameName;
     position: string;
     move: string;
     start?: string;
@@ -305,9 +322,9 @@ export type ApplyResponse = {
     summary: string;
 };
 export type ThinkRequest = {
-    game?: string;
+    game?: GameName;
     position: string;
-    agent: AgentName;
+    agent: AgentText;
     depth?: number;
     iterations?: number;
     seed?: number;
@@ -326,7 +343,7 @@ export type ThinkResponse = {
     elapsedMs: number;
 };
 export type RecordRequest = {
-    game?: string;
+    game?: GameName;
     rules?: string;
     start?: string;
     moves: string[];
@@ -343,7 +360,7 @@ export type ReplayRequest = {
     record: string;
 };
 export type ReplayResponse = {
-    game: string;
+    game: GameName;
     rules: string;
     start: string;
     moves: string[];

@@ -24,8 +24,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
+	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -37,23 +39,71 @@ func newService() (*wire.Service, error) {
 	return gameswire.NewService(wire.Limits{})
 }
 
-// call answers one request as the HTTP API does, through the service's
-// transport-free [wire.Service.Call] (the HTTP handler's own command table,
-// decoder and slots): the status and the JSON body with its final line
-// break, byte for byte what Handler writes. cmd is an endpoint's name,
-// body its request's JSON text (ignored for games).
+// call answers one request as the HTTP API does: the status and the JSON
+// body with its final line break, byte for byte what Handler writes. cmd
+// is an endpoint's name, body its request's JSON text (ignored for
+// games). It calls the service's typed methods (State, Apply, ...) with
+// wire's own decoder, not its command table (Service.Call), so that the
+// worker links none of the line protocol's batch and research commands;
+// the answers are the same (the typed methods hold no slot, and a slot
+// never changes an answer but busy).
 func call(ctx context.Context, s *wire.Service, cmd string, body []byte) (int, []byte) {
-	out, err := s.Call(ctx, cmd, body)
+	v, err := dispatch(ctx, s, cmd, body)
+	var out bytes.Buffer
 	if err == nil {
-		return 200, append(out, '\n')
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false) // as the handler writes
+		if err = enc.Encode(v); err == nil {
+			return 200, out.Bytes()
+		}
+		out.Reset()
+		err = &wire.Error{Code: wire.CodeInternal, Message: "wire: internal error: " + err.Error()}
 	}
 	var e *wire.Error
 	if !errors.As(err, &e) {
 		e = &wire.Error{Code: wire.CodeInternal, Message: "wire: internal error: " + err.Error()}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // as the handler writes
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
 	enc.Encode(e)
-	return e.Status(), buf.Bytes()
+	return e.Status(), out.Bytes()
+}
+
+// dispatch decodes body as cmd's request and answers it; a panic is an
+// internal error, as the service's table answers it.
+func dispatch(ctx context.Context, s *wire.Service, cmd string, body []byte) (v any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = nil, &wire.Error{Code: wire.CodeInternal, Message: fmt.Sprintf("wire: internal error: %v", p)}
+		}
+	}()
+	switch cmd {
+	case "games":
+		return s.Games(), nil
+	case "state":
+		return answer(body, s.State)
+	case "apply":
+		return answer(body, s.Apply)
+	case "think":
+		return answer(body, func(r wire.ThinkRequest) (wire.ThinkResponse, error) { return s.Think(ctx, r) })
+	case "record":
+		return answer(body, s.Record)
+	case "replay":
+		return answer(body, s.Replay)
+	}
+	return nil, &wire.Error{Code: wire.CodeNotFound, Message: "wire: no endpoint " + quote.String("/api/v1/"+cmd) + " (see GET /api/v1/games)"}
+}
+
+// answer decodes body into Req with the API's decoder and answers it
+// with fn.
+func answer[Req, Resp any](body []byte, fn func(Req) (Resp, error)) (any, error) {
+	var req Req
+	if err := wire.DecodeRequest(body, &req); err != nil {
+		return nil, err
+	}
+	r, err := fn(req)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
