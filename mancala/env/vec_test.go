@@ -65,7 +65,7 @@ func vecWorkers[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *manca
 	t.Helper()
 	steps := 120
 	if testing.Short() {
-		steps = 2500
+		steps = 40
 	}
 	for _, cfg := range []struct {
 		name string
