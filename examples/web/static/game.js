@@ -9,7 +9,7 @@
 import { connect } from './mancala.js';
 import { app, cur, isHuman, levelOf, controllerOf, changedPits, lastMarks } from './state.js';
 import { reduce, can, busy, thinking } from './machine.js';
-import { undoTarget, redoTarget, branch, switchTo } from './history.js';
+import { undoTarget, redoTarget, branch, switchTo, turnOf } from './history.js';
 import { $, params, board, handlers, render, say, sayError, loading, result, showOver, closeChooser } from './ui.js';
 import { plain, show, sideName } from './messages.js';
 import { fillHelp } from './help.js';
@@ -35,7 +35,11 @@ export const client = connect({ backend: backend === 'wasm' ? 'wasm' : 'http', o
 // animation, for the browser tests to compare with the API's state.
 /** @type {any[]|null} */
 const testLog = params.has('test') ? (/** @type {any} */ (window).mancalaLog = []) : null;
-if (testLog) /** @type {any} */ (window).mancalaSounds = [];
+if (testLog) {
+  /** @type {any} */ (window).mancalaSounds = [];
+  // The browser tests move the machine as a room would (a lock).
+  /** @type {any} */ (window).mancalaDispatch = (/** @type {Event} */ e) => dispatch(e);
+}
 
 /**
  * moveListeners are called after each move played into the history (a
@@ -304,7 +308,8 @@ export async function goto(i) {
     if (gen !== app.m.gen) return;
   }
   app.index = i;
-  say(h.move ? 'After ' + i + '. ' + h.move + (h.summary ? ': ' + h.summary + '.' : '.') : 'The start position.');
+  const t = turnOf(i);
+  say(h.move && t ? 'Turn ' + t.n + ', ' + sideName(t.side) + ': ' + h.move + (h.summary ? ': ' + h.summary + '.' : '.') : 'The start position.');
   if (app.m.phase === 'fetching') dispatch({ type: 'fetched', gen });
   else render();
   if (i === app.history.length - 1) later(nextTurn);
