@@ -379,13 +379,16 @@ export function rematch() {
 }
 
 /**
- * setSide changes who plays a side of the game shown; a think or a wait
- * under way for the old player is dropped.
+ * setSide changes who plays a side of the game shown; a think, a wait or
+ * a move under way for the old player is dropped (the move shown being
+ * sown is taken back).
  * @param {'S'|'N'} side @param {string} value
  */
 export function setSide(side, value) {
   app.setup.sides[side] = value;
-  if (thinking(app.m) || app.m.phase === 'waiting') dispatch({ type: 'reset' });
+  const moving = app.m.phase === 'moving' && cur().toMove === side;
+  if (moving) board.skip();
+  if (thinking(app.m) || app.m.phase === 'waiting' || moving) dispatch({ type: 'reset' });
   render();
   later(nextTurn);
 }
