@@ -347,7 +347,7 @@ func TestAnalysis(t *testing.T) {
 			b.poll(t, `document.body.dataset.busy === '0' && document.body.dataset.ply === '1'`)
 			check()
 			// A game against a friend in progress locks it.
-			b.run(t, chromedp.Evaluate(`window.mancalaDispatch({type: 'lock', locked: true}); true`, nil))
+			b.run(t, chromedp.Evaluate(`window.mancalaRoom.dispatch({type: 'lock', locked: true}); true`, nil))
 			var locked struct {
 				Hidden, Disabled bool
 				Best             int
@@ -357,7 +357,7 @@ func TestAnalysis(t *testing.T) {
 			if !locked.Hidden || !locked.Disabled || locked.Best != 0 {
 				t.Errorf("locked: %+v, want the analysis hidden, its button disabled, no best move marked", locked)
 			}
-			b.run(t, chromedp.Evaluate(`window.mancalaDispatch({type: 'analysis', on: true}); true`, nil))
+			b.run(t, chromedp.Evaluate(`window.mancalaRoom.dispatch({type: 'analysis', on: true}); true`, nil))
 			b.run(t, chromedp.Evaluate(`document.getElementById('analysis').hidden`, &hidden))
 			if !hidden {
 				t.Error("the analysis came back while locked")
@@ -366,4 +366,78 @@ func TestAnalysis(t *testing.T) {
 			b.checkNoErrors(t)
 		})
 	}
+}
+
+// TestRemoteSeam: the seam a room plugs into (machine.js): with North
+// played by a remote player, the page waits for North's move after
+// South's (phase waiting, not busy, a click on the board says whose
+// move it is), moveListeners hear South's move, remoteMove plays North's
+// and hands the turn back; a remote move refused when it is not the
+// remote side's turn; a remote move that arrives while the player looks
+// at an earlier position brings the page back to the end and plays it.
+func TestRemoteSeam(t *testing.T) {
+	b := newBrowser(t)
+	b.emulate(t, desktopDevice)
+	b.open(t, "game=kisolo&south=human&north=human&speed=off&test=1")
+	b.human(t, "")
+	b.run(t, chromedp.Evaluate(`window.mancalaRoom.setSide('N', 'remote'); true`, nil))
+	var phase struct{ Phase, Waiting, Busy, Ply string }
+	readPhase := func() {
+		b.run(t, chromedp.Evaluate(`({Phase: document.body.dataset.phase, Waiting: document.body.dataset.waiting, Busy: document.body.dataset.busy, Ply: document.body.dataset.ply})`, &phase))
+	}
+	remote := func(move string) bool {
+		var ok bool
+		b.evalAsync(t, `window.mancalaRoom.remoteMove(`+strconv.Quote(move)+`)`, &ok)
+		return ok
+	}
+	type played struct{ Move, Mover, By string }
+	for turn := 1; turn <= 2; turn++ {
+		s := b.read(t)
+		st := checkBoard(t, s)
+		b.clickMove(t, st, st.Legal[0])
+		b.poll(t, `document.body.dataset.phase === 'waiting'`)
+		readPhase()
+		if phase.Waiting != "remote" || phase.Busy != "0" || phase.Ply != strconv.Itoa(2*turn-1) {
+			t.Fatalf("after South's move %d: %+v, want waiting for the remote player at ply %d", turn, phase, 2*turn-1)
+		}
+		var heard []played
+		b.run(t, chromedp.Evaluate(`window.mancalaRoom.played.map(p => ({Move: p.move, Mover: p.mover, By: p.by}))`, &heard))
+		if len(heard) != 2*turn-1 || heard[len(heard)-1] != (played{st.Legal[0], "S", "human"}) {
+			t.Errorf("moveListeners heard %+v, want South's %s last", heard, st.Legal[0])
+		}
+		n := checkBoard(t, b.read(t))
+		if turn == 1 {
+			// A click on North's pit says whose move it is; no request.
+			b.run(t, chromedp.Evaluate(`document.querySelector('.pit[data-name="`+n.Moves[0].Pit+`"]').click(); true`, nil))
+			var msg string
+			b.run(t, chromedp.Evaluate(`document.getElementById('message').textContent`, &msg))
+			if msg != "It is North’s turn: their move comes from the room." {
+				t.Errorf("a click while waiting says %q", msg)
+			}
+		} else {
+			// The player looks back at the start; the remote move brings
+			// the page back to the end.
+			b.run(t, chromedp.Click(`#moves button[data-ply="0"]`, chromedp.ByQuery))
+			b.poll(t, `document.body.dataset.busy === '0' && document.body.dataset.ply === '0'`)
+		}
+		if !remote(n.Legal[0]) {
+			t.Fatalf("remoteMove(%s) refused", n.Legal[0])
+		}
+		b.human(t, strconv.Itoa(2*turn-1))
+		readPhase()
+		if phase.Phase != "idle" || phase.Waiting != "human" || phase.Ply != strconv.Itoa(2*turn) {
+			t.Errorf("after North's remote move: %+v", phase)
+		}
+		var heard2 []played
+		b.run(t, chromedp.Evaluate(`window.mancalaRoom.played.map(p => ({Move: p.move, Mover: p.mover, By: p.by}))`, &heard2))
+		if len(heard2) != 2*turn || heard2[len(heard2)-1] != (played{n.Legal[0], "N", "remote"}) {
+			t.Errorf("moveListeners heard %+v, want North's remote %s last", heard2, n.Legal[0])
+		}
+		// Not the remote side's turn: refused, nothing played.
+		if remote(n.Legal[0]) {
+			t.Errorf("remoteMove played on South's turn")
+		}
+	}
+	b.axe(t, "remote-seam")
+	b.checkNoErrors(t)
 }

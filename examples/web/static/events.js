@@ -2,7 +2,7 @@
 // events.js: what the player's input does: clicks on pits and buttons,
 // the keyboard, the set-up's fields. Each handler asks the controller
 // (game.js) or the drawing (ui.js); none keeps state of its own.
-import { app, cur, isHuman } from './state.js';
+import { app, cur, isHuman, controllerOf } from './state.js';
 import { busy, thinking } from './machine.js';
 import { $, board, handlers, render, say, building, openChooser, closeChooser, toggleSetup } from './ui.js';
 import { newGame, goto, playSteps, undo, redo, hint, resume, resign, rematch, setSide } from './game.js';
@@ -10,7 +10,7 @@ import { walk } from './history.js';
 import { copyText, copyRecord, copyLink, load } from './share.js';
 import { toggle as toggleAnalysis } from './analysis.js';
 import { fillSides, fillOptions, rulesFromForm } from './setup.js';
-import { whyNot } from './messages.js';
+import { whyNot, sideName } from './messages.js';
 import { setPref } from './persist.js';
 import * as opening from './opening.js';
 import * as sound from './sound.js';
@@ -31,7 +31,8 @@ function onPit(name) {
     return;
   }
   if (!isHuman(st.toMove)) {
-    say('It is the computer’s turn' + (app.index < app.history.length - 1 ? ': press Redo, or Play from here.' : '.'), true);
+    if (controllerOf(st.toMove) === 'remote') say('It is ' + sideName(st.toMove) + '’s turn: their move comes from the room.', true);
+    else say('It is the computer’s turn' + (app.index < app.history.length - 1 ? ': press Redo, or Play from here.' : '.'), true);
     return;
   }
   if (st.opening) {

@@ -200,10 +200,16 @@ function turnCell(t, side, n, go, again) {
       sli.appendChild(moveButton(i, app.history[i].move || '', go, n));
       sub.appendChild(sli);
     }
-    cell.appendChild(sub);
+    // Drawn on a line of its own under the row (renderMoves): a turn
+    // cell is too narrow for its steps.
+    cell.dataset.steps = '1';
+    stepLists.set(cell, sub);
   }
   return cell;
 }
+
+/** The open steps list of each turn cell drawn, for renderMoves to place. @type {Map<HTMLElement, HTMLOListElement>} */
+const stepLists = new Map();
 
 /**
  * walk returns the entry the move list's key goes to from the shown one
@@ -249,7 +255,17 @@ export function renderMoves(list, vbox, go, pick) {
     num.className = 'num';
     num.setAttribute('aria-hidden', 'true');
     num.textContent = r.n + '.';
-    li.append(num, turnCell(r.S, 'S', r.n, go, again), turnCell(r.N, 'N', r.n, go, again));
+    const cells = [turnCell(r.S, 'S', r.n, go, again), turnCell(r.N, 'N', r.n, go, again)];
+    li.append(num, ...cells);
+    for (const c of cells) {
+      const sub = stepLists.get(c);
+      if (!sub) continue;
+      stepLists.delete(c);
+      const box = document.createElement('div');
+      box.className = 'steps-box';
+      box.appendChild(sub);
+      li.appendChild(box);
+    }
     list.appendChild(li);
   }
   if (had) {
