@@ -60,12 +60,8 @@ func TestExport(t *testing.T) {
 				continue
 			}
 			if err != nil {
-				// A copy no smaller than its file is not written (a PNG).
-				var zb bytes.Buffer
-				zw, _ := gzip.NewWriterLevel(&zb, gzip.BestCompression)
-				zw.Write(b)
-				zw.Close()
-				if zb.Len() < len(b)*95/100 {
+				// A compressed format (a PNG) gets no copies.
+				if !strings.HasSuffix(name, ".png") {
 					t.Errorf("no %s%s: %v", name, c.ext, err)
 				}
 				continue
