@@ -9,7 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -48,7 +48,7 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	l := wire.DefaultLimits()
 	l.Batch.MaxPlayoutPlies, l.Batch.MaxSelfplayPlies = *playoutPlies, *selfplayPlies
-	svc, err := games.NewService(l)
+	svc, err := gameswire.NewService(l)
 	if err != nil {
 		fmt.Fprintln(stderr, "engine:", err)
 		return 1

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 

@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"

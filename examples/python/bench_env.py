@@ -1,24 +1,27 @@
-"""The learning environments' speed from Python, side by side in one run
-(issue 25, item 8; Kisolo default rules, random legal actions), on each
-backend (native: in process; engine: the subprocess), with the machine's
-load beside each figure:
+"""The package's speed from Python, side by side with OpenSpiel's and
+PettingZoo's own games in the same process and the same run (issue 32,
+item 6; Kisolo default rules, random legal actions), with the machine's
+load (`uptime`'s 1-minute figure) beside each row:
 
-1. one step of the framework-free Game, all in: the mask, a random legal
-   id, the step, the observation of the seat to move (median and p99 per
-   step);
-2. PettingZoo's AEC loop (last, sample(mask), step) over kisolo_v0 against
-   PettingZoo's own tictactoe_v3 and connect_four_v3, in rounds taken in
-   turn;
-3. VectorGame with n = 1024 and argmax actions: environment steps per
-   second;
-4. against OpenSpiel's own ``mancala`` (Kalah): our step + observation +
-   mask (Game) against its apply_action + observation_tensor +
-   legal_actions_mask, random legal actions, in rounds taken in turn.
+1. one step of Game, all in: the mask, a random legal id, the step, the
+   observation; against the same four calls on OpenSpiel's C++ Kalah
+   (``mancala``: legal_actions_mask, legal_actions + choice,
+   apply_action, observation_tensor) and tic-tac-toe;
+2. the bare loop: legal ids, step, game over; against Kalah's and
+   tic-tac-toe's legal_actions, apply_action, is_terminal;
+3. PettingZoo's AEC loop (last, sample(mask), step) over kisolo_v0
+   against PettingZoo's tictactoe_v3;
+4. VectorGame with n = 1024 (``-n``) and random legal actions:
+   environment steps per second;
+5. our Kisolo through pyspiel (mancala_engine.openspiel, where it
+   registers): apply_action + observation_tensor + legal_actions_mask,
+   against our own Game doing the same.
 
-    python examples/python/bench_env.py [--seconds 2] [--rounds 3] [--markdown]
+Each comparison runs its contenders in turn, ``--rounds`` times, and keeps
+each one's best round; the figures are µs per step (lower is better) or
+steps per second.
 
-Needs numpy; the PettingZoo, Gymnasium and OpenSpiel rows need those
-packages (rows that cannot run say why).
+    python examples/python/bench_env.py [--seconds 1] [--rounds 3] [--markdown]
 """
 
 import argparse
@@ -31,9 +34,8 @@ import time
 import numpy as np
 
 # Run as a script from a checkout, this folder is first on sys.path, and its
-# mancala_engine (the sources, without the library that pip install built)
-# would shadow the installed package and measure the engine backend only:
-# take the installed package when there is one.
+# mancala_engine (the sources, without the built library) would shadow the
+# installed package: take the installed package when there is one.
 _here = os.path.dirname(os.path.abspath(__file__))
 _kept = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 if len(_kept) < len(sys.path):
@@ -42,7 +44,6 @@ if len(_kept) < len(sys.path):
     if importlib.machinery.PathFinder.find_spec("mancala_engine", _kept) is not None:
         sys.path[:] = _kept
 
-from mancala_engine import backend_info  # noqa: E402
 from mancala_engine.env import Game  # noqa: E402
 from mancala_engine.vector import VectorGame  # noqa: E402
 
@@ -64,171 +65,218 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {np.__version__}"
 
 
-def game_step(backend, seconds):
-    """µs per all-in step: (median, p99, steps)."""
-    g = Game("kisolo", backend=backend)
+BATCH = 1000
+
+
+def timed(loop, seconds):
+    """µs per step of loop(k) (which plays k steps), over batches for
+    ``seconds``."""
+    steps = 0
+    t0 = time.perf_counter()
+    while True:
+        loop(BATCH)
+        steps += BATCH
+        t = time.perf_counter() - t0
+        if t >= seconds:
+            return t / steps * 1e6
+
+
+def ours_all_in():
+    g = Game("kisolo")
     g.reset()
     choice = random.Random(1).choice
-    clock = time.perf_counter
-    times = []
-    end = clock() + seconds
-    while clock() < end:
-        for _ in range(1000):
-            t0 = clock()
-            mask = g.mask()
-            a = choice(g.legal)
-            g.step(a)
-            obs = g.observation(g.to_move or "S")
-            times.append(clock() - t0)
+
+    def loop(k):
+        for _ in range(k):
+            g.mask()
+            g.step(choice(g.legal))
+            g.observation("S")
             if g.over:
                 g.reset()
-        del mask, obs
-    times.sort()
-    return times[len(times) // 2] * 1e6, times[int(len(times) * 0.99)] * 1e6, len(times)
+    return loop
 
 
-def aec_rate(env, seconds):
-    """PettingZoo's AEC loop with random masked actions: steps/s."""
-    done = 0
-    seed = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, reward, termination, truncation, info = env.last()
-            if termination or truncation:
-                action = None
-            else:
-                action = env.action_space(agent).sample(obs["action_mask"])
-                done += 1
-            env.step(action)
-        seed += 1
-    return done / (time.perf_counter() - t0)
+def ours_bare():
+    g = Game("kisolo")
+    g.reset()
+    choice = random.Random(1).choice
+
+    def loop(k):
+        for _ in range(k):
+            g.step(choice(g.legal))
+            if g.over:
+                g.reset()
+    return loop
 
 
-def vector_rate(backend, n, seconds):
-    """VectorGame env steps/s with argmax actions."""
-    with VectorGame("kisolo", n, seed=1, backend=backend) as v:
+def spiel_all_in(name):
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    box = [game.new_initial_state()]
+    choice = random.Random(1).choice
+
+    def loop(k):
+        s = box[0]
+        for _ in range(k):
+            s.legal_actions_mask()
+            s.apply_action(choice(s.legal_actions()))
+            s.observation_tensor(0)
+            if s.is_terminal():
+                s = game.new_initial_state()
+        box[0] = s
+    return loop
+
+
+def spiel_bare(name):
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    box = [game.new_initial_state()]
+    choice = random.Random(1).choice
+
+    def loop(k):
+        s = box[0]
+        for _ in range(k):
+            s.apply_action(choice(s.legal_actions()))
+            if s.is_terminal():
+                s = game.new_initial_state()
+        box[0] = s
+    return loop
+
+
+def ours_through_pyspiel():
+    import pyspiel
+
+    import mancala_engine.openspiel  # noqa: F401  (registers kisolo)
+
+    game = pyspiel.load_game("kisolo")
+    box = [game.new_initial_state()]
+    choice = random.Random(1).choice
+
+    def loop(k):
+        s = box[0]
+        for _ in range(k):
+            s.legal_actions_mask()
+            s.apply_action(choice(s.legal_actions()))
+            s.observation_tensor(0)
+            if s.is_terminal():
+                s = game.new_initial_state()
+        box[0] = s
+    return loop
+
+
+def aec(env):
+    box = [0]
+
+    def loop(k):
+        done = 0
+        while done < k:
+            env.reset(seed=box[0])
+            box[0] += 1
+            for agent in env.agent_iter():
+                obs, reward, termination, truncation, info = env.last()
+                if termination or truncation:
+                    action = None
+                else:
+                    action = env.action_space(agent).sample(obs["action_mask"])
+                    done += 1
+                env.step(action)
+    return loop
+
+
+def side_by_side(contenders, seconds, rounds):
+    """{name: best µs per step}, the contenders taken in turn each round."""
+    best = {}
+    loops = {name: make() for name, make in contenders}
+    for _ in range(rounds):
+        for name, loop in loops.items():
+            us = timed(loop, seconds)
+            best[name] = min(best.get(name, us), us)
+    return best
+
+
+def vector_rate(n, seconds):
+    with VectorGame("kisolo", n, seed=1) as v:
+        rng = np.random.default_rng(1)
+        acts = [v.sample_actions(rng)]
         steps = 0
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
             for _ in range(20):
                 v.step(v.mask.argmax(axis=1))
             steps += 20
+        del acts
         return steps * n / (time.perf_counter() - t0)
-
-
-def ours_vs_kalah_ours(backend, seconds):
-    """Our step + observation + mask per second (Game, random legal ids)."""
-    g = Game("kisolo", backend=backend)
-    g.reset()
-    choice = random.Random(2).choice
-    k = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        for _ in range(500):
-            g.step(choice(g.legal))
-            g.observation(g.to_move or "S")
-            g.mask()
-            if g.over:
-                g.reset()
-        k += 500
-    return k / (time.perf_counter() - t0)
-
-
-def ours_vs_kalah_theirs(seconds):
-    """OpenSpiel mancala's apply_action + observation_tensor +
-    legal_actions_mask per second (random legal actions)."""
-    import pyspiel
-
-    game = pyspiel.load_game("mancala")
-    state = game.new_initial_state()
-    choice = random.Random(2).choice
-    k = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        for _ in range(500):
-            state.apply_action(choice(state.legal_actions()))
-            if state.is_terminal():
-                state = game.new_initial_state()
-            state.observation_tensor()
-            state.legal_actions_mask()
-        k += 500
-    return k / (time.perf_counter() - t0)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
-    ap.add_argument("--rounds", type=int, default=3, help="rounds of the side-by-side comparisons (the best kept)")
+    ap.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of each side-by-side comparison (the best kept)")
     ap.add_argument("-n", type=int, default=1024, help="environments of the VectorGame row")
-    ap.add_argument("--backends", default="native,engine")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = ap.parse_args()
-    backends = [b for b in args.backends.split(",") if b]
-    info = backend_info()
-    if "native" in backends and info["why"]:
-        print(f"native backend unavailable: {info['why']}", file=sys.stderr)
-        backends.remove("native")
-    rows = []  # (what, backend, figure, comparison, load)
-
+    rows = []  # (what, figure, side by side, load)
     print(f"# {machine()}; load at start {load()}", flush=True)
-    for b in backends:
-        med, p99, k = game_step(b, args.seconds)
-        rows.append(("Game step all in (mask, sample, step, observation)", b, f"{med:.2f} µs median, {p99:.2f} µs p99",
-                     f"{k} steps", load()))
-        print(rows[-1], flush=True)
 
-    try:
-        from pettingzoo.classic import connect_four_v3, tictactoe_v3
-
-        from mancala_engine.pettingzoo import kisolo_v0
-
-        for b in backends:
-            best = {"kisolo_v0": 0.0, "tictactoe_v3": 0.0, "connect_four_v3": 0.0}
-            envs = {"kisolo_v0": kisolo_v0.env(backend=b), "tictactoe_v3": tictactoe_v3.env(),
-                    "connect_four_v3": connect_four_v3.env()}
-            for _ in range(args.rounds):
-                for name, env in envs.items():
-                    best[name] = max(best[name], aec_rate(env, args.seconds / 2))
-            ours = best["kisolo_v0"]
-            rows.append(("PettingZoo AEC loop, kisolo_v0", b, f"{ours:,.0f} steps/s",
-                         f"{ours / best['tictactoe_v3']:.2f}× tictactoe_v3 ({best['tictactoe_v3']:,.0f}/s), "
-                         f"{ours / best['connect_four_v3']:.2f}× connect_four_v3 ({best['connect_four_v3']:,.0f}/s)",
-                         load()))
-            print(rows[-1], flush=True)
-    except ImportError as e:
-        rows.append(("PettingZoo AEC loop", "-", "not run", str(e), load()))
-
-    for b in backends:
-        r = vector_rate(b, args.n, args.seconds)
-        rows.append((f"VectorGame n={args.n}, argmax actions", b, f"{r / 1e6:.2f} M env steps/s", "", load()))
-        print(rows[-1], flush=True)
+    def row(*r):
+        rows.append(r)
+        print(" | ".join(r), flush=True)
 
     try:
         import pyspiel  # noqa: F401
 
-        for b in backends:
-            ours = theirs = 0.0
-            for _ in range(args.rounds):
-                ours = max(ours, ours_vs_kalah_ours(b, args.seconds / 2))
-                theirs = max(theirs, ours_vs_kalah_theirs(args.seconds / 2))
-            rows.append(("step + observation + mask vs OpenSpiel mancala", b, f"{ours:,.0f}/s",
-                         f"{ours / theirs:.2f}× OpenSpiel's apply_action + observation_tensor + legal_actions_mask "
-                         f"({theirs:,.0f}/s)", load()))
-            print(rows[-1], flush=True)
+        have_spiel = True
     except ImportError as e:
-        rows.append(("vs OpenSpiel mancala", "-", "not run", str(e), load()))
+        have_spiel = False
+        row("OpenSpiel comparisons", "not run", str(e), load())
+
+    contenders = [("ours", ours_all_in)]
+    if have_spiel:
+        contenders += [("kalah", lambda: spiel_all_in("mancala")), ("ttt", lambda: spiel_all_in("tic_tac_toe"))]
+    b = side_by_side(contenders, args.seconds, args.rounds)
+    cmp = (f"{b['kalah'] / b['ours']:.2f}× the speed of OpenSpiel's Kalah ({b['kalah']:.2f} µs), "
+           f"{b['ttt'] / b['ours']:.2f}× its tic-tac-toe ({b['ttt']:.2f} µs)") if have_spiel else ""
+    row("Game step all in (mask, random legal id, step, observation)", f"{b['ours']:.2f} µs", cmp, load())
+
+    contenders = [("ours", ours_bare)]
+    if have_spiel:
+        contenders += [("kalah", lambda: spiel_bare("mancala")), ("ttt", lambda: spiel_bare("tic_tac_toe"))]
+    b = side_by_side(contenders, args.seconds, args.rounds)
+    cmp = (f"{b['kalah'] / b['ours']:.2f}× Kalah's ({b['kalah']:.2f} µs), "
+           f"{b['ttt'] / b['ours']:.2f}× tic-tac-toe's ({b['ttt']:.2f} µs)") if have_spiel else ""
+    row("Game bare loop (legal ids, step, game over)", f"{b['ours']:.2f} µs", cmp, load())
+
+    try:
+        from pettingzoo.classic import tictactoe_v3
+
+        from mancala_engine.pettingzoo import kisolo_v0
+
+        b = side_by_side([("ours", lambda: aec(kisolo_v0.env())), ("ttt", lambda: aec(tictactoe_v3.env()))],
+                         args.seconds, args.rounds)
+        row("PettingZoo AEC loop, kisolo_v0", f"{1e6 / b['ours']:,.0f} steps/s",
+            f"{b['ttt'] / b['ours']:.2f}× tictactoe_v3 ({1e6 / b['ttt']:,.0f}/s)", load())
+    except ImportError as e:
+        row("PettingZoo AEC loop", "not run", str(e), load())
+
+    r = max(vector_rate(args.n, args.seconds) for _ in range(args.rounds))
+    row(f"VectorGame n={args.n}, argmax actions", f"{r / 1e6:.2f} M env steps/s", "", load())
+
+    if have_spiel:
+        try:
+            b = side_by_side([("pyspiel", ours_through_pyspiel), ("ours", ours_all_in)], args.seconds, args.rounds)
+            row("our Kisolo through pyspiel (mask, step, observation)", f"{b['pyspiel']:.2f} µs",
+                f"{b['pyspiel'] / b['ours']:.2f}× our Game's step all in ({b['ours']:.2f} µs)", load())
+        except ImportError as e:
+            row("our Kisolo through pyspiel", "not run", str(e), load())
 
     print()
     if args.markdown:
-        print("| measurement | backend | figure | side by side | load (1 min) |")
-        print("|---|---|---|---|---|")
+        print("| measurement | figure | side by side, same run | load (1 min) |")
+        print("|---|---|---|---|")
         for r in rows:
             print("| " + " | ".join(r) + " |")
-    else:
-        for r in rows:
-            print(" | ".join(r))
     print(f"\n{machine()}; load at end {load()}")
     return 0
 

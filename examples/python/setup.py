@@ -1,37 +1,70 @@
-"""Packaging glue (everything else is in pyproject.toml):
+"""The package's build (setuptools; metadata in pyproject.toml).
 
-- records, in mancala_engine/_origin.py of the built package, the
-  go-mancala checkout the package was installed from, so that Engine() can
-  build the engine from it (see mancala_engine/_locate.py);
-- builds the in-process library, mancala_engine/_libmancala.so, from the
-  checkout's mancala/env/cabi with ``go build -buildmode=c-shared`` (Go and
-  a C compiler needed). Where either is missing, or the build fails, the
-  install says so and goes on: the package then uses the engine
-  subprocess. With MANCALA_REQUIRE_NATIVE=1 (as CI sets it) a library that
-  cannot be built fails the install.
+Building the wheel builds the in-process library from the Go module:
+
+    go build -trimpath -buildmode=c-shared \
+        -ldflags "-s -w -X main.buildID=<id>" -o mancala_engine/_libmancala.so ./mancala/env/cabi
+
+stripped (no symbol table, no debug information, no path of the build
+machine), with the build id of buildid.py stamped into it and into
+mancala_engine/_build.py, and writes mancala_engine/_games.py from the
+output of ``go run ./examples/python/gengames`` (the games, levels, rule
+options and environment sizes, known at import without the library).
+The wheel is tagged ``py3-none-manylinux_<glibc>_<arch>``: the library is
+loaded with ctypes (no CPython ABI), and ``<glibc>`` is the newest glibc
+symbol version it needs.
+
+Go (1.24 or later) and a C compiler are needed to build; installing the
+wheel needs neither. The Go module is the checkout around this folder, or,
+in an sdist, the copy of its sources under ``gosrc/``. ``MANCALA_LIB_DIR``
+may name a folder holding a ``libmancala_env.so`` already built (as
+.ci/cabi.sh does) with this build id: it is used instead of building again.
 """
 
+import ctypes
 import os
+import re
 import shutil
 import subprocess
 import sys
 
 from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
+from setuptools.command.sdist import sdist
+
+try:
+    from setuptools.command.bdist_wheel import bdist_wheel
+except ImportError:  # setuptools before 70.1: the wheel package's
+    from wheel.bdist_wheel import bdist_wheel
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import buildid  # noqa: E402
+
 LIB_NAME = "_libmancala.so"
-CABI = "./mancala/env/cabi"  # where the C ABI's Go package is (found by its header if it moves)
-HEADER = "mancala_env.h"
+MODULE = "github.com/seed8ebe013a/go-mancala"
 
 
-def _module_root():
+class BuildError(SystemExit):
+    pass
+
+
+def _say(msg):
+    print(f"mancala-engine: {msg}", file=sys.stderr, flush=True)
+
+
+def module_root():
+    """The Go module to build from: the checkout around this folder, else
+    the sdist's gosrc/ (None if neither)."""
+    for d in (os.path.join(HERE, "gosrc"),):
+        if os.path.isfile(os.path.join(d, "go.mod")):
+            return d
     d = HERE
     while True:
         mod = os.path.join(d, "go.mod")
         if os.path.isfile(mod):
             with open(mod, encoding="utf-8") as f:
-                if f.readline().split()[1:2] == ["github.com/seed8ebe013a/go-mancala"]:
+                if f.readline().split()[1:2] == [MODULE]:
                     return d
         parent = os.path.dirname(d)
         if parent == d:
@@ -39,82 +72,143 @@ def _module_root():
         d = parent
 
 
-def _say(msg):
-    # pip shows a build's output with -v (or when it fails); the reason is
-    # also kept in _origin.py, and the package warns once at run time when
-    # it falls back to the engine subprocess.
-    print(f"mancala-engine: {msg}", file=sys.stderr, flush=True)
-
-
-def _cabi_dir(root):
-    """The C ABI's package in the checkout: ./mancala/env/cabi, or wherever
-    its documented header mancala_env.h is."""
-    if os.path.isfile(os.path.join(root, CABI, HEADER)):
-        return CABI
-    for d, dirs, files in os.walk(root):
-        dirs[:] = [x for x in dirs if not x.startswith(".") and x not in ("testdata", "node_modules", "examples")]
-        if HEADER in files and any(f.endswith(".go") for f in files):
-            return "./" + os.path.relpath(d, root).replace(os.sep, "/")
-    return None
-
-
-def build_native(target_dir):
-    """Builds the library into target_dir; returns None, or why not."""
-    required = os.environ.get("MANCALA_REQUIRE_NATIVE", "") not in ("", "0")
-    root = _module_root()
+def _need_go():
     go = shutil.which("go")
+    if go is None:
+        raise BuildError(
+            "mancala-engine: building this package needs Go 1.24 or later on PATH (and a C compiler: cgo), to "
+            "build its in-process library from the Go sources; there is no 'go' command here. Install Go "
+            "(https://go.dev/dl/) or install a built wheel of mancala-engine, which needs no Go.")
     cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-    why = None
+    if cc is None:
+        raise BuildError("mancala-engine: building this package needs a C compiler (cc, gcc or clang) for cgo; "
+                         "none was found. Install one, or install a built wheel of mancala-engine.")
+    return go
+
+
+def _lib_build_id(path):
+    """The build id a built library reports (loads it in this build
+    process; None if it cannot be read)."""
+    try:
+        dll = ctypes.CDLL(path)
+        f = dll.mancala_build_id
+    except (OSError, AttributeError):
+        return None
+    f.restype = ctypes.c_char_p
+    f.argtypes = []
+    v = f()
+    return v.decode() if v else ""
+
+
+def build_library(pkg_dir):
+    """Builds (or reuses from MANCALA_LIB_DIR) the library and writes the
+    generated modules into pkg_dir; returns the build id."""
+    root = module_root()
     if root is None:
-        why = "no go-mancala checkout around the package (install it from a checkout: pip install ./examples/python)"
-    elif _cabi_dir(root) is None:
-        why = f"the checkout {root} has no C ABI package ({HEADER} beside Go files)"
-    elif go is None:
-        why = "there is no go command (Go 1.24 or later is needed to build the in-process library)"
-    elif cc is None:
-        why = "there is no C compiler (cc, gcc or clang: cgo needs one to build the in-process library)"
-    if why is None:
-        cabi = _cabi_dir(root)
-        out = os.path.join(os.path.abspath(target_dir), LIB_NAME)
+        raise BuildError("mancala-engine: no Go module to build the library from (build from a go-mancala "
+                         "checkout, pip install ./examples/python, or from the sdist, which carries the sources)")
+    go = _need_go()
+    bid = buildid.build_id(root, go=go)
+    out = os.path.join(os.path.abspath(pkg_dir), LIB_NAME)
+    reuse = os.environ.get("MANCALA_LIB_DIR")
+    src = os.path.join(reuse, "libmancala_env.so") if reuse else None
+    if src and os.path.isfile(src) and _lib_build_id(src) == bid:
+        shutil.copyfile(src, out)
+        _say(f"using the library {src} (build id {bid})")
+    else:
+        if src and os.path.isfile(src):
+            _say(f"{src} is not built from these sources (build id {_lib_build_id(src)!r}, want {bid}): building")
         env = dict(os.environ, CGO_ENABLED="1")
-        p = subprocess.run([go, "build", "-buildmode=c-shared", "-trimpath", "-o", out, cabi], cwd=root, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        cmd = [go, "build", "-trimpath", "-buildmode=c-shared", "-ldflags", f"-s -w -X main.buildID={bid}",
+               "-o", out, buildid.CABI]
+        p = subprocess.run(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         header = os.path.splitext(out)[0] + ".h"
         if os.path.exists(header):
             os.remove(header)
-        if p.returncode == 0:
-            _say(f"built the in-process library {out} (go build -buildmode=c-shared {cabi}); the environments run "
-                 "in this process (backend 'native')")
-            return None
-        why = f"go build -buildmode=c-shared {cabi} failed (status {p.returncode}):\n" + p.stdout.decode(errors="replace")
-    msg = f"the in-process library is not built: {why}. The package will use the engine subprocess (backend 'engine')"
-    if required:
-        raise SystemExit(f"mancala-engine: MANCALA_REQUIRE_NATIVE is set and {msg}")
-    _say(msg)
-    return why
+        if p.returncode != 0:
+            raise BuildError(f"mancala-engine: {' '.join(cmd)} failed (status {p.returncode}):\n"
+                             + p.stdout.decode(errors="replace"))
+        _say(f"built {out} (build id {bid})")
+    strip = shutil.which("strip")
+    if strip:  # -s already drops Go's symbols; this drops what the C linker kept
+        subprocess.run([strip, "--strip-unneeded", out], check=True)
+    games = subprocess.run([go, "run", "-trimpath", buildid.GAMES], cwd=root, check=True, stdout=subprocess.PIPE,
+                           env=dict(os.environ, CGO_ENABLED="0")).stdout.decode()
+    import json
+
+    data = json.loads(games)
+    with open(os.path.join(pkg_dir, "_games.py"), "w", encoding="utf-8") as f:
+        f.write('"""Written by the build (go run ./examples/python/gengames): the games of the library, their\n'
+                'levels, rule options and environment sizes (defaults first, then each non-default value of\n'
+                'each option on its own), known without loading the library."""\n\n')
+        f.write(f"GAMES = {data['games']!r}\n")
+    with open(os.path.join(pkg_dir, "_build.py"), "w", encoding="utf-8") as f:
+        f.write('"""Written by the build: the build id stamped into _libmancala.so (buildid.py)."""\n\n')
+        f.write(f"BUILD_ID = {bid!r}\nLIBRARY = {LIB_NAME!r}\nGLIBC = {glibc_needed(out)!r}\n")
+    return bid
+
+
+def glibc_needed(path):
+    """The newest GLIBC_x.y symbol version the library needs, as (x, y)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    vs = [(int(a), int(b)) for a, b in re.findall(rb"GLIBC_(\d+)\.(\d+)", data)]
+    return max(vs) if vs else (2, 17)
 
 
 class BuildPy(build_py):
-    def run(self) -> None:
+    def run(self):
         super().run()
         if getattr(self, "editable_mode", False):
             pkg_dir = os.path.join(HERE, "mancala_engine")
         else:
             pkg_dir = os.path.join(self.build_lib, "mancala_engine")
-        target = os.path.join(pkg_dir, "_origin.py")
-        with open(target, "w", encoding="utf-8") as f:
-            f.write('"""Written at install time: the checkout this package was built from."""\n\n')
-            f.write(f"SOURCE = {HERE!r}\n")
-        why = build_native(pkg_dir)
-        with open(target, "a", encoding="utf-8") as f:
-            f.write(f"#: Why the in-process library was not built (None: it was).\nNATIVE_NOT_BUILT = {why!r}\n")
+        build_library(pkg_dir)
+
+    def get_outputs(self, include_bytecode=True):
+        outs = super().get_outputs(include_bytecode)
+        pkg = os.path.join(self.build_lib, "mancala_engine")
+        return outs + [os.path.join(pkg, n) for n in (LIB_NAME, "_games.py", "_build.py")]
+
+
+class BdistWheel(bdist_wheel):
+    """py3-none-manylinux_<glibc>_<arch>: the library is loaded with
+    ctypes, so any CPython 3 of the platform takes the wheel."""
+
+    def get_tag(self):
+        _, _, plat = super().get_tag()
+        if plat.startswith("linux_"):
+            arch = plat[len("linux_"):]
+            lib = os.path.join(self.bdist_dir, "mancala_engine", LIB_NAME)
+            if not os.path.isfile(lib):
+                lib = os.path.join(HERE, "build", "lib", "mancala_engine", LIB_NAME)
+            major, minor = glibc_needed(lib) if os.path.isfile(lib) else (2, 17)
+            plat = f"manylinux_{major}_{minor}_{arch}"
+        return "py3", "none", plat
+
+
+class Sdist(sdist):
+    """The sdist carries the Go sources the library and gengames are built
+    from, under gosrc/ (a module of its own path), so it builds anywhere
+    Go is."""
+
+    def make_release_tree(self, base_dir, files):
+        super().make_release_tree(base_dir, files)
+        root = module_root()
+        if root is None or root == os.path.join(HERE, "gosrc"):
+            return
+        go = _need_go()
+        for f in buildid.source_files(root, buildid.CABI, buildid.GAMES, go=go):
+            dst = os.path.join(base_dir, "gosrc", f)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copyfile(os.path.join(root, f), dst)
 
 
 class BinaryDistribution(Distribution):
-    """A wheel with the platform's tag: it may hold the built library."""
+    """A wheel with the platform's tag: it holds the built library."""
 
     def has_ext_modules(self):
         return True
 
 
-setup(cmdclass={"build_py": BuildPy}, distclass=BinaryDistribution)
+setup(cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel, "sdist": Sdist}, distclass=BinaryDistribution)

@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/match"

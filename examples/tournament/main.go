@@ -57,7 +57,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/seed8ebe013a/go-mancala/examples/internal/cli"
-	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent/rating"

@@ -51,7 +51,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -192,7 +192,7 @@ func newServer(h http.Handler, c *conns) *http.Server {
 // newHandler returns the handler of the API (under /api/) and the page
 // (everything else, from the embedded static folder only).
 func newHandler() (http.Handler, error) {
-	svc, err := games.NewService(wire.Limits{})
+	svc, err := gameswire.NewService(wire.Limits{})
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 )

@@ -1,57 +1,42 @@
-"""A Python client for the go-mancala JSON-lines engine (examples/mancala-engine),
-with environments for learning: a framework-free core
-(:mod:`mancala_engine.env`), and adapters for PettingZoo
-(:mod:`mancala_engine.pettingzoo`) and Gymnasium
-(:mod:`mancala_engine.gymnasium`).
+"""The go-mancala games (Kisolo, Kiothi, Bao la Kimasai) in Python, in this
+process: the Go rules built into a C library (``_libmancala.so``, loaded
+with ctypes at the first reset, step or think; never at import).
 
-The engine reads one JSON request a line on standard input and writes one
-JSON response a line on standard output, in order (docs/engine.md). This
-module starts it, sends requests, matches the responses to them (by order,
-checking ids), turns error responses into :class:`EngineError` exceptions
-and stops the process cleanly. It uses the standard library only (Python
-3.9 or later, POSIX).
+- :mod:`mancala_engine.env`: :class:`~mancala_engine.env.Game`, one game
+  stepped by action id, optionally against any agent, and
+  :meth:`~mancala_engine.env.Game.think` / :func:`think`, any agent's
+  answer (move, value, outcome, line, depth, nodes);
+- :mod:`mancala_engine.vector`: :class:`~mancala_engine.vector.VectorGame`,
+  n games per call as numpy arrays;
+- :mod:`mancala_engine.gymnasium`, :mod:`mancala_engine.pettingzoo`,
+  :mod:`mancala_engine.openspiel`: the frameworks' environments and games.
 
-    from mancala_engine import Engine
-
-    with Engine() as engine:     # $MANCALA_ENGINE, mancala-engine on PATH, or built once
-        state = engine.state(game="kisolo")
-        after = engine.apply(state["position"], state["legal"][0])["after"]
-        print(engine.think(after["position"], "alphabeta", depth=4)["move"])
-
-Answers are the engine's JSON objects as dicts, without "id" and "ok";
-their fields are those of package mancala/wire (``position``, ``legal``,
-``outcome``, ...). Positions and moves are text in the notation of
-docs/notation.md.
+``python -m mancala_engine`` prints the version, the library, its build id
+and the games.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
-from ._client import Answer, Engine, EngineClosed, EngineError, ForkedError, ProtocolError  # noqa: E402
-from ._locate import EngineNotFound, cache_dir, find_engine, module_root  # noqa: E402
-from ._native import NativeUnavailable  # noqa: E402
+from ._errors import ForkedError, IllegalAction, LibraryError, MancalaError  # noqa: E402
+from ._specs import GAMES  # noqa: E402
 
 
-def backend_info() -> dict:
-    """Which backend ``backend="auto"`` takes in this process, and why:
-    ``{"backend": "native" or "engine", "library": path, "why": None or the
-    reason the in-process library cannot be used}`` (loads the library if
-    it can)."""
-    from . import _native
+def library_info() -> dict:
+    """The library this package runs on (loading it): ``path``,
+    ``version`` (the Go module's version and revision), ``build_id``,
+    ``abi``, ``games`` (each with its levels) and the agent ``limits``."""
+    from ._cabi import library_info as _info
 
-    why = _native.why_unavailable()
-    return {"backend": "native" if why is None else "engine", "library": _native.library_path(), "why": why}
+    return _info()
 
-__all__ = [
-    "Answer",
-    "Engine",
-    "EngineClosed",
-    "EngineError",
-    "EngineNotFound",
-    "ForkedError",
-    "NativeUnavailable",
-    "ProtocolError",
-    "backend_info",
-    "cache_dir",
-    "find_engine",
-    "module_root",
-]
+
+def think(position, spec="level:expert", *, seed=0):
+    """What agent ``spec`` plays in ``position``: see
+    :func:`mancala_engine.env.think`."""
+    from .env import think as _think
+
+    return _think(position, spec, seed=seed)
+
+
+__all__ = ["GAMES", "ForkedError", "IllegalAction", "LibraryError", "MancalaError", "library_info", "think",
+           "__version__"]

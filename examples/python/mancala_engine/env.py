@@ -1,21 +1,24 @@
-"""Framework-free environments over the engine (numpy only): the logic the
-PettingZoo and Gymnasium adapters are thin over.
+"""Framework-free games in this process (numpy only): the logic the
+PettingZoo, Gymnasium and OpenSpiel adapters are thin over.
 
 - :class:`Spec`: a game's action count, observation length and bounds, and
-  horizon, from the engine's ``env_spec``.
-- :class:`Game`: one two-player game stepped by action id with the engine's
-  ``step`` command: observations for either seat, legal-action masks,
-  rewards per seat, termination (the game is over) and truncation (the
-  horizon reached first).
-- :class:`Opponent`: an engine agent (``think``) that chooses moves for one
-  seat, seeded for reproducibility.
+  horizon (known at import for the defaults and single-option rule sets).
+- :class:`Game`: one two-player game stepped by action id: observations
+  for either seat, legal-action masks, rewards per seat, termination (the
+  game is over) and truncation (the horizon reached first), optionally
+  against an opponent (any agent spec or level) that replies inside the
+  step, and :meth:`Game.think`, any agent's answer for the position.
 - :class:`VectorGame` (in :mod:`mancala_engine.vector`): ``n`` games at
-  once with the vector commands.
+  once.
+
+Everything runs in this process, on the C library built from the Go rules
+(``mancala/env/cabi``), loaded at the first reset, step or think (never at
+import or construction, except to check rules or an agent spec that only
+the library knows: see :class:`Game`).
 
 Seats are ``"S"`` (South, who moves first) and ``"N"``. Action ids are
-relative to the player to move (docs/design.md, "Action ids"), so a South
-id and a North id for the same move, seen from the mover's seat, are equal.
-An observation is the board seen from a seat (turned so that the seat sits
+relative to the player to move (docs/design.md, "Action ids"). An
+observation is the board seen from a seat (turned so that the seat sits
 South), as ``uint8`` values within the spec's ``low``/``high``; its last
 element is 1 when that seat is to move. Rewards are +1 for the winner and -1
 for the loser on the move that ends the game, else 0 (a draw and a
@@ -24,27 +27,28 @@ truncated game give 0 to both).
 
 from __future__ import annotations
 
+import ctypes
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._backend import EngineGameCore, choose, engine_spec_answer, shared_engine
-from ._client import Engine, EngineError
+from . import _cabi
+from ._errors import IllegalAction, MancalaError
+from ._specs import GAMES, MAX_HORIZON, MAX_SEED, Spec, check_game, levels, spec_of
 
-__all__ = ["SEATS", "Spec", "Game", "IllegalAction", "Opponent", "shared_engine", "env_spec", "GAMES", "action_id",
-           "position_game_rules"]
+__all__ = ["SEATS", "Spec", "Game", "Think", "IllegalAction", "MancalaError", "env_spec", "GAMES", "action_id",
+           "position_game_rules", "agent_spec", "think"]
 
-#: The seats, in the order of the engine's reward pairs: South, North.
+#: The seats, in the order of the reward pairs: South, North.
 SEATS = ("S", "N")
-#: The games the engine plays.
-GAMES = ("kisolo", "kiothi", "kimasai")
 
-
-class IllegalAction(ValueError):
-    """An action id that is out of range, or not legal in the position
-    (the game is unchanged)."""
+#: An agent: a spec text of mancala/agent.ParseSpec ("random",
+#: "alphabeta:4", "mcts:2000:workers=2", "mcts-eval", "level:expert",
+#: "Casual"), or think's fields as a dict ({"agent": "alphabeta", "depth": 4}).
+AgentSpec = Union[str, Dict[str, Any]]
+OpponentSpec = AgentSpec
 
 
 def action_id(action: Any, actions: int) -> int:
@@ -58,8 +62,22 @@ def action_id(action: Any, actions: int) -> int:
     except TypeError:
         raise TypeError(f"action {action!r} ({type(action).__name__}) is not an integer action id") from None
     if not 0 <= a < actions:
-        raise IllegalAction(f"action {a} out of range 0..{actions - 1}")
+        raise IllegalAction(f"action {a} out of range 0..{actions - 1}", "action")
     return a
+
+
+def int_arg(what: str, x: Any, lo: int, hi: int, hint: str = "") -> int:
+    """x as an int in [lo, hi] (TypeError for a bool or a non-integer,
+    ValueError out of range), checked before any call into the library."""
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{what} must be an integer, not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise TypeError(f"{what} must be an integer, not {type(x).__name__}") from None
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} must be {lo}..{hi}{hint}, got {v}")
+    return v
 
 
 def position_game_rules(position: str) -> Tuple[str, str]:
@@ -73,274 +91,421 @@ def position_game_rules(position: str) -> Tuple[str, str]:
     return (fields[0] if fields else ""), rules
 
 
-@dataclass(frozen=True, eq=False)
-class Spec:
-    """What a learning environment needs to know of a game under its rules
-    (the engine's ``env_spec``, or the library's).
-
-    ``rules`` is the canonical rules text (``""`` for the defaults),
-    ``actions`` the number of action ids, ``obs_len`` the observation's
-    length, ``low``/``high`` its bounds per element (uint8 arrays),
-    ``names`` what each element is, ``horizon`` the ply count at which an
-    unfinished game is truncated, and ``start`` the start position.
-    """
-
-    game: str
-    rules: str
-    actions: int
-    mask_bytes: int
-    obs_len: int
-    names: Tuple[str, ...]
-    low: np.ndarray = field(repr=False)
-    high: np.ndarray = field(repr=False)
-    horizon: int
-    start: str
-
-    @classmethod
-    def from_answer(cls, a: Dict[str, Any]) -> "Spec":
-        obs = a["observation"]
-        low = np.asarray(obs["low"], dtype=np.uint8)
-        high = np.asarray(obs["high"], dtype=np.uint8)
-        low.setflags(write=False)
-        high.setflags(write=False)
-        return cls(
-            game=a["game"], rules=a.get("rules", ""), actions=int(a["actions"]), mask_bytes=int(a["maskBytes"]),
-            obs_len=int(obs["len"]), names=tuple(obs["names"]), low=low, high=high, horizon=int(a["horizon"]),
-            start=a["start"],
-        )
+def env_spec(engine: Any = None, game: str = "kisolo", rules: Optional[str] = None, *,
+             backend: Optional[str] = None) -> Spec:
+    """The Spec of ``game`` under ``rules`` (``engine`` and ``backend``
+    are kept for old callers: None, ``"auto"`` or ``"native"``)."""
+    _check_backend(engine, backend)
+    return spec_of(game, rules)
 
 
-_specs: Dict[Tuple[Any, str, str], Spec] = {}
+def _check_backend(engine: Any, backend: Optional[str]) -> None:
+    if engine is not None:
+        raise TypeError("engine=: the engine subprocess backend is gone; every class runs in this process")
+    if backend not in (None, "auto", "native"):
+        raise ValueError(f"backend {backend!r}: the engine subprocess backend is gone; every class runs in this "
+                         "process on the C library (backend None, 'auto' or 'native')")
 
 
-def env_spec(engine: Optional[Engine], game: str, rules: Optional[str] = None, *, backend: Optional[str] = None) -> Spec:
-    """The Spec of ``game`` under ``rules`` from ``engine`` (or, with
-    engine None, from ``backend``: see :class:`Game`); cached."""
-    b = choose(backend, engine)
-    if b == "native":
-        from . import _cabi
+def agent_spec(spec: AgentSpec) -> str:
+    """The library's agent spec text of ``spec``: text as it is (a NUL is
+    refused); think's fields as a dict become text (``{"agent":
+    "alphabeta", "depth": 4}`` -> ``"alphabeta:4"``, ``{"agent": "mcts",
+    "iterations": 200, "workers": 2}`` -> ``"mcts:200:workers=2"``)."""
+    if isinstance(spec, str):
+        _cabi.enc(spec, "agent spec")
+        return spec
+    if not isinstance(spec, dict):
+        raise TypeError(f"an agent is a spec text or a dict of think's fields, not {type(spec).__name__}")
+    f = dict(spec)
+    agent = f.pop("agent", None)
+    if not isinstance(agent, str):
+        raise ValueError(f"agent {spec!r} has no agent name")
+    parts = [agent]
+    budget = f.pop("depth", None) if agent == "alphabeta" else f.pop("iterations", None) if agent.startswith(
+        "mcts") else None
+    if budget is not None:
+        parts.append(str(int_arg("budget", budget, 1, 1 << 62)))
+    for k in sorted(f):
+        v = f[k]
+        if k == "timeMs":
+            k = "time"
+            v = f"{int_arg('timeMs', v, 1, 1 << 62)}ms"
+        parts.append(f"{k}={v}")
+    text = ":".join(parts)
+    _cabi.enc(text, "agent spec")
+    return text
 
-        key: Any = "native"
-        s = _specs.get((key, game, rules or ""))
-        if s is None:
-            s = Spec.from_answer(_cabi.spec_answer(game, rules or ""))
-    else:
-        eng = engine if engine is not None else shared_engine()
-        key = id(eng)
-        s = _specs.get((key, game, rules or ""))
-        if s is None:
-            s = Spec.from_answer(engine_spec_answer(eng, game, rules or ""))
-    _specs[(key, game, rules or "")] = s
-    return s
+
+def _known_agent(game: str, spec: str) -> bool:
+    """Whether spec is one the library takes for game for sure (random, a
+    level of the game): then it needs no check at construction."""
+    s = spec.lower()
+    names = {lv["name"].lower() for lv in levels(game)}
+    return s == "random" or s in names or (s.startswith("level:") and s[6:] in names)
 
 
-def _new_core(backend: str, engine: Optional[Engine], spec: Spec, horizon: int) -> Any:
-    if backend == "native":
-        from . import _cabi
+@dataclass(frozen=True)
+class Think:
+    """An agent's answer for a position (the shape of docs/wire.md's
+    think): ``move`` (text), ``action`` (its id), ``value`` (alphabeta's
+    score for the side to move, in seeds, or a large ply-adjusted number
+    for a forced win/loss; 0 for agents without one), ``outcome``
+    (``"win"``, ``"draw"``, ``"loss"`` for the side to move when proven,
+    else None), ``line`` (the principal variation, ``line[0] == move``),
+    ``depth``, ``nodes``, and MCTS's ``iterations``, ``visits``,
+    ``win_rate``; ``elapsed_ms``; ``spec`` the agent as the library
+    resolved it."""
 
-        return _cabi.GameCore(spec, horizon)
-    return EngineGameCore(engine if engine is not None else shared_engine(), horizon, spec.start, spec.actions)
+    move: str
+    action: int
+    value: int
+    outcome: Optional[str]
+    line: Tuple[str, ...]
+    depth: int
+    nodes: int
+    iterations: int
+    visits: int
+    win_rate: float
+    elapsed_ms: int
+    spec: str
+
+
+def think(position: str, spec: AgentSpec = "level:expert", *, seed: int = 0) -> Think:
+    """What agent ``spec`` (seeded with ``seed``) plays in ``position``
+    (a position line of any game): as the Go agent of the same spec and
+    seed thinks its first move. Ctrl-C stops a search (KeyboardInterrupt)."""
+    if not isinstance(position, str):
+        raise TypeError(f"position must be a position line, not {type(position).__name__}")
+    _cabi.enc(position, "position")
+    seed = int_arg("seed", seed, 0, MAX_SEED)
+    game = position.split()[0] if position.split() else ""
+    check_game(game)
+    a = _cabi.Agent(game, agent_spec(spec), seed)
+    out, move, line = a.think(position)
+    return Think(move=move, action=out.action, value=out.value, outcome=_cabi.OUTCOMES.get(out.outcome), line=tuple(line),
+                 depth=out.depth, nodes=out.nodes, iterations=out.iterations, visits=out.visits,
+                 win_rate=out.win_rate, elapsed_ms=out.elapsed_ms, spec=a.spec)
 
 
 class Game:
-    """One game of ``game`` under ``rules``, stepped by action id.
+    """One game of ``game`` under ``rules``, stepped by action id, in this
+    process.
 
-    ``horizon`` overrides the spec's (plies; None: the game's).
-    ``backend`` is ``"native"`` (in this process, through the library
-    built at install), ``"engine"`` (the engine subprocess) or ``"auto"``
-    (default, or ``$MANCALA_BACKEND``: native where it can be used);
-    ``engine`` (an :class:`Engine`) means the engine backend with that
-    engine (default: one shared by the process). Both backends give the
-    same games for the same actions.
+    ``horizon`` overrides the spec's (plies, 1..100000; None: the
+    game's). ``opponent`` (an agent spec or level, see :data:`AgentSpec`)
+    makes it a game against that agent: the agent holds ``seat``'s
+    opponent's seat, replies inside :meth:`step` and :meth:`reset`, is
+    seeded from ``seed`` (an unsigned 64-bit integer; ``reset(seed=)``
+    reseeds it), and plays the moves of the Go agent of the same spec and
+    seed. A spec over the agent limits (alphabeta depth 10, MCTS 100000
+    iterations, ...) is refused here with the library's message.
+
+    The library loads at the first reset (or step, think): not here,
+    except to check a rules text outside the build's table (the defaults
+    and each option on its own are in it) or an opponent other than
+    ``"random"`` and the game's levels.
 
     After :meth:`reset` the attributes are: ``position`` (notation),
     ``to_move`` (``"S"``, ``"N"``, or None once the game has ended or been
     truncated), ``plies`` (plies played), ``legal`` (the mover's legal
     action ids, ascending), ``rewards`` (of the last step, per seat),
     ``terminated``, ``truncated``, ``result`` (``"*"`` while the game goes
-    on, else the result text) and ``history`` (the action ids played since
-    the reset).
+    on, else the result text) and ``history`` (the action ids played
+    through :meth:`step` since the reset).
 
     OpenSpiel's state API has counterparts here: :meth:`clone`,
     :meth:`undo`, ``history``, :meth:`action_to_move` and
     :meth:`move_to_action`. ``copy.deepcopy`` clones; pickling keeps the
-    game, rules, horizon, backend choice, start and history (the engine
-    itself is not pickled: the copy uses its process's own).
+    game, rules, horizon, opponent, seat, seed, start and history.
+
+    A search (a think, or a step or reset whose opponent searches) can be
+    stopped with Ctrl-C: KeyboardInterrupt, the game as it was.
     """
 
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
-                 engine: Optional[Engine] = None, backend: Optional[str] = None) -> None:
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
-        if rules is not None and not isinstance(rules, str):
-            raise TypeError(f"rules must be the rules= text, not {type(rules).__name__}")
-        self.backend = choose(backend, engine)
-        self._backend_choice = backend
-        self.engine = engine if engine is not None else (shared_engine() if self.backend == "engine" else None)
-        self.spec = env_spec(self.engine, game, rules, backend=self.backend)
+                 opponent: Optional[AgentSpec] = None, seat: str = "S", seed: int = 0, engine: Any = None,
+                 backend: Optional[str] = None) -> None:
+        _check_backend(engine, backend)
+        check_game(game)
+        if rules is not None:
+            _cabi.enc(rules, "rules")
         self.game = game
+        if horizon is not None:
+            horizon = int_arg("horizon", horizon, 1, MAX_HORIZON, " plies")
+        self._seed = int_arg("seed", seed, 0, MAX_SEED)
+        if seat not in SEATS:
+            raise ValueError(f"unknown seat {seat!r}: S or N")
+        self.seat = seat
+        self.opponent: Optional[str] = None if opponent is None else agent_spec(opponent)
+        self.spec = spec_of(game, rules)
         self.rules = self.spec.rules
-        if horizon is None:
-            self.horizon = self.spec.horizon
-        else:
-            if isinstance(horizon, bool):
-                raise TypeError("horizon must be an int")
-            self.horizon = operator.index(horizon)
-        if self.horizon < 1:
-            raise ValueError(f"horizon {self.horizon} must be at least 1 ply")
-        self._core = _new_core(self.backend, self.engine, self.spec, self.horizon)
+        self.horizon = self.spec.horizon if horizon is None else horizon
+        self._horizon_arg = horizon or 0
+        self._searches = False
+        if self.opponent is not None and not _known_agent(game, self.opponent):
+            # Checked now, as the library reads it (grammar, the game's
+            # levels, the limits): refused at creation, not at the reset.
+            self._searches = _cabi.Agent(game, self.opponent, 0).searches
+        elif self.opponent is not None:
+            self._searches = any(lv["agent"] != "random" for lv in levels(game)
+                                 if self.opponent.lower() in (lv["name"].lower(), "level:" + lv["name"].lower()))
+        self._env: Optional[_cabi.Env] = None
         self._started = False
         self._start: Tuple[Optional[str], int] = (None, 0)
         self.history: List[int] = []
 
-    # The state, from the backend.
+    # The library's side, made at the first reset.
 
-    def _need(self) -> Any:
+    def _open(self) -> "_cabi.Env":
+        e = self._env
+        if e is None:
+            s = self.spec
+            seat = _cabi.SEAT_NONE if self.opponent is None else SEATS.index(self.seat)
+            e = _cabi.Env(self.game, self.rules, self.opponent, seat, self._seed, self._horizon_arg)
+            L, A = s.obs_len, s.actions
+            self._obs = np.zeros(2 * L, np.float32)
+            self._views = (self._obs[:L], self._obs[L:])
+            self._mask = np.zeros(A, np.uint8)
+            self._legal = np.zeros(A, np.int32)
+            self._out = _cabi.StepT()
+            self._args = (ctypes.byref(self._out), ctypes.c_int32(_cabi.SEAT_BOTH), _cabi.addr(self._obs),
+                          ctypes.c_int32(2 * L), _cabi.addr(self._mask), ctypes.c_int32(A), _cabi.addr(self._legal),
+                          ctypes.c_int32(A))
+            self._env = e
+            self._h = e.h
+            self._lib = e.lib
+        return e
+
+    def _refresh(self) -> None:
+        """Reads the whole state after a reset or set_position."""
+        e = self._env
+        assert e is not None
+        L = self._lib
+        o = self._out
+        st = L.env_observe(e.h, _cabi.SEAT_BOTH, _cabi.addr(self._obs), len(self._obs))
+        if st == 0:
+            st = L.env_mask(e.h, _cabi.addr(self._mask), len(self._mask))
+        n = ctypes.c_int32(0)
+        if st == 0:
+            st = L.env_legal(e.h, _cabi.addr(self._legal), len(self._legal), ctypes.byref(n))
+        tm, pl, state = ctypes.c_int32(0), ctypes.c_int32(0), ctypes.c_int32(0)
+        if st == 0:
+            st = L.env_status(e.h, ctypes.byref(tm), ctypes.byref(pl), ctypes.byref(state), None)
+        if st != 0:
+            raise e.error(st, "observe")
+        o.rewards[0] = o.rewards[1] = 0.0
+        o.terminated = 1 if state.value == 1 else 0
+        o.truncated = 1 if state.value == 2 else 0
+        o.state = state.value
+        o.to_move = tm.value
+        o.plies = pl.value
+        o.legal = n.value
+        self._pos: Optional[str] = None
+        self._lg: Optional[List[int]] = None
+
+    def _need(self) -> None:
         if not self._started:
             raise RuntimeError("the game has not been reset: call reset() first")
-        return self._core
+
+    # The state.
 
     @property
     def position(self) -> str:
         """The position (notation); "" before the first reset."""
-        return self._core.position if self._started else ""
+        if not self._started:
+            return ""
+        p = self._pos
+        if p is None:
+            p = self._pos = self._env.text("env_position")  # type: ignore[union-attr]
+        return p
 
     @property
     def plies(self) -> int:
         """Plies played in the episode (those before the reset's position
-        included)."""
-        return self._core.plies if self._started else 0
+        included, the opponent's included)."""
+        return self._out.plies if self._started else 0
 
     @property
     def legal(self) -> List[int]:
         """The legal action ids of the player to move, ascending (empty
         once the game is over)."""
-        return self._core.legal if self._started else []
+        if not self._started:
+            return []
+        lg = self._lg
+        if lg is None:
+            lg = self._lg = self._legal[: self._out.legal].tolist()
+        return list(lg)
 
     @property
     def rewards(self) -> Tuple[float, float]:
         """The rewards of the last step: (South's, North's)."""
-        return self._core.rewards if self._started else (0.0, 0.0)
+        if not self._started:
+            return (0.0, 0.0)
+        r = self._out.rewards
+        return (r[0], r[1])
 
     @property
     def terminated(self) -> bool:
-        return self._core.terminated if self._started else False
+        return self._started and self._out.terminated == 1
 
     @property
     def truncated(self) -> bool:
-        return self._core.truncated if self._started else False
+        return self._started and self._out.truncated == 1
 
     @property
-    def result(self) -> str:
-        return self._core.result if self._started else "*"
+    def over(self) -> bool:
+        """The game has ended or was truncated."""
+        return self._started and self._out.state != 0
 
     @property
     def to_move(self) -> Optional[str]:
         """The seat to move, or None when the game has ended or was
         truncated (or before the first reset)."""
-        if not self._started:
+        if not self._started or self._out.state != 0:
             return None
-        c = self._core
-        return None if c.done else c.to_move
+        return SEATS[self._out.to_move]
 
     @property
-    def over(self) -> bool:
-        """The game has ended or was truncated."""
-        return self._started and self._core.done
+    def result(self) -> str:
+        if not self._started or not self._out.terminated:
+            return "*"
+        for f in self.position.split()[1:]:
+            if f.startswith("result="):
+                return f[len("result="):]
+        return "*"
 
     # Playing.
 
-    def reset(self, position: Optional[str] = None, plies: int = 0) -> None:
+    def reset(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
         """Starts again from the start position (or ``position``, a position
         of this game under these rules, taken as ``plies`` plies into the
-        episode). A position of another game or other rules raises
+        episode, 0..horizon). ``seed`` reseeds the opponent (None: its
+        stream goes on). With an opponent that moves first, its plies are
+        played here. A position of another game or other rules raises
         ValueError and changes nothing."""
-        if isinstance(plies, bool):
-            raise TypeError("plies must be an int")
-        plies = operator.index(plies)
-        if not 0 <= plies:
-            raise ValueError(f"plies {plies} must be 0 or more")
+        plies = int_arg("plies", plies, 0, self.horizon)
+        if seed is not None:
+            seed = int_arg("seed", seed, 0, MAX_SEED)
         if position is not None:
             if not isinstance(position, str):
                 raise TypeError(f"position must be a position line, not {type(position).__name__}")
+            _cabi.enc(position, "position")
             game, rules = position_game_rules(position)
             if game != self.game:
                 raise ValueError(f"position {position!r} is a position of {game!r}, not of {self.game!r}")
             if rules != self.rules:
                 raise ValueError(f"position {position!r} has rules {rules or '(the defaults)'!r}; this "
                                  f"{self.game} game has rules {self.rules or '(the defaults)'!r}")
-        core = self._core.clone() if self._started else self._core
-        try:
-            core.reset(position, plies)
-        except EngineError as e:
-            if e.code in ("syntax", "mismatch", "bad_request", "illegal"):
-                raise ValueError(f"reset: {e.message}") from None
-            raise
-        # The engine reads the position; check the canonical text again
-        # (a position line may carry rules= in a form the split misses).
-        if position is not None and position_game_rules(core.position) != (self.game, self.rules):
-            raise ValueError(f"position {position!r} is not a position of {self.game} under these rules")
-        self._core = core
+        e = self._open()
+        L = self._lib
+        if position is None and plies == 0 and self.opponent is not None:
+            s = ctypes.c_uint64(seed) if seed is not None else None
+            st = self._call(lambda: L.env_reset(e.h, ctypes.byref(s) if s is not None else None))
+            if st != 0:
+                raise e.error(st, "reset")
+        else:
+            if seed is not None and self.opponent is not None:
+                s = ctypes.c_uint64(seed)
+                st = self._call(lambda: L.env_reset(e.h, ctypes.byref(s)))
+                if st != 0:
+                    raise e.error(st, "reset")
+            st = L.env_set_position(e.h, _cabi.enc(position or self.spec.start, "position"), plies)
+            if st != 0:
+                err = e.error(st, "reset")
+                if seed is not None and self.opponent is not None:
+                    # The reseed above restarted the episode: say so.
+                    self._refresh()
+                    self._started, self._start, self.history = True, (None, 0), []
+                raise ValueError(f"reset: {err.message}") from None
+        self._refresh()
         self._started = True
         self._start = (position, plies)
         self.history = []
 
+    def _call(self, call: Any) -> int:
+        if self._searches:
+            e = self._env
+            return _cabi.interruptible(call, lambda: self._lib.env_cancel(e.h))  # type: ignore[union-attr]
+        return call()
+
     def step(self, action: Any) -> Tuple[float, float]:
         """Plays action id ``action`` (a Python or numpy integer) for the
-        seat to move and returns the rewards (South's, North's). Raises
+        seat to move (with an opponent: the agent's, then the opponent's
+        replies) and returns the rewards (South's, North's). Raises
         IllegalAction for an id out of range or not legal, TypeError for
         anything but an integer (the game unchanged either way), and
         RuntimeError once the game is over."""
-        c = self._need()
-        if c.done:
+        if not self._started:
+            raise RuntimeError("the game has not been reset: call reset() first")
+        o = self._out
+        if o.state:
             raise RuntimeError("the game is over: reset it")
-        a = action_id(action, self.spec.actions)
-        try:
-            c.step(a)
-        except EngineError as e:
-            if e.code in ("illegal", "bad_request"):
-                raise IllegalAction(e.message) from None
-            raise
+        if action.__class__ is int and 0 <= action < self.spec.actions:
+            a = action
+        else:
+            a = action_id(action, self.spec.actions)
+        if self._searches:
+            st = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
+                                     lambda: self._lib.env_cancel(self._h))
+        else:
+            st = self._lib.env_step(self._h, a, *self._args)
+        if st:
+            raise self._env.error(st, f"action {a}")  # type: ignore[union-attr]
         self.history.append(a)
-        return c.rewards
+        self._pos = None
+        self._lg = None
+        r = o.rewards
+        return (r[0], r[1])
 
     def step_move(self, move: str) -> Tuple[float, float]:
         """Plays ``move`` (notation) for the seat to move, as :meth:`step`."""
-        c = self._need()
-        if c.done:
+        self._need()
+        if self._out.state:
             raise RuntimeError("the game is over: reset it")
-        if not isinstance(move, str):
-            raise TypeError(f"move must be text in the game's notation, not {type(move).__name__}")
-        a = self.move_to_action(move)
-        c.step(a)
-        self.history.append(a)
-        return c.rewards
+        return self.step(self.move_to_action(move))
+
+    def think(self, spec: AgentSpec = "level:expert", *, seed: int = 0) -> Think:
+        """What agent ``spec`` (seeded with ``seed``) plays in the current
+        position, with its value, outcome, line, depth and nodes (see
+        :class:`Think`): the move the Go agent of that spec and seed
+        chooses. A spec over the agent limits is refused (MancalaError,
+        code ``"limit"``); a finished game gives code ``"over"``. Ctrl-C
+        stops a search: KeyboardInterrupt, the game unchanged."""
+        self._need()
+        return think(self.position, spec, seed=seed)
 
     def action_to_move(self, action: Any) -> str:
         """The move text (notation) of legal action id ``action`` in the
         current position. IllegalAction for an id that is not legal here."""
-        c = self._need()
+        self._need()
         a = action_id(action, self.spec.actions)
-        if a not in c.legal:
-            raise IllegalAction(f"action {a} is not legal in {c.position}")
-        return c.action_move(a)
+        if not self._mask[a]:
+            raise IllegalAction(f"action {a} is not legal in {self.position}")
+        return self._env.text("env_action_text", a)  # type: ignore[union-attr]
 
     def move_to_action(self, move: str) -> int:
         """The action id of ``move`` (notation) in the current position.
         IllegalAction for text that is not a legal move here."""
-        c = self._need()
+        self._need()
         if not isinstance(move, str):
             raise TypeError(f"move must be text in the game's notation, not {type(move).__name__}")
-        if c.done:
+        b = _cabi.enc(move, "move")
+        if self._out.state:
             raise IllegalAction(f"move {move!r}: the game is over")
-        try:
-            return int(c.move_action(move))
-        except EngineError as e:
-            raise IllegalAction(e.message) from None
+        a = ctypes.c_int32(0)
+        st = self._lib.env_text_action(self._h, b, ctypes.byref(a))
+        if st != 0:
+            err = self._env.error(st, f"move {move!r}")  # type: ignore[union-attr]
+            raise IllegalAction(err.message, err.code) from None
+        if not 0 <= a.value < self.spec.actions or not self._mask[a.value]:
+            raise IllegalAction(f"move {move!r} is not legal in {self.position}")
+        return a.value
 
     def moves(self) -> List[str]:
         """The move texts of the moves played since the reset (the
-        history's ids as notation), replayed from the reset's position."""
+        history's ids as notation; self-play only)."""
+        self._self_play("moves")
         g = self._replica(())
         out = []
         for a in self.history:
@@ -348,31 +513,49 @@ class Game:
             g.step(a)
         return out
 
+    def _self_play(self, what: str) -> None:
+        if self.opponent is not None:
+            raise ValueError(f"{what}() replays the history, which holds only the agent's actions in a game "
+                             "against an opponent: it is for self-play games (make the game without opponent= "
+                             "and play both seats, or use clone())")
+
     def undo(self) -> int:
         """Takes back the last action and returns its id (IndexError when
-        nothing was played since the reset). It replays the history from
-        the reset's position, so it costs one step per ply played."""
+        nothing was played since the reset; self-play only). It replays
+        the history from the reset's position, one step per ply."""
+        self._self_play("undo")
         if not self.history:
             raise IndexError("nothing to undo since the reset")
         last = self.history[-1]
         g = self._replica(self.history[:-1])
-        self._core, self.history = g._core, g.history
+        self.__dict__.update(g.__dict__)
         return last
 
     def clone(self) -> "Game":
-        """An independent copy of the game in its current state (same
-        backend, spec, horizon and history)."""
+        """An independent copy of the game in its current state (same spec,
+        horizon, opponent, history; an opponent's stream starts again from
+        the game's seed)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g._core = self._core.clone()
+        g._env = None
         g.history = list(self.history)
+        if self._started:
+            e = g._open()
+            st = g._lib.env_set_position(e.h, _cabi.enc(self.position, "position"), self.plies)
+            if st != 0:
+                raise e.error(st, "clone")
+            g._refresh()
+            # The last step's rewards belong to the state (OpenSpiel's
+            # returns() of a cloned terminal state reads them).
+            g._out.rewards[0], g._out.rewards[1] = self._out.rewards[0], self._out.rewards[1]
         return g
 
     def _replica(self, history: Sequence[int]) -> "Game":
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g._core = _new_core(self.backend, self.engine, self.spec, self.horizon)
+        g._env = None
         g._started = False
+        g.history = []
         if self._started:
             g.reset(*self._start)
             for a in history:
@@ -386,19 +569,25 @@ class Game:
         return self.clone()
 
     def __getstate__(self) -> Dict[str, Any]:
-        return {"game": self.game, "rules": self.rules, "horizon": self.horizon, "backend": self._backend_choice,
-                "engine_backend": self.backend == "engine", "started": self._started, "start": self._start,
-                "history": list(self.history)}
+        st = {"game": self.game, "rules": self.rules, "horizon": self._horizon_arg or None,
+              "opponent": self.opponent, "seat": self.seat, "seed": self._seed, "started": self._started,
+              "start": self._start, "history": list(self.history)}
+        if self._started and self.opponent is not None:
+            st["position"], st["plies"] = self.position, self.plies
+        return st
 
     def __setstate__(self, st: Dict[str, Any]) -> None:
-        backend = st["backend"]
-        if backend is None and st["engine_backend"]:
-            backend = "engine"
-        self.__init__(st["game"], st["rules"] or None, horizon=st["horizon"], backend=backend)  # type: ignore[misc]
+        self.__init__(st["game"], st["rules"] or None, horizon=st["horizon"],  # type: ignore[misc]
+                      opponent=st.get("opponent"), seat=st.get("seat", "S"), seed=st.get("seed", 0))
         if st["started"]:
-            self.reset(*st["start"])
-            for a in st["history"]:
-                self.step(a)
+            if st.get("opponent") is not None:
+                self.reset(st["position"], st["plies"])
+                self._start = tuple(st["start"])  # type: ignore[assignment]
+                self.history = list(st["history"])
+            else:
+                self.reset(*st["start"])
+                for a in st["history"]:
+                    self.step(a)
 
     # Observing.
 
@@ -406,93 +595,22 @@ class Game:
         """The position seen from ``seat`` (``"S"`` or ``"N"``): a new
         uint8 array of the spec's length, within its bounds (the layout is
         in the package's README)."""
-        return self._need().observation(_seat_index(seat))
+        self._need()
+        if seat == "S":
+            return self._views[0].astype(np.uint8)
+        if seat == "N":
+            return self._views[1].astype(np.uint8)
+        raise ValueError(f"unknown seat {seat!r}: S or N")
 
     def mask(self, seat: Optional[str] = None) -> np.ndarray:
-        """The legal-action mask of ``seat`` (default: the seat to move): an
-        int8 array of ``spec.actions`` flags, 1 for each legal id; all 0
-        for a seat that is not to move and once the game is over."""
-        c = self._core
-        if self._started and not c.done and (seat is None or seat == c.to_move):
-            return c.mask()
+        """The legal-action mask of ``seat`` (default: the seat to move): a
+        new int8 array of ``spec.actions`` flags, 1 for each legal id; all
+        0 for a seat that is not to move and once the game is over."""
+        if self._started and (seat is None or (self._out.state == 0 and seat == SEATS[self._out.to_move])):
+            return self._mask.view(np.int8).copy()
+        if seat is not None and seat not in SEATS:
+            raise ValueError(f"unknown seat {seat!r}: S or N")
         return np.zeros(self.spec.actions, dtype=np.int8)
-
-
-def _seat_index(seat: str) -> int:
-    if seat == "S":
-        return 0
-    if seat == "N":
-        return 1
-    raise ValueError(f"unknown seat {seat!r}: S or N")
-
-
-#: An opponent: "random", a level name of the engine's games answer
-#: ("Beginner", ...), or think's fields ({"agent": "alphabeta", "depth": 4}).
-OpponentSpec = Union[str, Dict[str, Any]]
-
-
-class Opponent:
-    """An agent of the engine choosing moves (the ``think`` command, or the
-    library's on the native backend: the same agents, seeded alike).
-
-    ``spec`` is ``"random"``, ``"alphabeta"`` or ``"mcts"`` (the agent with
-    its default budget), a level name from the engine's ``games`` answer
-    for ``game`` (case-insensitive: ``"beginner"``), or a dict of think's
-    fields (``agent``, ``depth``, ``iterations``, ``timeMs``). Each move
-    gets a seed from the environment's generator, so a seeded reset
-    replays the same games (with no time budget). ``backend`` and
-    ``engine`` as for :class:`Game`.
-    """
-
-    def __init__(self, spec: OpponentSpec, *, game: str, engine: Optional[Engine] = None,
-                 backend: Optional[str] = None) -> None:
-        self.backend = choose(backend, engine)
-        self.engine = engine
-        self.game = game
-        self.fields = resolve_opponent(spec, game=game, engine=engine)
-
-    def move(self, position: str, seed: int) -> str:
-        """The agent's move in ``position`` (notation)."""
-        if self.backend == "native":
-            from . import _cabi
-
-            return _cabi.think(position, seed, self.fields)
-        eng = self.engine if self.engine is not None else shared_engine()
-        return eng.request("think", position=position, seed=seed, **self.fields)["move"]
-
-    @property
-    def name(self) -> str:
-        return " ".join(f"{k}={v}" for k, v in self.fields.items())
-
-    def __getstate__(self) -> Dict[str, Any]:
-        return {"backend": self.backend, "engine": None, "game": self.game, "fields": dict(self.fields)}
-
-    def __setstate__(self, st: Dict[str, Any]) -> None:
-        self.__dict__.update(st)
-
-
-def resolve_opponent(spec: OpponentSpec, *, game: str, engine: Optional[Engine] = None) -> Dict[str, Any]:
-    """think's fields for an opponent spec (see :class:`Opponent`); a
-    level name is looked up in ``engine``'s ``games`` answer (default: the
-    shared engine)."""
-    if isinstance(spec, dict):
-        fields = dict(spec)
-        if "agent" not in fields:
-            raise ValueError(f"opponent {spec!r} has no agent")
-        return fields
-    if not isinstance(spec, str):
-        raise TypeError(f"opponent must be a name or a dict of think's fields, not {type(spec).__name__}")
-    if spec in ("random", "alphabeta", "mcts"):
-        return {"agent": spec}
-    names: List[str] = []
-    for g in (engine if engine is not None else shared_engine()).games()["games"]:
-        if g["name"] == game:
-            for lv in g.get("levels", []):
-                names.append(lv["name"])
-                if lv["name"].lower() == spec.lower():
-                    return dict(lv["agent"])
-    raise ValueError(f"unknown opponent {spec!r}: random, alphabeta, mcts, think's fields as a dict, "
-                     f"or a level of {game}: {', '.join(names) or '(none)'}")
 
 
 def seats_of(seat: str, n: int) -> Sequence[str]:
@@ -503,3 +621,10 @@ def seats_of(seat: str, n: int) -> Sequence[str]:
     if seat == "alternate":
         return [SEATS[i % 2] for i in range(n)]
     raise ValueError(f"unknown seat {seat!r}: S, N or alternate")
+
+
+def resolve_opponent(spec: AgentSpec, *, game: str, engine: Any = None) -> str:
+    """The library's spec text of an opponent (kept for old callers)."""
+    _check_backend(engine, None)
+    check_game(game)
+    return agent_spec(spec)

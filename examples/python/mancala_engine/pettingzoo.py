@@ -47,7 +47,7 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
         "mancala_engine.pettingzoo needs pettingzoo and gymnasium (pip install 'mancala-engine[pettingzoo]'): " + str(_e)
     ) from _e
 
-from ._client import Engine
+
 from .env import Game, IllegalAction
 from .render import render
 
@@ -75,7 +75,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name
     }
 
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
-                 render_mode: Optional[str] = None, engine: Optional[Engine] = None,
+                 render_mode: Optional[str] = None, engine: Any = None,
                  backend: Optional[str] = None) -> None:
         EzPickle.__init__(self, game, rules, horizon=horizon, render_mode=render_mode, backend=backend)
         super().__init__()

@@ -1,104 +1,143 @@
-"""``n`` games at once, as numpy arrays, in the in-process library
-(mancala/env's VecEnv) or in the engine (the vector commands
-``vec_create``, ``vec_step``, ``vec_reset``, ``vec_close`` of
-docs/engine.md); framework-free (numpy only).
+"""``n`` games at once, as numpy arrays, in this process (mancala/env's
+VecEnv through the C library); framework-free (numpy only).
 
     from mancala_engine.vector import VectorGame
 
     with VectorGame("kisolo", n=1024, seed=1) as v:
         for _ in range(100):
-            actions = v.sample_actions()          # random legal ids
-            v.step(actions)
+            v.step(v.sample_actions())            # random legal ids
             print(v.reward.sum(), v.ended)
 
-On the engine backend arrays travel as base64 of little-endian
-fixed-width numbers; on the native backend the library writes them into
-the arrays in place. Finished games are reset in the same step
-(Gymnasium's "same step" autoreset): after :meth:`VectorGame.step`,
-``obs``, ``mask``, ``to_move`` and ``plies`` are those of the new games,
-``reward``, ``terminated`` and ``truncated`` those of the ending step, and
-``final_obs``/``final_result`` hold the last observation and the result of
-each game that ended (at ``ended_index``).
+The library writes every array in place. Finished games are reset in the
+same step (Gymnasium's "same step" autoreset): after
+:meth:`VectorGame.step`, ``obs``, ``mask``, ``to_move`` and ``plies`` are
+those of the new games, ``reward``, ``terminated`` and ``truncated`` those
+of the ending step, and ``final_obs``/``final_result`` hold the last
+observation and the result of each game that ended (at ``ended_index``).
 
 Without an opponent every action plays for whoever is to move, the
 observation is from the seat to move and the reward is the mover's. With
-an opponent (``{"agent": "random"}``, or ``{"agent": "alphabeta",
-"depth": 1..3}`` with at most 64 environments) the action is the agent's, the opponent replies within
-the step, observations and rewards are the agent's, and ``seats`` says
-which seat the agent holds in each game.
+an opponent (any agent spec or level: ``"random"``, ``"alphabeta:2"``,
+``"level:casual"``, ``"Casual"``, or think's fields as a dict; at most 64
+environments with one that searches) the action is the agent's, the
+opponent replies within the step, observations and rewards are the
+agent's, and ``seats`` says which seat the agent holds in each game.
 """
 
 from __future__ import annotations
 
-import operator
+import ctypes
 from typing import Any, Dict, Optional
 
 import numpy as np
 
-from ._backend import EngineVecCore, choose, shared_engine
-from ._client import Engine
-from .env import GAMES, IllegalAction, Spec, env_spec
+from . import _cabi
+from ._errors import IllegalAction
+from ._specs import MAX_HORIZON, MAX_SEED, Spec, check_game, spec_of
+from .env import AgentSpec, _check_backend, agent_spec, int_arg
 
 __all__ = ["VectorGame"]
 
-_U64 = 1 << 64
+#: The most environments of one VectorGame (64 with a searching opponent).
+MAX_N = 8192
+
+_SEATS_IN = {"S": _cabi.SEAT_SOUTH, "N": _cabi.SEAT_NORTH, "alternate": _cabi.SEAT_ALTERNATE}
 
 
 class VectorGame:
-    """``n`` games of ``game`` under ``rules`` in one backend.
+    """``n`` games of ``game`` under ``rules``, in this process.
 
     ``seed`` (an unsigned 64-bit integer) fixes the games (with an
-    opponent, its choices); ``horizon`` overrides the spec's (plies);
-    ``opponent`` and ``seat`` (``"S"``, ``"N"`` or ``"alternate"``) make
-    it single-agent. ``backend`` and ``engine`` choose where the games run,
-    as for :class:`mancala_engine.env.Game`; both give the same arrays for
-    the same seed and actions. The attributes after construction,
-    :meth:`reset` and :meth:`step`: ``obs`` (uint8, (n, L)), ``mask``
-    (int8, (n, actions)), ``reward`` (float32, (n,)),
+    opponent, its choices); ``horizon`` overrides the spec's (plies,
+    1..100000); ``opponent`` and ``seat`` (``"S"``, ``"N"`` or
+    ``"alternate"``) make it single-agent. The attributes after
+    construction, :meth:`reset` and :meth:`step`: ``obs`` (uint8, (n,
+    L)), ``mask`` (int8, (n, actions)), ``reward`` (float32, (n,)),
     ``terminated``/``truncated`` (bool, (n,)), ``to_move`` (uint8, (n,): 0
     South, 1 North), ``plies`` (int32, (n,)), ``ended`` (how many games
     ended in the step), ``ended_index`` (int32, (ended,)), ``final_obs``
     (uint8, (ended, L)), ``final_result`` (int8, (ended,): +1 South won,
-    -1 North won, 0 drawn or truncated). The arrays are replaced (engine)
-    or rewritten (native) by the next step: copy what you keep.
+    -1 North won, 0 drawn or truncated). The arrays are rewritten in place
+    by the next step: copy what you keep.
 
-    A VectorGame cannot be copied or pickled (TypeError): its games live
-    in the backend; make another with the same seed and actions instead.
+    The library loads when the VectorGame is made. A step whose opponent
+    searches can be stopped with Ctrl-C (KeyboardInterrupt, every game as
+    it was). A VectorGame cannot be copied or pickled (TypeError): make
+    another with the same seed and actions instead.
     """
 
     def __init__(self, game: str = "kisolo", n: int = 1, *, rules: Optional[str] = None, seed: int = 0,
-                 horizon: Optional[int] = None, opponent: Optional[Dict[str, Any]] = None,
-                 seat: Optional[str] = None, engine: Optional[Engine] = None, backend: Optional[str] = None) -> None:
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
-        self.backend = choose(backend, engine)
-        self.engine = engine if engine is not None else (shared_engine() if self.backend == "engine" else None)
+                 horizon: Optional[int] = None, opponent: Optional[AgentSpec] = None,
+                 seat: Optional[str] = None, engine: Any = None, backend: Optional[str] = None) -> None:
+        _check_backend(engine, backend)
+        check_game(game)
         self.game = game
-        self.n = _int("n", n)
-        seed = _int("seed", seed)
-        if not 0 <= seed < _U64:
-            raise ValueError(f"seed {seed} must be an unsigned 64-bit integer")
+        self.n = int_arg("n", n, 1, MAX_N)
+        seed = int_arg("seed", seed, 0, MAX_SEED)
         if horizon is not None:
-            horizon = _int("horizon", horizon)
-        spec = env_spec(self.engine, game, rules, backend=self.backend)
-        self.rules = spec.rules
-        if self.backend == "native":
-            from . import _cabi
-
-            self._core: Any = _cabi.VecCore(spec, self.n, seed, horizon, opponent, seat)
+            horizon = int_arg("horizon", horizon, 1, MAX_HORIZON, " plies")
+        if rules is not None:
+            _cabi.enc(rules, "rules")
+        opp = None if opponent is None else agent_spec(opponent)
+        if opp is None:
+            if seat is not None:
+                raise ValueError("seat is for games against an opponent")
+            seat_code = _cabi.SEAT_NONE
         else:
-            self._core = EngineVecCore(self.engine, game, self.rules, self.n, seed, horizon, opponent, seat)
-        c = self._core
-        self.actions = c.actions
-        self.mask_bytes = c.mask_bytes
-        self.obs_len = c.obs_len
-        self.horizon = c.horizon
-        self.seats = c.seats
+            seat = seat or "S"
+            if seat not in _SEATS_IN:
+                raise ValueError(f"unknown seat {seat!r}: S, N or alternate")
+            seat_code = _SEATS_IN[seat]
+        spec = spec_of(game, rules)
+        self.rules = spec.rules
+        self._searches = opp is not None and _cabi.Agent(game, opp, 0).searches
+        self._v = v = _cabi.Vec(game, self.rules, opp, seat_code, self.n, seed, horizon or 0)
+        sp = _cabi.SpecT()
+        st = v.lib.vec_spec(v.h, ctypes.byref(sp))
+        if st != 0:
+            raise v.error(st, "spec")
+        self.opponent = opp
+        self.actions = spec.actions
+        self.mask_bytes = spec.mask_bytes
+        self.obs_len = L = spec.obs_len
+        self.horizon = sp.horizon
+        if opp is None:
+            self.seats = ""
+        elif seat == "alternate":
+            self.seats = "".join("SN"[i % 2] for i in range(self.n))
+        else:
+            self.seats = seat * self.n  # type: ignore[operator]
         self.spec = Spec(game=game, rules=self.rules, actions=spec.actions, mask_bytes=spec.mask_bytes,
                          obs_len=spec.obs_len, names=spec.names, low=spec.low, high=spec.high, horizon=self.horizon,
                          start=spec.start)
+        n = self.n
+        A = self.actions
+        self._obs32 = np.zeros((n, L), np.float32)
+        self._fobs32 = np.zeros((n, L), np.float32)
+        self.obs = np.zeros((n, L), np.uint8)
+        self.mask = np.zeros((n, A), np.int8)
+        self.reward = np.zeros(n, np.float32)
+        self._term = np.zeros(n, np.uint8)
+        self._trunc = np.zeros(n, np.uint8)
+        self.terminated = self._term.view(np.bool_)
+        self.truncated = self._trunc.view(np.bool_)
+        self._fres = np.zeros(n, np.int8)
+        self.to_move = np.zeros(n, np.uint8)
+        self.plies = np.zeros(n, np.int32)
+        self._acts = np.zeros(n, np.int32)
+        b = self._batch = _cabi.BatchT()
+        for name, arr in (("obs", self._obs32), ("mask", self.mask), ("reward", self.reward),
+                          ("terminated", self._term), ("truncated", self._trunc), ("final_obs", self._fobs32),
+                          ("final_result", self._fres), ("to_move", self.to_move), ("plies", self.plies)):
+            setattr(b, name, arr.ctypes.data)
+            setattr(b, name + "_cap", arr.size)
+        self._bref = ctypes.byref(b)
+        self._step_args = (v.h, _cabi.addr(self._acts), ctypes.c_int32(n), self._bref)
         self._closed = False
-        self._take()
+        st = v.lib.vec_observe(v.h, self._bref)
+        if st != 0:
+            raise v.error(st, "observe")
+        self._after(stepped=False)
 
     def __enter__(self) -> "VectorGame":
         return self
@@ -107,7 +146,7 @@ class VectorGame:
         self.close()
 
     def __copy__(self) -> "VectorGame":
-        raise TypeError("a VectorGame cannot be copied: its games live in the backend (make another with the same "
+        raise TypeError("a VectorGame cannot be copied: its games live in the library (make another with the same "
                         "seed and actions)")
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> "VectorGame":
@@ -115,63 +154,86 @@ class VectorGame:
         raise AssertionError("unreachable")
 
     def __reduce__(self) -> Any:
-        raise TypeError("a VectorGame cannot be pickled: its games live in the backend (make another with the same "
+        raise TypeError("a VectorGame cannot be pickled: its games live in the library (make another with the same "
                         "seed and actions)")
 
     def close(self) -> None:
-        """Frees the games in the backend (closing twice is harmless)."""
+        """Frees the games (closing twice is harmless)."""
         if not self._closed:
             self._closed = True
-            self._core.close()
-
-    def reset(self, seed: Optional[int] = None) -> None:
-        """Starts all games again (with ``seed``: as a new VectorGame with
-        that seed would)."""
-        if seed is not None:
-            seed = _int("seed", seed)
-            if not 0 <= seed < _U64:
-                raise ValueError(f"seed {seed} must be an unsigned 64-bit integer")
-        self._open()
-        self._core.reset(seed)
-        self._take()
-
-    def step(self, actions: Any) -> None:
-        """Plays one action id per game: an integer array-like of length n
-        (TypeError for floats, bools, strings or objects; IllegalAction,
-        naming the environment, for an id out of range; nothing is played
-        then). The backend refuses the whole step when an id is illegal
-        (EngineError naming the environment): check ``mask``."""
-        acts = np.asarray(actions)
-        if acts.shape != (self.n,):
-            raise ValueError(f"{acts.shape} actions for {self.n} games")
-        if acts.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {acts.dtype} (floats, bools and strings are refused)")
-        if self.n:
-            bad = np.flatnonzero((acts < 0) | (acts >= self.actions))
-            if bad.size:
-                i = int(bad[0])
-                raise IllegalAction(f"environment {i}: action {acts[i]} out of range 0..{self.actions - 1}")
-        self._open()
-        self._core.step(acts)
-        self._take()
+            self._v.free()
 
     def _open(self) -> None:
         if self._closed:
             raise RuntimeError("the VectorGame is closed")
 
-    def _take(self) -> None:
-        c = self._core
-        self.obs = c.obs
-        self.mask = c.mask
-        self.reward = c.reward
-        self.terminated = c.terminated
-        self.truncated = c.truncated
-        self.to_move = c.to_move
-        self.plies = c.plies
-        self.ended = c.ended
-        self.ended_index = c.ended_index
-        self.final_obs = c.final_obs
-        self.final_result = c.final_result
+    def _call(self, call: Any) -> int:
+        if self._searches:
+            v = self._v
+            return _cabi.interruptible(call, lambda: v.lib.vec_cancel(v.h))
+        return call()
+
+    def reset(self, seed: Optional[int] = None) -> None:
+        """Starts all games again (with ``seed``: as a new VectorGame with
+        that seed would)."""
+        if seed is not None:
+            seed = int_arg("seed", seed, 0, MAX_SEED)
+        self._open()
+        v = self._v
+        s = ctypes.c_uint64(seed) if seed is not None else None
+        st = self._call(lambda: v.lib.vec_reset(v.h, ctypes.byref(s) if s is not None else None, self._bref))
+        if st != 0:
+            raise v.error(st, "reset")
+        self._after(stepped=False)
+
+    def step(self, actions: Any) -> None:
+        """Plays one action id per game: an integer array-like of length n
+        (TypeError for floats, bools, strings or objects; IllegalAction,
+        naming the environment, for an id out of range or not legal;
+        nothing is played then)."""
+        acts = self._acts
+        a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        if a.shape != acts.shape:
+            raise ValueError(f"{a.shape} actions for {self.n} games")
+        if a.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, not {a.dtype} (floats, bools and strings are refused)")
+        if a.dtype.itemsize > 4 or a.dtype.kind == "u":
+            bad = np.flatnonzero((a < 0) | (a >= self.actions))
+            if bad.size:
+                i = int(bad[0])
+                raise IllegalAction(f"environment {i}: action {a[i]} out of range 0..{self.actions - 1}", "action")
+        np.copyto(acts, a, casting="unsafe")
+        self._open()
+        v = self._v
+        if self._searches:
+            st = _cabi.interruptible(lambda: v.lib.vec_step(*self._step_args), lambda: v.lib.vec_cancel(v.h))
+        else:
+            st = v.lib.vec_step(*self._step_args)
+        if st != 0:
+            raise v.error(st, "step")
+        self._after(stepped=True)
+
+    def _after(self, stepped: bool) -> None:
+        np.copyto(self.obs, self._obs32, casting="unsafe")
+        if not stepped:
+            self.reward[:] = 0
+            self._term[:] = 0
+            self._trunc[:] = 0
+        idx = np.flatnonzero(self._term | self._trunc).astype(np.int32)
+        self.ended = int(idx.size)
+        self.ended_index = idx
+        self.final_obs = self._fobs32[idx].astype(np.uint8)
+        self.final_result = self._fres[idx]
+
+    def position(self, i: int) -> str:
+        """Game i's position (notation)."""
+        i = int_arg("i", i, 0, self.n - 1)
+        self._open()
+        v = self._v
+        st, t = _cabi._text(v.lib.vec_position, v.h, i)
+        if st != 0:
+            raise v.error(st, "position")
+        return t
 
     def sample_actions(self, rng: Optional[np.random.Generator] = None) -> np.ndarray:
         """A uniformly random legal action id for each game (int32, (n,))."""
@@ -179,12 +241,3 @@ class VectorGame:
         m = self.mask.astype(np.float64)
         m *= rng.random(m.shape) + 1e-9  # a legal id's weight is in (0, 1], an illegal one's 0
         return m.argmax(axis=1).astype(np.int32)
-
-
-def _int(what: str, x: Any) -> int:
-    if isinstance(x, (bool, np.bool_)):
-        raise TypeError(f"{what} must be an integer, not a bool")
-    try:
-        return operator.index(x)
-    except TypeError:
-        raise TypeError(f"{what} must be an integer, not {type(x).__name__}") from None

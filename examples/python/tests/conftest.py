@@ -1,9 +1,16 @@
-"""pytest set-up of the package's suite: under CI (CI=true, as .ci/run
-sets it) a skipped test is a failure, so that every framework check really
-runs there; elsewhere a test skips with its reason when what it needs
-(a framework, the in-process library) is missing."""
+"""pytest set-up of the package's suite.
+
+- Under CI (CI=true, as .ci/run sets it) a skipped test is a failure, so
+  that every framework check really runs there.
+- No class of the package ever starts a process: for every test not
+  marked ``processes`` (the tests that start a child Python on purpose),
+  subprocess.Popen, os.fork, os.posix_spawn, os.system and the os.exec*
+  functions raise ProcessStarted, so a package call that starts a process
+  fails the test that made it.
+"""
 
 import os
+import subprocess
 
 import pytest
 
@@ -22,33 +29,43 @@ def pytest_runtest_makereport(item, call):
         rep.longrepr = f"skipped under CI=true, where every check must run: {reason}"
 
 
-# Both backends, for the tests that take a ``backend`` argument: "engine"
-# (the engine subprocess: MANCALA_ENGINE, else mancala-engine on PATH, else
-# built) and "native" (the library built by pip install). Where the library
-# is missing the native cases skip with the reason (a failure under CI, or
-# with MANCALA_REQUIRE_NATIVE=1).
-
-BACKENDS = ("engine", "native")
+def pytest_configure(config):
+    config.addinivalue_line("markers", "processes: the test starts child processes on purpose")
 
 
-def native_or_skip() -> None:
-    from mancala_engine import _native
-
-    why = _native.why_unavailable()
-    if why is not None:
-        if os.environ.get("MANCALA_REQUIRE_NATIVE", "") not in ("", "0"):
-            pytest.fail(f"MANCALA_REQUIRE_NATIVE is set but the native backend is unavailable: {why}")
-        pytest.skip(f"the native backend is unavailable: {why}")
+class ProcessStarted(AssertionError):
+    """The package (or a test not marked ``processes``) started a process."""
 
 
-@pytest.fixture(params=BACKENDS)
+_GUARDED = [(subprocess, "Popen"), (os, "fork"), (os, "forkpty"), (os, "posix_spawn"), (os, "posix_spawnp"),
+            (os, "system"), (os, "execv"), (os, "execve"), (os, "execvp"), (os, "execvpe"), (os, "spawnv"),
+            (os, "spawnve")]
+
+
+def _refuse(name):
+    def started(*args, **kwargs):
+        raise ProcessStarted(f"{name} was called: no class of mancala_engine may start a process")
+
+    return started
+
+
+@pytest.fixture(autouse=True)
+def no_process(request, monkeypatch):
+    if request.node.get_closest_marker("processes"):
+        yield
+        return
+    for mod, name in _GUARDED:
+        if hasattr(mod, name):
+            monkeypatch.setattr(mod, name, _refuse(f"{mod.__name__}.{name}"))
+    yield
+
+
+@pytest.fixture(params=["native"])
 def backend(request):
-    if request.param == "native":
-        native_or_skip()
+    """Kept for the tests written for two backends: there is one now."""
     return request.param
 
 
 @pytest.fixture
 def native():
-    native_or_skip()
     return "native"

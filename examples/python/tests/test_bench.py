@@ -13,16 +13,15 @@ import pytest
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def test_bench_env_prints_its_table(native):
+@pytest.mark.processes
+def test_bench_env_prints_its_table():
     pytest.importorskip("pyspiel")
     pytest.importorskip("pygame")  # PettingZoo's classic games
-    out = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "bench_env.py"), "--seconds", "0.05",
-                          "--rounds", "1", "-n", "64", "--markdown"], check=True, capture_output=True, text=True,
-                         timeout=600).stdout
+    out = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "bench_env.py"), "--seconds", "0.02",
+                          "--rounds", "1", "-n", "64", "--markdown"], check=True, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, universal_newlines=True, timeout=600).stdout
     table = [line for line in out.splitlines() if line.startswith("| ")]
-    rows = [line.split(" | ")[:2] for line in table[1:]]
-    for what in ("Game step all in", "PettingZoo AEC loop, kisolo_v0", "VectorGame n=64",
-                 "step + observation + mask vs OpenSpiel mancala"):
-        for backend in ("native", "engine"):
-            assert any(r[0].startswith("| " + what) and r[1] == backend for r in rows), (what, backend, out)
+    for what in ("Game step all in", "Game bare loop", "PettingZoo AEC loop, kisolo_v0", "VectorGame n=64",
+                 "our Kisolo through pyspiel"):
+        assert any(r.startswith("| " + what) for r in table), (what, out)
     assert "not run" not in out

@@ -1,7 +1,6 @@
-"""The five defects of issue 25, each pinned by tests that failed on the
-code before the fix, on both backends where the backend matters:
+"""The defects of issue 25, each pinned by tests that failed on the
+code before the fix (the fork defect is in test_fork.py now):
 
-1. an Engine shared across fork deadlocked (or crossed answers);
 2. action ids wrapped to int32, floats were truncated, strings accepted;
 3. reset(options={"position": ...}) accepted another game's or other
    rules' position;
@@ -14,7 +13,6 @@ code before the fix, on both backends where the backend matters:
 """
 
 import copy
-import multiprocessing as mp
 import pickle
 import warnings
 
@@ -25,7 +23,6 @@ gymnasium = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 import mancala_engine.gymnasium  # noqa: E402,F401  (registers the ids)
-from mancala_engine import Engine, ForkedError  # noqa: E402
 from mancala_engine.env import Game, IllegalAction  # noqa: E402
 from mancala_engine.pettingzoo import kisolo_v0  # noqa: E402
 from mancala_engine.vector import VectorGame  # noqa: E402
@@ -33,62 +30,6 @@ from mancala_engine.vector import VectorGame  # noqa: E402
 KIMASAI_START = "kimasai 0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 S turn=0 reserves=24,24"
 KISOLO8_START = "kisolo 3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3 S turn=0 rules=Columns:8"
 KISOLO_START = "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0"
-
-# The safety net of a child process's join: never reached by a passing
-# test (the child answers at once); a hang fails the test instead of the run.
-CHILD_LIMIT = 120
-
-
-def _run_in_child(ctx_name, target, *args):
-    ctx = mp.get_context(ctx_name)
-    parent, child = ctx.Pipe()
-    p = ctx.Process(target=target, args=(child, *args))
-    p.start()
-    child.close()
-    ready = parent.poll(CHILD_LIMIT)
-    p.join(CHILD_LIMIT if ready else 5)
-    if p.is_alive():
-        p.kill()
-        p.join()
-        pytest.fail(f"the {ctx_name} child hung (no answer within {CHILD_LIMIT} s)")
-    assert ready, f"the child ended (status {p.exitcode}) without answering"
-    return parent.recv()
-
-
-# 1. fork
-
-
-def _use_engine(conn, engine):
-    try:
-        engine.request("games")
-        conn.send(("ok", ""))
-    except Exception as e:  # noqa: BLE001 - reported to the parent
-        conn.send((type(e).__name__, str(e)))
-
-
-def test_engine_used_after_fork_is_a_clear_error():
-    with Engine(timeout=None) as engine:
-        engine.request("games")
-        kind, msg = _run_in_child("fork", _use_engine, engine)
-        assert kind == "ForkedError", msg
-        assert "fork" in msg
-        # The parent's engine is untouched by the child.
-        assert engine.request("step", position=KISOLO_START)["legal"] == list(range(14, 21))
-        assert engine.pending == 0
-
-
-def test_async_vector_env_fork_with_a_shared_engine_errors_not_hangs():
-    with Engine() as engine:
-        fns = [lambda: gymnasium.make("mancala/Kisolo-v0", engine=engine)] * 2
-        envs = gymnasium.vector.AsyncVectorEnv(fns, context="fork")
-        try:
-            with pytest.raises(Exception) as info:
-                envs.reset(seed=1)
-            assert "fork" in str(info.value) or isinstance(info.value, ForkedError), info.value
-        finally:
-            envs.close(terminate=True)
-        assert engine.request("games")["games"]
-
 
 # 2. ids
 

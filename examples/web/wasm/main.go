@@ -25,7 +25,7 @@ import (
 	"encoding/json"
 	"errors"
 
-	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -34,7 +34,7 @@ func main() { serve() }
 // newService returns the service of examples/web: the same games in the
 // same order (examples/internal/games), with the default limits.
 func newService() (*wire.Service, error) {
-	return games.NewService(wire.Limits{})
+	return gameswire.NewService(wire.Limits{})
 }
 
 // call answers one request as the HTTP API does, through the service's

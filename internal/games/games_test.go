@@ -23,13 +23,6 @@ func TestList(t *testing.T) {
 	if got := List(); got != "kisolo|kiothi|kimasai" {
 		t.Errorf("List() = %q", got)
 	}
-	var served []string
-	for _, g := range Wire() {
-		served = append(served, g.Name())
-	}
-	if diff := cmp.Diff(Names(), served); diff != "" {
-		t.Errorf("Wire serves (-Names +Wire):\n%s", diff)
-	}
 	for _, n := range Names() {
 		got, err := Do(n, "!", descName, descName, descName)
 		if err != nil || got != n+"!" {

@@ -1,7 +1,10 @@
-// Package games is the one list of the games the example programs know:
-// their notation names in order ([Names], [List]), the wire games the
-// servers serve ([Wire], [NewService]) and the dispatch of a program's
-// generic work to a game by name ([Do]). Adding a game means adding it
+// Package games is the module's one list of its games, for its programs
+// (examples/...) and its C library (mancala/env/cabi): their notation
+// names in order ([Names], [List]), their levels ([Levels]) and the
+// dispatch of a program's generic work to a game by name ([Do]). The
+// servers' wire games are in [gameswire] (kept apart so that the C
+// library does not link the JSON service). Library packages under
+// mancala/ name no game and never import it. Adding a game means adding it
 // here: [Do]'s signature then changes, so that every program that does
 // not handle the new game stops compiling rather than refusing it at run
 // time.
@@ -15,7 +18,6 @@ import (
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala"
-	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 // names are the games' notation names in the order of Wire.
@@ -47,18 +49,6 @@ func Levels(name string) []mancala.Level {
 		return kimasai.Descriptor.Levels
 	}
 	return nil
-}
-
-// Wire returns the games served, in order: Kisolo, Kiothi, Bao la
-// Kimasai.
-func Wire() []wire.Game {
-	return []wire.Game{wire.NewGame(&kisolo.Descriptor), wire.NewGame(&kiothi.Descriptor), wire.NewGame(&kimasai.Descriptor)}
-}
-
-// NewService returns a wire service of the games of [Wire] with limits l
-// (zero fields: wire.DefaultLimits).
-func NewService(l wire.Limits) (*wire.Service, error) {
-	return wire.NewService(l, Wire()...)
 }
 
 // Do calls the function of the game named name with its descriptor and
