@@ -192,8 +192,11 @@ func (e *Env[P, M]) Truncated() bool { return e.over && !e.Terminated() }
 // plies played if it moves first; the opponent's random stream goes on.
 // It fails only when the opponent does (an error wrapping [ErrAgent]),
 // leaving the environment as it was.
-func (e *Env[P, M]) Reset() error {
-	p, plies, rep, err := restart(context.Background(), e.start, e.opp, e.opt.Seat, e.opt.Opponent != nil, e.rep)
+func (e *Env[P, M]) Reset() error { return e.ResetContext(context.Background()) }
+
+// ResetContext is Reset with a context handed to the opponent's moves.
+func (e *Env[P, M]) ResetContext(ctx context.Context) error {
+	p, plies, rep, err := restart(ctx, e.start, e.opp, e.opt.Seat, e.opt.Opponent != nil, e.rep)
 	if err != nil {
 		return err
 	}
@@ -204,6 +207,12 @@ func (e *Env[P, M]) Reset() error {
 // ResetSeed is Reset with the opponent made afresh from seed (as
 // Options.Seed), like Gymnasium's reset(seed=...).
 func (e *Env[P, M]) ResetSeed(seed uint64) error {
+	return e.ResetSeedContext(context.Background(), seed)
+}
+
+// ResetSeedContext is ResetSeed with a context handed to the opponent's
+// moves.
+func (e *Env[P, M]) ResetSeedContext(ctx context.Context, seed uint64) error {
 	opp := e.opp
 	if e.opt.Opponent != nil {
 		var err error
@@ -211,7 +220,7 @@ func (e *Env[P, M]) ResetSeed(seed uint64) error {
 			return err
 		}
 	}
-	p, plies, rep, err := restart(context.Background(), e.start, opp, e.opt.Seat, e.opt.Opponent != nil, e.rep)
+	p, plies, rep, err := restart(ctx, e.start, opp, e.opt.Seat, e.opt.Opponent != nil, e.rep)
 	if err != nil {
 		return err
 	}

@@ -269,9 +269,16 @@ func (v *VecEnv[P, M]) check(b *Batch) error {
 // writes b's observation fields (b may be nil), clearing its step fields.
 // On an error (a failing opponent, a bad Batch) no environment changes.
 func (v *VecEnv[P, M]) Reset(b *Batch) error {
+	return v.ResetContext(context.Background(), b)
+}
+
+// ResetContext is Reset with a context handed to the opponents' moves.
+func (v *VecEnv[P, M]) ResetContext(ctx context.Context, b *Batch) error {
 	if err := v.check(b); err != nil {
 		return err
 	}
+	v.ctx = ctx
+	defer func() { v.ctx = context.Background() }()
 	return v.reset(b)
 }
 

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/cabibuild"
 	"github.com/seed8ebe013a/go-mancala/kimasai"
 	"github.com/seed8ebe013a/go-mancala/kiothi"
 	"github.com/seed8ebe013a/go-mancala/kisolo"
@@ -20,9 +22,11 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/env"
 )
 
-// buildC builds the shared library and testdata/cabi_test.c against it
-// and returns the program's path. Without gcc it skips, but under CI=true
-// (where .ci/cabi.sh installs gcc) it fails.
+// buildC builds the shared library (as CI and the Python build do:
+// internal/cabibuild) and testdata/cabi_test.c against it, and returns the
+// program's path. Without gcc it skips, but under CI=true (where
+// .ci/cabi.sh installs gcc) it fails. MANCALA_LIB_DIR, when set, names a
+// directory that already holds the library (.ci/cabi.sh builds it once).
 func buildC(t *testing.T) string {
 	t.Helper()
 	if _, err := exec.LookPath("gcc"); err != nil {
@@ -34,21 +38,25 @@ func buildC(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("-short: building the shared library takes a while")
 	}
-	dir := t.TempDir()
-	lib := filepath.Join(dir, "libmancala_env.so")
-	run := func(name string, args ...string) {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	dir := os.Getenv("MANCALA_LIB_DIR")
+	if dir == "" || !exists(filepath.Join(dir, cabibuild.SOName)) {
+		dir = t.TempDir()
+		if _, err := cabibuild.Build("../../..", dir); err != nil {
+			t.Fatal(err)
 		}
 	}
-	run("go", "build", "-buildmode=c-shared", "-o", lib, ".")
-	prog := filepath.Join(dir, "cabi_test")
-	run("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", ".", "-o", prog, "testdata/cabi_test.c",
+	prog := filepath.Join(t.TempDir(), "cabi_test")
+	cmd := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", ".", "-o", prog, "testdata/cabi_test.c",
 		"-L", dir, "-lmancala_env", "-lpthread", "-Wl,-rpath,"+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
 	return prog
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // TestCABI runs the C program (its own checks of bad input, exact start
@@ -68,9 +76,17 @@ func TestCABI(t *testing.T) {
 	envTrajectory(t, &want, &kisolo.Descriptor, "Columns:6", "random", 1, 2, 80)
 	envTrajectory(t, &want, &kiothi.Descriptor, "", "random", 1, 3, 80)
 	envTrajectory(t, &want, &kimasai.Descriptor, "", "random", 0, 4, 80)
+	envTrajectory(t, &want, &kisolo.Descriptor, "", "level:casual", 0, 5, 40)
+	envTrajectory(t, &want, &kiothi.Descriptor, "", "mcts-eval:50", 1, 6, 20)
 	vecTrajectory(t, &want, &kisolo.Descriptor, "", -1, 6, 30, false, 2, 40)
 	vecTrajectory(t, &want, &kiothi.Descriptor, "random", seatAlternate, 5, 12, true, 3, 30)
 	vecTrajectory(t, &want, &kimasai.Descriptor, "random", 1, 4, 0, false, 0, 30)
+	vecTrajectory(t, &want, &kimasai.Descriptor, "mcts:20", seatAlternate, 3, 0, false, 2, 10)
+	thinkTrajectory(t, &want, &kisolo.Descriptor, "alphabeta:3", 12)
+	thinkTrajectory(t, &want, &kiothi.Descriptor, "level:casual", 16)
+	thinkTrajectory(t, &want, &kimasai.Descriptor, "mcts:50", 8)
+	thinkTrajectory(t, &want, &kimasai.Descriptor, "mcts-eval:40", 8)
+	thinkTrajectory(t, &want, &kisolo.Descriptor, "random", 10)
 	got := strings.Split(stdout.String(), "\n")
 	for i, w := range strings.Split(want.String(), "\n") {
 		if i >= len(got) || got[i] != w {
@@ -205,6 +221,70 @@ func vecTrajectory[P mancala.Position[P, M], M mancala.Move](t *testing.T, w *st
 				fmt.Fprintf(w, " res=%d final=%s", b.FinalResult[i], ints(b.FinalObs[i*W:(i+1)*W]))
 			}
 			w.WriteString("\n")
+		}
+	}
+}
+
+// thinkTrajectory is cabi_test.c's think_trajectory: a self-play game,
+// each move an agent of spec's (seed 3) think, its answer printed. It
+// builds the agent and reads its answers through mancala/agent directly.
+func thinkTrajectory[P mancala.Position[P, M], M mancala.Move](t *testing.T, w *strings.Builder, d *mancala.Descriptor[P, M], spec string, plies int) {
+	t.Helper()
+	s, err := agent.ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seed += 3
+	a, err := agent.New(d, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := d.Start()
+	ctx := context.Background()
+	for k := 0; k < plies && !p.Outcome().Over(); k++ {
+		var m M
+		var value, nodes, iters, visits int64
+		var outcome, depth int
+		line := ""
+		switch x := a.(type) {
+		case *agent.AlphaBeta[P, M]:
+			r, err := x.Search(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, value, nodes, depth = r.Move, int64(r.Value), r.Nodes, r.Depth
+			if r.Value >= agent.WinValue/2 {
+				outcome = 1
+			} else if r.Value <= -agent.WinValue/2 {
+				outcome = 3
+			}
+			var ms []string
+			for _, lm := range x.AppendLine(nil, p, r) {
+				ms = append(ms, lm.String())
+			}
+			line = strings.Join(ms, " ")
+		case *agent.MCTS[P, M]:
+			r, err := x.Search(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, iters, visits = r.Move, int64(r.Iterations), int64(r.Visits)
+		default:
+			if m, err = a.Move(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if line == "" {
+			line = m.String()
+		}
+		id, err := d.Action(p, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(w, "think %s %s %d %s a=%d v=%d o=%d d=%d n=%d it=%d vis=%d lm=%d line=%s\n", d.Name, spec, k, m, id,
+			value, outcome, depth, nodes, iters, visits, strings.Count(line, " ")+1, line)
+		if p, err = p.Apply(m); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

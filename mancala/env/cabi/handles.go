@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -14,27 +15,37 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/env"
 )
 
-// Status codes, as in mancala_env.h.
+// Status codes, seats and outcomes, as in mancala_env.h.
 const (
-	statusOK       = 0
-	errHandle      = 1
-	errArgument    = 2
-	errGame        = 3
-	errRules       = 4
-	errSyntax      = 5
-	errMismatch    = 6
-	errAction      = 7
-	errIllegal     = 8
-	errOver        = 9
-	errAgent       = 10
-	errBuffer      = 11
-	errInternal    = 12
-	seatNone       = -1
-	seatMover      = -1
-	seatBoth       = 2
-	seatAlternate  = 3
-	maxSearchEnvs  = 64
-	abiErrorPrefix = "mancala_env: "
+	statusOK        = 0
+	errHandle       = 1
+	errArgument     = 2
+	errGame         = 3
+	errRules        = 4
+	errSyntax       = 5
+	errMismatch     = 6
+	errAction       = 7
+	errIllegal      = 8
+	errOver         = 9
+	errAgent        = 10
+	errBuffer       = 11
+	errInternal     = 12
+	errCancelled    = 13
+	errLimit        = 14
+	seatSouth       = 0
+	seatNorth       = 1
+	seatBoth        = 2
+	seatAlternate   = 3
+	seatNone        = -1
+	seatMover       = -2
+	outcomeUnknown  = 0
+	outcomeWin      = 1
+	outcomeDraw     = 2
+	outcomeLoss     = 3
+	maxSearchEnvs   = 64
+	abiErrorPrefix  = "mancala_env: "
+	maxInputText    = 1 << 20
+	abiVersionValue = 2
 )
 
 // callError is an error with its status code.
@@ -57,6 +68,10 @@ func codeOf(err error, syntax int32) int32 {
 	switch {
 	case errors.As(err, &ce):
 		return ce.code
+	case errors.Is(err, context.Canceled):
+		return errCancelled
+	case errors.Is(err, agent.ErrLimit):
+		return errLimit
 	case errors.Is(err, env.ErrAgent), errors.Is(err, agent.ErrSpec):
 		return errAgent
 	case errors.Is(err, env.ErrConfig):
@@ -77,13 +92,30 @@ func codeOf(err error, syntax int32) int32 {
 	return errInternal
 }
 
-// handle is one environment behind the ABI: single or vector.
+// kind is a handle's kind: mancala_env, mancala_vec or mancala_agent.
+type kind int
+
+const (
+	envKind kind = iota + 1
+	vecKind
+	agentKind
+)
+
+// handle is one object behind the ABI.
 type handle struct {
-	mu      sync.Mutex
+	kind    kind
+	mu      sync.Mutex // serialises the calls on the handle
 	lastErr string
+	freed   bool
 	env     envOps
 	vec     vecOps
+	agent   agentOps
 	buf     env.Batch // a vector handle's, pointed at the caller's buffers by each call
+	last    *answer   // an agent's last answer
+	ids     []int32   // an env's scratch ids
+
+	cmu    sync.Mutex         // guards cancel (never held across a call)
+	cancel context.CancelFunc // the call in progress's, or nil
 }
 
 var (
@@ -101,43 +133,67 @@ func register(h *handle) int64 {
 	return id
 }
 
-// lookup returns the handle with id, or nil.
-func lookup(id int64) *handle {
+// lookup returns the handle of kind k with id, or nil.
+func lookup(id int64, k kind) *handle {
 	tableMu.RLock()
-	defer tableMu.RUnlock()
-	return table[id]
-}
-
-// release removes id and returns its handle, or nil.
-func release(id int64) *handle {
-	tableMu.Lock()
-	defer tableMu.Unlock()
 	h := table[id]
-	delete(table, id)
+	tableMu.RUnlock()
+	if h == nil || h.kind != k {
+		return nil
+	}
 	return h
 }
 
-// kind says which handles a call takes.
-type kind int
+// release removes the handle of kind k with id and waits for a call in
+// progress on it; it reports whether there was one.
+func release(id int64, k kind) bool {
+	tableMu.Lock()
+	h := table[id]
+	if h == nil || h.kind != k {
+		tableMu.Unlock()
+		return false
+	}
+	delete(table, id)
+	tableMu.Unlock()
+	h.mu.Lock()
+	h.freed = true
+	h.env, h.vec, h.agent, h.last = nil, nil, nil, nil
+	h.mu.Unlock()
+	return true
+}
 
-const (
-	anyKind kind = iota
-	envKind
-	vecKind
-)
+// call runs fn on handle id of kind k under its lock, recovering a panic,
+// and records the message of a failure (or "" after a success) on the
+// handle. syntax is the code of an error wrapping mancala.ErrSyntax.
+func call(id int64, k kind, syntax int32, fn func(h *handle) error) int32 {
+	return callCtx(id, k, syntax, false, func(_ context.Context, h *handle) error { return fn(h) })
+}
 
-// call runs fn on handle id's environment under its lock, recovering a
-// panic, and records a failure's message on the handle. syntax is the
-// code of an error wrapping mancala.ErrSyntax.
-func call(id int64, k kind, syntax int32, fn func(h *handle) error) (status int32) {
-	h := lookup(id)
-	if h == nil || k == envKind && h.env == nil || k == vecKind && h.vec == nil {
+// callCtx is call for a call that can be cancelled (cancellable): fn gets
+// a context that *_cancel cancels while it runs.
+func callCtx(id int64, k kind, syntax int32, cancellable bool, fn func(ctx context.Context, h *handle) error) (status int32) {
+	h := lookup(id, k)
+	if h == nil {
 		return errHandle
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.env == nil && h.vec == nil {
+	if h.freed {
 		return errHandle // freed between lookup and the lock
+	}
+	ctx := context.Background()
+	if cancellable {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		h.cmu.Lock()
+		h.cancel = cancel
+		h.cmu.Unlock()
+		defer func() {
+			h.cmu.Lock()
+			h.cancel = nil
+			h.cmu.Unlock()
+			cancel()
+		}()
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -145,11 +201,42 @@ func call(id int64, k kind, syntax int32, fn func(h *handle) error) (status int3
 			status = errInternal
 		}
 	}()
-	if err := fn(h); err != nil {
-		h.lastErr = err.Error()
-		return codeOf(err, syntax)
+	if err := fn(ctx, h); err != nil {
+		code := codeOf(err, syntax)
+		msg := err.Error()
+		if code == errCancelled {
+			msg = abiErrorPrefix + "cancelled (nothing changed)"
+		}
+		h.lastErr = msg
+		return code
 	}
+	h.lastErr = ""
 	return statusOK
+}
+
+// cancelCall cancels the call in progress on handle id of kind k, if any.
+func cancelCall(id int64, k kind) int32 {
+	h := lookup(id, k)
+	if h == nil {
+		return errHandle
+	}
+	h.cmu.Lock()
+	if h.cancel != nil {
+		h.cancel()
+	}
+	h.cmu.Unlock()
+	return statusOK
+}
+
+// lastError returns handle id's last message.
+func lastError(id int64, k kind) (string, bool) {
+	h := lookup(id, k)
+	if h == nil {
+		return "", false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.lastErr, !h.freed
 }
 
 // guard runs fn recovering a panic, for the calls without a handle.

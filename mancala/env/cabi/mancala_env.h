@@ -247,7 +247,7 @@ typedef struct mancala_step {
     uint8_t to_move;    /* the player to move after the step: 0 South, 1 North */
     uint8_t state;      /* MANCALA_STATE_* after the step */
     int32_t plies;      /* plies of the episode after the step */
-    int32_t legal;      /* number of legal action ids after the step (0 once over) */
+    int32_t legal;      /* number of legal action ids after the step (0 once the game is over) */
 } mancala_step_t;
 
 /* A vector environment's caller buffers (mancala_vec_reset, _step,
@@ -395,7 +395,8 @@ int32_t mancala_env_mask(mancala_env h, uint8_t *mask, int32_t cap);
 
 /* mancala_env_legal writes the legal action ids of the current position,
  * in increasing order, into ids (required, cap >= actions) and their
- * number into *count (required; 0 once the episode is over). */
+ * number into *count (required; 0 once the game is over): the ids whose
+ * mask is 1. */
 int32_t mancala_env_legal(mancala_env h, int32_t *ids, int32_t cap, int32_t *count);
 
 /* mancala_env_status writes, each optional: the player to move (0 South,

@@ -3,9 +3,11 @@
 package main
 
 import (
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"context"
+	"strings"
+	"time"
+
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/env"
@@ -14,20 +16,28 @@ import (
 // specInfo is mancala_spec.
 type specInfo struct{ obsLen, actions, horizon, n, seat, both int32 }
 
-// common is what every handle answers.
+// common is what every environment handle answers.
 type common interface {
 	spec() specInfo
 	bounds() (low, high []float32)
 	names() []string
 }
 
+// stepInfo is mancala_step_t.
+type stepInfo struct {
+	rewards                              [2]float32
+	terminated, truncated, toMove, state uint8
+	plies, legal                         int32
+}
+
 // envOps is a single environment of some game.
 type envOps interface {
 	common
-	reset(seed *uint64) error
-	step(action int) (env.Step, error)
+	reset(ctx context.Context, seed *uint64) error
+	step(ctx context.Context, action int) (stepInfo, error)
 	observe(seat int32, dst []float32) error
 	mask(dst []bool)
+	legal(dst []int32) int
 	status() (toMove, plies, state, result int32)
 	actionText(a int) (string, error)
 	textAction(s string) (int, error)
@@ -38,10 +48,24 @@ type envOps interface {
 // vecOps is a vector environment of some game.
 type vecOps interface {
 	common
-	reset(seed *uint64, b *env.Batch) error
-	step(actions []int32, b *env.Batch) error
+	reset(ctx context.Context, seed *uint64, b *env.Batch) error
+	step(ctx context.Context, actions []int32, b *env.Batch) error
 	observe(b *env.Batch) error
 	position(i int) (string, error)
+}
+
+// answer is a think's answer (mancala_think_t, the move and the line).
+type answer struct {
+	move, line                                  string
+	value, nodes, iterations, visits, elapsedMs int64
+	winRate                                     float64
+	action, outcome, depth, lineMoves           int32
+}
+
+// agentOps is an agent of some game.
+type agentOps interface {
+	think(ctx context.Context, position string) (answer, error)
+	spec() string
 }
 
 // config is what *_new asks for.
@@ -53,66 +77,149 @@ type config struct {
 	vec                     bool
 }
 
-// games makes the environments of each game by name.
-var games = map[string]func(c config) (envOps, vecOps, error){
-	kisolo.Name:  func(c config) (envOps, vecOps, error) { return newOps(&kisolo.Descriptor, c) },
-	kiothi.Name:  func(c config) (envOps, vecOps, error) { return newOps(&kiothi.Descriptor, c) },
-	kimasai.Name: func(c config) (envOps, vecOps, error) { return newOps(&kimasai.Descriptor, c) },
+// made is what newOps makes: one of its fields.
+type made struct {
+	env envOps
+	vec vecOps
+}
+
+// limits are the limits every spec is checked against.
+var limits = agent.DefaultLimits()
+
+// spec reads an agent spec and checks it, resolved against d's levels,
+// against the limits; it returns the spec as given (levels resolve
+// again inside agent.New, to the same agent).
+func checkedSpec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], text string) (agent.Spec, agent.Spec, error) {
+	s, err := agent.ParseSpec(text)
+	if err != nil {
+		return s, s, err
+	}
+	r, err := limits.CheckSpec(s, d.Levels)
+	if err != nil {
+		return s, r, fail(codeOf(err, errAgent), "%s: %v", d.Name, err)
+	}
+	return s, r, nil
+}
+
+// cancellable returns the opponent s names, whose moves fail with the
+// context's error once it is done: a search that was cut short answers a
+// move of a shallower search, which the environment must not play.
+func cancellable[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], s agent.Spec) env.Opponent[P, M] {
+	base := env.SpecOpponent(d, s)
+	return func(seed uint64) (agent.Agent[P, M], error) {
+		a, err := base(seed)
+		if err != nil {
+			return nil, err
+		}
+		if s.Kind == agent.KindRandom {
+			return a, nil
+		}
+		return agent.AgentFunc[P, M](func(ctx context.Context, p P) (M, error) {
+			m, err := a.Move(ctx, p)
+			if err == nil && ctx.Err() != nil {
+				var zero M
+				return zero, ctx.Err()
+			}
+			return m, err
+		}), nil
+	}
 }
 
 // newOps makes a single (c.vec false) or vector environment of d's game.
-func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], c config) (envOps, vecOps, error) {
+func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], c config) (made, error) {
 	var opt env.Options[P, M]
 	opt.Seed, opt.Horizon = c.seed, int(c.horizon)
 	searching := false
 	if c.opponent != "" {
-		s, err := agent.ParseSpec(c.opponent)
+		s, r, err := checkedSpec(d, c.opponent)
 		if err != nil {
-			return nil, nil, err
-		}
-		// A level is the agent it names (Kisolo's Beginner is random).
-		r, err := s.Resolve(d.Levels)
-		if err != nil {
-			return nil, nil, err
+			return made{}, err
 		}
 		searching = r.Kind != agent.KindRandom
-		opt.Opponent = env.SpecOpponent(d, s)
+		opt.Opponent = cancellable(d, s)
 		switch c.seat {
-		case 0, 1:
+		case seatSouth, seatNorth:
 			opt.Seat = mancala.Player(c.seat)
 		case seatAlternate:
 			if !c.vec {
-				return nil, nil, fail(errArgument, "seat %d: a single environment's agent plays 0 (South) or 1 (North)", c.seat)
+				return made{}, fail(errArgument, "seat %d: a single environment's agent plays 0 (South) or 1 (North)", c.seat)
 			}
 		default:
-			return nil, nil, fail(errArgument, "seat %d: want 0 (South), 1 (North) or, for a vector environment, 3 (alternate)", c.seat)
+			return made{}, fail(errArgument, "seat %d: want 0 (South), 1 (North) or, for a vector environment, 3 (alternate)", c.seat)
 		}
 	} else if c.seat != seatNone {
-		return nil, nil, fail(errArgument, "seat %d without an opponent: self-play takes seat -1 (the actions play whoever is to move)", c.seat)
+		return made{}, fail(errArgument, "seat %d without an opponent: self-play takes seat -1 (MANCALA_SEAT_NONE: the actions play whoever is to move)", c.seat)
 	}
 	if !c.vec {
 		e, err := env.New(d, c.rules, opt)
 		if err != nil {
-			return nil, nil, err
+			return made{}, err
 		}
-		return &envImpl[P, M]{e: e}, nil, nil
+		return made{env: &envImpl[P, M]{e: e, d: d}}, nil
 	}
 	if searching && c.n > maxSearchEnvs {
-		return nil, nil, fail(errArgument, "n %d: at most %d environments with a searching opponent (%s)", c.n, maxSearchEnvs, c.opponent)
+		return made{}, fail(errArgument, "n %d: at most %d environments with a searching opponent (%s)", c.n, maxSearchEnvs, c.opponent)
 	}
 	if c.works < 0 {
-		return nil, nil, fail(errArgument, "workers %d: want 0 (the number of cores) or more", c.works)
+		return made{}, fail(errArgument, "workers %d: want 0 (the number of cores) or more", c.works)
 	}
 	v, err := env.NewVec(d, c.rules, int(c.n), env.VecOptions[P, M]{Options: opt,
 		AlternateSeats: c.seat == seatAlternate, BothSeats: c.both != 0, Workers: int(c.works)})
 	if err != nil {
-		return nil, nil, err
+		return made{}, err
 	}
-	return nil, &vecImpl[P, M]{v: v, seat: c.seat}, nil
+	return made{vec: &vecImpl[P, M]{v: v, seat: c.seat}}, nil
+}
+
+// opsResult is what makeOps's generic function answers.
+type opsResult struct {
+	m   made
+	err error
+}
+
+func opsOf[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], c config) opsResult {
+	m, err := newOps(d, c)
+	return opsResult{m, err}
+}
+
+// makeOps makes the environment of the game named game.
+func makeOps(game string, c config) (made, error) {
+	r, err := games.Do(game, c, opsOf, opsOf, opsOf)
+	if err != nil {
+		return made{}, fail(errGame, "%v", err)
+	}
+	return r.m, r.err
+}
+
+// agentArg and agentResult are makeAgent's generic function's.
+type agentArg struct {
+	spec string
+	seed uint64
+}
+
+type agentResult struct {
+	a   agentOps
+	err error
+}
+
+func agentOf[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], a agentArg) agentResult {
+	x, err := newAgent(d, a.spec, a.seed)
+	return agentResult{x, err}
+}
+
+// makeAgent makes the agent spec names for the game named game.
+func makeAgent(game, spec string, seed uint64) (agentOps, error) {
+	r, err := games.Do(game, agentArg{spec, seed}, agentOf, agentOf, agentOf)
+	if err != nil {
+		return nil, fail(errGame, "%v", err)
+	}
+	return r.a, r.err
 }
 
 type envImpl[P mancala.Position[P, M], M mancala.Move] struct {
-	e *env.Env[P, M]
+	e       *env.Env[P, M]
+	d       *mancala.Descriptor[P, M]
+	scratch []bool // legal's mask
 }
 
 func (x *envImpl[P, M]) spec() specInfo {
@@ -129,17 +236,25 @@ func (x *envImpl[P, M]) bounds() ([]float32, []float32) {
 }
 func (x *envImpl[P, M]) names() []string { return x.e.Observer().Names() }
 
-func (x *envImpl[P, M]) reset(seed *uint64) error {
+func (x *envImpl[P, M]) reset(ctx context.Context, seed *uint64) error {
 	if seed != nil {
-		return x.e.ResetSeed(*seed)
+		return x.e.ResetSeedContext(ctx, *seed)
 	}
-	return x.e.Reset()
+	return x.e.ResetContext(ctx)
 }
 
-func (x *envImpl[P, M]) step(a int) (env.Step, error) { return x.e.Step(a) }
+func (x *envImpl[P, M]) step(ctx context.Context, a int) (stepInfo, error) {
+	st, err := x.e.StepContext(ctx, a)
+	if err != nil {
+		return stepInfo{}, err
+	}
+	t, p, s, _ := x.status()
+	return stepInfo{rewards: st.Rewards, terminated: b2u(st.Terminated), truncated: b2u(st.Truncated),
+		toMove: uint8(t), state: uint8(s), plies: p}, nil
+}
 
-// observe writes the observation from seat (0, 1, -1 the mover, 2 both)
-// into dst, which has exactly the room.
+// observe writes the observation from seat (0, 1, the mover, both) into
+// dst, which has exactly the room.
 func (x *envImpl[P, M]) observe(seat int32, dst []float32) error {
 	l := x.e.Observer().Len()
 	switch seat {
@@ -157,6 +272,20 @@ func (x *envImpl[P, M]) observe(seat int32, dst []float32) error {
 }
 
 func (x *envImpl[P, M]) mask(dst []bool) { x.e.AppendMask(dst[:0:x.e.Actions()]) }
+
+// legal writes the legal ids into dst (len >= Actions) in increasing
+// order and returns their number: the ids the mask allows.
+func (x *envImpl[P, M]) legal(dst []int32) int {
+	x.scratch = x.e.AppendMask(x.scratch[:0])
+	n := 0
+	for a, ok := range x.scratch {
+		if ok {
+			dst[n] = int32(a)
+			n++
+		}
+	}
+	return n
+}
 
 func (x *envImpl[P, M]) status() (toMove, plies, state, result int32) {
 	p := x.e.Position()
@@ -199,20 +328,125 @@ func (x *vecImpl[P, M]) bounds() ([]float32, []float32) {
 }
 func (x *vecImpl[P, M]) names() []string { return x.v.Observer().Names() }
 
-func (x *vecImpl[P, M]) reset(seed *uint64, b *env.Batch) error {
+func (x *vecImpl[P, M]) reset(ctx context.Context, seed *uint64, b *env.Batch) error {
 	if seed != nil {
-		return x.v.ResetSeed(*seed, b)
+		return x.v.ResetSeedContext(ctx, *seed, b)
 	}
-	return x.v.Reset(b)
+	return x.v.ResetContext(ctx, b)
 }
 
-func (x *vecImpl[P, M]) step(a []int32, b *env.Batch) error { return x.v.Step(a, b) }
-func (x *vecImpl[P, M]) observe(b *env.Batch) error         { return x.v.Observe(b) }
+func (x *vecImpl[P, M]) step(ctx context.Context, a []int32, b *env.Batch) error {
+	return x.v.StepContext(ctx, a, b)
+}
+func (x *vecImpl[P, M]) observe(b *env.Batch) error { return x.v.Observe(b) }
 
 func (x *vecImpl[P, M]) position(i int) (string, error) {
+	if i < 0 || i >= x.v.N() {
+		return "", fail(errArgument, "environment %d: want 0..%d", i, x.v.N()-1)
+	}
 	p, _, err := x.v.Position(i)
 	if err != nil {
 		return "", err
 	}
 	return p.String(), nil
+}
+
+// agentImpl is an agent of d's game.
+type agentImpl[P mancala.Position[P, M], M mancala.Move] struct {
+	d    *mancala.Descriptor[P, M]
+	a    agent.Agent[P, M]
+	text string // the resolved spec
+	line []M
+}
+
+func newAgent[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], text string, seed uint64) (agentOps, error) {
+	s, r, err := checkedSpec(d, text)
+	if err != nil {
+		return nil, err
+	}
+	s.Seed += seed
+	r.Seed += seed
+	a, err := agent.New(d, s)
+	if err != nil {
+		return nil, err
+	}
+	return &agentImpl[P, M]{d: d, a: a, text: r.String()}, nil
+}
+
+func (x *agentImpl[P, M]) spec() string { return x.text }
+
+// think searches the position text and answers as the header says.
+func (x *agentImpl[P, M]) think(ctx context.Context, position string) (answer, error) {
+	var ans answer
+	p, err := x.d.Parse(position)
+	if err != nil {
+		return ans, err
+	}
+	if p.Outcome().Over() {
+		return ans, fail(errOver, "the game of %q is over: nothing to think", position)
+	}
+	start := time.Now()
+	var m M
+	x.line = x.line[:0]
+	switch a := x.a.(type) {
+	case *agent.AlphaBeta[P, M]:
+		r, err := a.Search(ctx, p)
+		if err != nil {
+			return ans, err
+		}
+		m = r.Move
+		x.line = a.AppendLine(x.line, p, r)
+		ans.value, ans.nodes, ans.depth = int64(r.Value), r.Nodes, int32(r.Depth)
+		ans.outcome = outcomeOf(r.Value)
+	case *agent.MCTS[P, M]:
+		r, err := a.Search(ctx, p)
+		if err != nil {
+			return ans, err
+		}
+		m = r.Move
+		ans.iterations, ans.visits, ans.winRate = int64(r.Iterations), int64(r.Visits), r.WinRate
+	default:
+		if m, err = a.Move(ctx, p); err != nil {
+			return ans, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return answer{}, err // cut short: its move is a shallower search's
+	}
+	if len(x.line) == 0 {
+		x.line = append(x.line, m)
+	}
+	ans.elapsedMs = time.Since(start).Milliseconds()
+	id, err := x.d.Action(p, m)
+	if err != nil {
+		return answer{}, err
+	}
+	ans.action, ans.move, ans.lineMoves = int32(id), m.String(), int32(len(x.line))
+	var b strings.Builder
+	for i, lm := range x.line {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(lm.String())
+	}
+	ans.line = b.String()
+	return ans, nil
+}
+
+// outcomeOf reads an alphabeta value: a forced win or loss, else unknown.
+func outcomeOf(v int) int32 {
+	switch {
+	case v >= agent.WinValue/2:
+		return outcomeWin
+	case v <= -agent.WinValue/2:
+		return outcomeLoss
+	}
+	return outcomeUnknown
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

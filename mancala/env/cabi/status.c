@@ -16,9 +16,11 @@ const char *mancala_status_text(int32_t status) {
     case MANCALA_E_ACTION: return "no such action";
     case MANCALA_E_ILLEGAL: return "illegal action";
     case MANCALA_E_OVER: return "episode over";
-    case MANCALA_E_AGENT: return "opponent error";
+    case MANCALA_E_AGENT: return "agent error";
     case MANCALA_E_BUFFER: return "buffer too short";
     case MANCALA_E_INTERNAL: return "internal error";
+    case MANCALA_E_CANCELLED: return "cancelled";
+    case MANCALA_E_LIMIT: return "over the limits";
     }
     return "unknown status";
 }

@@ -1,0 +1,105 @@
+//go:build cgo
+
+package main
+
+import (
+	"context"
+	"runtime"
+	"sync/atomic"
+	"testing"
+
+	"github.com/seed8ebe013a/go-mancala/kiothi"
+)
+
+// cancelUntilDone runs fn on a goroutine and cancels handle id of kind k
+// until fn returns (a cancel before the call starts reaches nothing), and
+// returns fn's status.
+func cancelUntilDone(t *testing.T, id int64, k kind, fn func() int32) int32 {
+	t.Helper()
+	var done atomic.Bool
+	var status int32
+	go func() {
+		status = fn()
+		done.Store(true)
+	}()
+	for !done.Load() {
+		if st := cancelCall(id, k); st != statusOK {
+			t.Fatalf("cancel: status %d", st)
+		}
+		runtime.Gosched()
+	}
+	return status
+}
+
+// TestCancelThink: a think of alphabeta:10 from Kiothi's start (seconds)
+// cancelled from another goroutine returns errCancelled, with the
+// message, and keeps no answer.
+func TestCancelThink(t *testing.T) {
+	a, err := makeAgent(kiothi.Name, "alphabeta:10", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := register(&handle{kind: agentKind, agent: a})
+	defer release(id, agentKind)
+	start := kiothi.Descriptor.Start().String()
+	st := cancelUntilDone(t, id, agentKind, func() int32 {
+		return callCtx(id, agentKind, errSyntax, true, func(ctx context.Context, h *handle) error {
+			ans, err := h.agent.think(ctx, start)
+			if err == nil {
+				h.last = &ans
+			}
+			return err
+		})
+	})
+	if st != errCancelled {
+		t.Fatalf("status %d, want %d (cancelled)", st, errCancelled)
+	}
+	if msg, _ := lastError(id, agentKind); msg != "mancala_env: cancelled (nothing changed)" {
+		t.Errorf("message %q", msg)
+	}
+	if lookup(id, agentKind).last != nil {
+		t.Error("a cancelled think kept an answer")
+	}
+	if st := cancelCall(id, envKind); st != errHandle {
+		t.Errorf("cancel of an agent as an env: status %d, want %d", st, errHandle)
+	}
+}
+
+// TestCancelStep: Kiothi steps against alphabeta:10, each cancelled, until
+// one is (the step that ends South's opening turn has North's searched):
+// errCancelled, and the position and plies as before it.
+func TestCancelStep(t *testing.T) {
+	m, err := makeOps(kiothi.Name, config{opponent: "alphabeta:10", seat: seatSouth, seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := register(&handle{kind: envKind, env: m.env})
+	defer release(id, envKind)
+	e := m.env
+	mask := make([]bool, e.spec().actions)
+	for k := range 40 {
+		e.mask(mask)
+		before := e.position()
+		_, plies, _, _ := e.status()
+		a := pick(mask, k)
+		st := cancelUntilDone(t, id, envKind, func() int32 {
+			return callCtx(id, envKind, errSyntax, true, func(ctx context.Context, h *handle) error {
+				_, err := h.env.step(ctx, a)
+				return err
+			})
+		})
+		switch st {
+		case statusOK:
+			continue
+		case errCancelled:
+			_, p, _, _ := e.status()
+			if after := e.position(); after != before || p != plies {
+				t.Fatalf("a cancelled step moved: %s (plies %d), before %s (%d)", after, p, before, plies)
+			}
+			return
+		default:
+			t.Fatalf("step %d: status %d", k, st)
+		}
+	}
+	t.Fatal("no step was cancelled")
+}
