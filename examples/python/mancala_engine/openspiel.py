@@ -75,7 +75,7 @@ from __future__ import annotations
 import base64
 import io
 import pickle
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -85,54 +85,38 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
     raise ImportError("mancala_engine.openspiel needs open-spiel (pip install 'mancala-engine[openspiel]'): "
                       + str(_e)) from _e
 
+from . import _specs
 from .env import Game, IllegalAction
 
 __all__ = ["GAMES", "OPTIONS", "MancalaGame", "MancalaState", "KisoloGame", "KiothiGame", "KimasaiGame", "register",
-           "game_string", "load_game", "params_of_rules"]
+           "game_string", "load_game", "params_of_rules", "PlayerAction"]
 
 #: The registered short names and their games.
 GAMES = {"kisolo": "Kisolo", "kiothi": "Kiothi", "kimasai": "Bao la Kimasai"}
 
-#: The rule options of each game as game parameters: (name, kind, default,
-#: values) in the order of the rules files' option tables (sorted by name);
-#: kind is "int", "bool" or "enum"; an int option's values are its
-#: allowed values, or (min, max) for a range (MaxLaps). They are the
-#: options of mancala.RuleOption (the engine's ``games`` answer).
-OPTIONS: Dict[str, Tuple[Tuple[str, str, Any, Tuple[Any, ...]], ...]] = {
-    "kisolo": (
-        ("CaptureOnAnyLanding", "bool", False, (False, True)),
-        ("Columns", "int", 7, (6, 7, 8)),
-        ("Endless", "enum", "Draw", ("Draw", "Illegal")),
-        ("MaxLaps", "int", 1000000, (1, 2000000)),
-        ("Repetition", "enum", "None", ("None", "Three")),
-        ("SelfEmptiedInnerRow", "enum", "Loses", ("Loses", "Continues")),
-        ("Setup", "enum", "All3", ("All3", "Outer3", "Townshend1", "Townshend2")),
-        ("Win", "enum", "InnerRowEmptied", ("InnerRowEmptied", "OuterRowEmptied")),
-    ),
-    "kiothi": (
-        ("Bonus", "enum", "Three", ("Three", "Run", "None")),
-        ("CaptureNeedsCrossing", "bool", False, (False, True)),
-        ("Endless", "enum", "Draw", ("Draw", "Illegal")),
-        ("MaxLaps", "int", 1000000, (1, 2000000)),
-        ("NkiClear", "enum", "AnyLift", ("AnyLift", "OwnerLift")),
-        ("OpeningPits", "int", 2, (1, 2)),
-        ("OpeningUpTo", "bool", False, (False, True)),
-        ("Repetition", "enum", "None", ("None", "Three")),
-        ("Setup", "enum", "SixByFive", ("SixByFive", "FiveByFive", "FiveBySix")),
-        ("WholeLift", "bool", False, (False, True)),
-    ),
-    "kimasai": (
-        ("Endless", "enum", "Draw", ("Draw", "Illegal")),
-        ("FreeFirstTurn", "enum", "GameOnly", ("GameOnly", "EachPlayer")),
-        ("MaxLaps", "int", 1000000, (1, 2000000)),
-        ("Repetition", "enum", "None", ("None", "Three")),
-        ("SelfEmptiedInnerRow", "enum", "Loses", ("Loses", "Continues")),
-    ),
-}
-_RANGED = {"MaxLaps"}  # int options given by (min, max)
+def _options(game: str) -> Tuple[Tuple[str, str, Any, Optional[Tuple[Any, ...]]], ...]:
+    """The game's rule options as game parameters, from the package's games
+    table (the library's mancala.RuleOption, read without loading it)."""
+    out = []
+    for o in _specs.options(game):
+        values = o.get("values")
+        if values == ["false", "true"]:
+            out.append((o["name"], "bool", o["default"] == "true", (False, True)))
+        elif values is None or all(v.isdigit() for v in values):
+            out.append((o["name"], "int", int(o["default"]), None if values is None else tuple(map(int, values))))
+        else:
+            out.append((o["name"], "enum", o["default"], tuple(values)))
+    return tuple(out)
 
-#: The largest horizon a game parameter may ask for (plies).
-MAX_HORIZON = 1_000_000
+
+#: The rule options of each game as game parameters: (name, kind, default,
+#: values), sorted by name; kind is "int", "bool" or "enum"; values None
+#: for an integer range the library checks (MaxLaps). They are the
+#: library's rule options (mancala.RuleOption; docs/notation.md).
+OPTIONS: Dict[str, Tuple[Tuple[str, str, Any, Optional[Tuple[Any, ...]]], ...]] = {g: _options(g) for g in GAMES}
+
+#: The largest horizon a game parameter may ask for (plies): the library's.
+MAX_HORIZON = _specs.MAX_HORIZON
 
 #: The longest text deserialize_state reads (characters).
 MAX_SERIALIZED = 1 << 20
@@ -163,7 +147,7 @@ def _game_type(name: str) -> Any:
     )
 
 
-def _option_value(game: str, opt: Tuple[str, str, Any, Tuple[Any, ...]], value: Any) -> Any:
+def _option_value(game: str, opt: Tuple[str, str, Any, Optional[Tuple[Any, ...]]], value: Any) -> Any:
     """value checked against the option (a bool option also takes "true"
     and "false"); ValueError or TypeError naming the option."""
     name, kind, _, values = opt
@@ -177,13 +161,11 @@ def _option_value(game: str, opt: Tuple[str, str, Any, Tuple[Any, ...]], value: 
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
             raise TypeError(f"{game} parameter {name} is an integer, not {value!r}")
         v = int(value)
-        ok = values[0] <= v <= values[1] if name in _RANGED else v in values
-        if not ok:
-            allowed = f"{values[0]}..{values[1]}" if name in _RANGED else ", ".join(map(str, values))
-            raise ValueError(f"{game} parameter {name}={v} is not one of {allowed}")
+        if values is not None and v not in values:
+            raise ValueError(f"{game} parameter {name}={v} is not one of {', '.join(map(str, values))}")
         return v
-    if not isinstance(value, str) or value not in values:
-        raise ValueError(f"{game} parameter {name}={value!r} is not one of {', '.join(values)}")
+    if not isinstance(value, str) or value not in (values or ()):
+        raise ValueError(f"{game} parameter {name}={value!r} is not one of {', '.join(values or ())}")
     return value
 
 
@@ -271,6 +253,9 @@ class MancalaGame(pyspiel.Game):
         probe = Game(name, rules or None, horizon=horizon or None)
         probe.reset()
         self.mancala_game = name
+        # str(game) names the canonical rules' options (what the library
+        # made of the parameters), so load_game(str(game)) is this game.
+        _, given = _rules_text(name, params_of_rules(name, probe.rules))
         self.rules = probe.rules
         self.horizon = probe.horizon
         self.spec = probe.spec
@@ -328,6 +313,14 @@ class MancalaGame(pyspiel.Game):
 
     def __reduce__(self) -> Any:
         return (pyspiel.load_game, (self._string,))
+
+
+class PlayerAction(NamedTuple):
+    """An entry of ``full_history()``: the player who moved and the action
+    id (the fields of pyspiel.PlayerAction)."""
+
+    player: int
+    action: int
 
 
 class _Record:
@@ -447,15 +440,13 @@ class MancalaState(pyspiel.State):
 
     def legal_actions(self, player: Optional[int] = None) -> List[int]:
         g = self._g
-        if player is not None and (g.over or player != (0 if g.to_move == "S" else 1)):
-            if player is not None and not 0 <= player < 2 and player != pyspiel.PlayerId.TERMINAL:
-                raise ValueError(f"player {player} is not 0 or 1")
+        if g.over or (player is not None and player != (0 if g.to_move == "S" else 1)):
             return []
         return g.legal
 
     def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
         g = self._g
-        if player is not None and (g.over or player != (0 if g.to_move == "S" else 1)):
+        if g.over or (player is not None and player != (0 if g.to_move == "S" else 1)):
             return [0] * self._game.spec.actions
         return g.mask().tolist()
 
@@ -513,11 +504,11 @@ class MancalaState(pyspiel.State):
     def history_str(self) -> str:
         return ", ".join(map(str, self._g.history))
 
-    def full_history(self) -> List[Any]:
+    def full_history(self) -> List["PlayerAction"]:
         g = self._game._start.clone()
         out = []
         for a in self._g.history:
-            out.append(pyspiel.PlayerAction(0 if g.to_move == "S" else 1, a))
+            out.append(PlayerAction(0 if g.to_move == "S" else 1, a))
             g.step(a)
         return out
 
