@@ -1,0 +1,179 @@
+"""Our games through the frameworks, side by side in one run (issue 32,
+item 6): OpenSpiel (pyspiel) against our own ``Game``, and PettingZoo's
+AEC loop against PettingZoo's ``tictactoe_v3`` and ``connect_four_v3``.
+
+    python examples/python/bench_frameworks.py                 # a table
+    python examples/python/bench_frameworks.py --markdown      # docs/python.md's rows
+    python examples/python/bench_frameworks.py --smoke         # CI: tiny counts, checks the loops run
+
+Rows (random legal actions, seeded; the best of ``--rounds`` rounds, the
+contenders of a row measured in turn within each round):
+
+- ``Game`` step: ``mask()``, a random legal id, ``step``, ``observation``
+  of the mover (the four calls of a learning loop);
+- pyspiel step: ``legal_actions()``, a random legal id,
+  ``apply_action``, ``observation_tensor(player)`` on our OpenSpiel game,
+  and the same four calls on OpenSpiel's own C++ ``mancala`` (Kalah); the
+  goal is pyspiel at most 3x our ``Game``;
+- PettingZoo AEC: ``env.last()``, a random legal id from the mask,
+  ``env.step`` over whole games of the wrapped env (the goal: at least
+  1.2x ``tictactoe_v3``'s steps per second).
+
+Speeds on a shared machine move with the load: the script prints
+``uptime``'s load beside the rows; compare only rows of one run.
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+from typing import Callable, Dict, List, Tuple
+
+import numpy as np
+
+
+def _load() -> str:
+    try:
+        return "%.2f" % os.getloadavg()[0]
+    except OSError:  # pragma: no cover - no load average here
+        return "?"
+
+
+def game_steps(name: str, rules: str, n: int, seed: int) -> float:
+    """Seconds per step of our Game: mask, random legal id, step, mover's observation."""
+    from mancala_engine.env import Game
+
+    rng = random.Random(seed)
+    g = Game(name, rules or None)
+    g.reset()
+    done = 0
+    t = time.perf_counter()
+    while done < n:
+        if g.over:
+            g.reset()
+        seat = g.to_move
+        g.mask()
+        a = rng.choice(g.legal)
+        g.step(a)
+        g.observation(seat)
+        done += 1
+    return (time.perf_counter() - t) / n
+
+
+def pyspiel_steps(game, n: int, seed: int) -> float:
+    """Seconds per step through pyspiel: legal_actions, random legal id,
+    apply_action, observation_tensor of the mover."""
+    rng = random.Random(seed)
+    s = game.new_initial_state()
+    done = 0
+    t = time.perf_counter()
+    while done < n:
+        if s.is_terminal():
+            s = game.new_initial_state()
+        p = s.current_player()
+        a = rng.choice(s.legal_actions())
+        s.apply_action(a)
+        s.observation_tensor(p)
+        done += 1
+    return (time.perf_counter() - t) / n
+
+
+def aec_steps(make: Callable[[], object], n: int, seed: int) -> float:
+    """Steps per second of PettingZoo's AEC loop over whole games."""
+    env = make()
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    done = 0
+    t = time.perf_counter()
+    while done < n:
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                action = None
+            else:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+            done += 1
+        env.reset()
+    secs = time.perf_counter() - t
+    env.close()
+    return done / secs
+
+
+def run(args) -> List[Tuple[str, str, str, str]]:
+    import pyspiel
+
+    import mancala_engine.openspiel as mo
+    from mancala_engine.pettingzoo import kimasai_v0, kiothi_v0, kisolo_v0
+    from pettingzoo.classic import connect_four_v3, tictactoe_v3
+
+    rows = []
+    n = args.steps
+    for name in args.games:
+        ours = mo.load_game(name)
+        best: Dict[str, float] = {}
+        for r in range(args.rounds):
+            # In ten slices taken in turn, so that a change of load hits both.
+            tot = {"game": 0.0, "pyspiel": 0.0}
+            for i in range(10):
+                tot["game"] += game_steps(name, "", n // 10, r * 10 + i)
+                tot["pyspiel"] += pyspiel_steps(ours, n // 10, r * 10 + i)
+            for key in tot:
+                best[key] = min(best.get(key, 1e9), tot[key] / 10)
+        load = _load()
+        rows.append((f"{name}: `Game` step (mask, random legal id, step, observation)",
+                     f"{best['game'] * 1e6:.2f} µs", "", load))
+        rows.append((f"{name}: through pyspiel (legal_actions, random id, apply_action, observation_tensor)",
+                     f"{best['pyspiel'] * 1e6:.2f} µs", f"{best['pyspiel'] / best['game']:.2f}× our `Game` step "
+                     "(goal ≤ 3×)", load))
+    kalah = pyspiel.load_game("mancala")
+    best_k = min(pyspiel_steps(kalah, n, r) for r in range(args.rounds))
+    rows.append(("OpenSpiel's own C++ `mancala` (Kalah), the same four calls", f"{best_k * 1e6:.2f} µs", "", _load()))
+
+    mods = {"kisolo": kisolo_v0, "kiothi": kiothi_v0, "kimasai": kimasai_v0}
+    contenders = [(f"{g}_v0", mods[g].env) for g in args.games] + [("tictactoe_v3", tictactoe_v3.env),
+                                                                    ("connect_four_v3", connect_four_v3.env)]
+    rates: Dict[str, float] = {}
+    for r in range(args.rounds):
+        for key, make in contenders:
+            rates[key] = max(rates.get(key, 0.0), aec_steps(make, n, r))
+    load = _load()
+    for g in args.games:
+        k = f"{g}_v0"
+        rows.append((f"PettingZoo AEC loop, `{k}`", f"{rates[k]:,.0f} steps/s",
+                     f"{rates[k] / rates['tictactoe_v3']:.2f}× `tictactoe_v3` (goal ≥ 1.2×), "
+                     f"{rates[k] / rates['connect_four_v3']:.2f}× `connect_four_v3`", load))
+    rows.append(("PettingZoo AEC loop, `tictactoe_v3`", f"{rates['tictactoe_v3']:,.0f} steps/s", "", load))
+    rows.append(("PettingZoo AEC loop, `connect_four_v3`", f"{rates['connect_four_v3']:,.0f} steps/s", "", load))
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--steps", type=int, default=20000, help="steps per measurement")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds (the best is kept)")
+    ap.add_argument("--games", nargs="+", default=["kisolo", "kiothi", "kimasai"])
+    ap.add_argument("--markdown", action="store_true", help="print docs/python.md's table")
+    ap.add_argument("--smoke", action="store_true", help="tiny counts: check that every loop runs")
+    args = ap.parse_args(argv)
+    if args.smoke:
+        args.steps, args.rounds = 200, 1
+    args.steps = max(args.steps, 10)
+    up = os.popen("uptime").read().strip() if os.path.exists("/usr/bin/uptime") else f"load {_load()}"
+    rows = run(args)
+    if args.markdown:
+        print(f"`{up}`, Python {sys.version.split()[0]}, {args.steps} steps × best of {args.rounds}\n")
+        print("| measurement | figure | side by side | load |")
+        print("|---|---|---|---|")
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+    else:
+        print(up)
+        for m, fig, side, load in rows:
+            print(f"{m:<95} {fig:>16}  {side}  (load {load})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
