@@ -33,16 +33,11 @@ import time
 
 import numpy as np
 
-# Run as a script from a checkout, this folder is first on sys.path, and its
-# mancala_engine (the sources, without the built library) would shadow the
-# installed package: take the installed package when there is one.
+# Run from a checkout, this folder is first on sys.path, and its unbuilt
+# mancala_engine (no library) would shadow the installed package.
 _here = os.path.dirname(os.path.abspath(__file__))
-_kept = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
-if len(_kept) < len(sys.path):
-    import importlib.machinery
-
-    if importlib.machinery.PathFinder.find_spec("mancala_engine", _kept) is not None:
-        sys.path[:] = _kept
+if not os.path.exists(os.path.join(_here, "mancala_engine", "_build.py")):
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 
 from mancala_engine.env import Game  # noqa: E402
 from mancala_engine.vector import VectorGame  # noqa: E402

@@ -30,7 +30,13 @@ import sys
 import time
 from typing import Callable, Dict, List, Tuple
 
-import numpy as np
+# Run from a checkout, this folder is first on sys.path, and its unbuilt
+# mancala_engine (no library) would shadow the installed package.
+_here = os.path.dirname(os.path.abspath(__file__))
+if not os.path.exists(os.path.join(_here, "mancala_engine", "_build.py")):
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+
+import numpy as np  # noqa: E402
 
 
 def _load() -> str:

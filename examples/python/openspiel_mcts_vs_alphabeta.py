@@ -11,14 +11,21 @@ ids. Seeded: the same arguments give the same games.
 """
 
 import argparse
+import os
 import sys
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import mcts
+# Run from a checkout, this folder is first on sys.path, and its unbuilt
+# mancala_engine (no library) would shadow the installed package.
+_here = os.path.dirname(os.path.abspath(__file__))
+if not os.path.exists(os.path.join(_here, "mancala_engine", "_build.py")):
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 
-import mancala_engine.openspiel as mo
-from mancala_engine import _native
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import mancala_engine.openspiel as mo  # noqa: E402
+from mancala_engine import _native  # noqa: E402
 
 
 def main(argv=None) -> int:

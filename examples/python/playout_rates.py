@@ -10,6 +10,15 @@ import time
 
 import numpy as np
 
+import os
+import sys
+
+# Run from a checkout, this folder is first on sys.path, and its unbuilt
+# mancala_engine (no library) would shadow the installed package.
+_here = os.path.dirname(os.path.abspath(__file__))
+if not os.path.exists(os.path.join(_here, "mancala_engine", "_build.py")):
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+
 from mancala_engine.vector import VectorGame
 
 

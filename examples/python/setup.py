@@ -1,13 +1,14 @@
 """The package's build (setuptools; metadata in pyproject.toml).
 
-Building the wheel builds the in-process library from the Go module:
-
-    go build -trimpath -buildmode=c-shared \
-        -ldflags "-s -w -X main.buildID=<id>" -o mancala_engine/_libmancala.so ./mancala/env/cabi
-
-stripped (no symbol table, no debug information, no path of the build
-machine), with the build id of buildid.py stamped into it and into
-mancala_engine/_build.py, and writes mancala_engine/_games.py from the
+Building the wheel builds the in-process library from the Go module, the
+one way the project builds it (``go run ./internal/cmd/buildcabi``:
+``go build -buildmode=c-shared -trimpath -ldflags "-s -w -X
+main.buildID=<id> ..."``, only mancala_* exported, SONAME
+libmancala_env.so.2), into mancala_engine/_libmancala.so, stripped (no
+symbol table, no debug information, no path of the build machine); the
+build id (``go run ./internal/cmd/sourcehash``: the sha256 of the sources)
+is stamped into it and into mancala_engine/_build.py. It writes
+mancala_engine/_games.py from the
 output of ``go run ./examples/python/gengames`` (the games, levels, rule
 options and environment sizes, known at import without the library).
 The wheel is tagged ``py3-none-manylinux_<glibc>_<arch>``: the library is
@@ -27,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
@@ -38,11 +40,12 @@ except ImportError:  # setuptools before 70.1: the wheel package's
     from wheel.bdist_wheel import bdist_wheel
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import buildid  # noqa: E402
-
 LIB_NAME = "_libmancala.so"
 MODULE = "github.com/seed8ebe013a/go-mancala"
+GAMES = "./examples/python/gengames"
+# The Go packages the build runs or builds (their module sources go into the sdist).
+GO_PACKAGES = ["./mancala/env/cabi", "./internal/cmd/buildcabi", "./internal/cmd/sourcehash", GAMES]
+GO_EXTRA = ["go.mod", "go.sum", "mancala/env/cabi/mancala_env.map"]
 
 
 class BuildError(SystemExit):
@@ -108,32 +111,30 @@ def build_library(pkg_dir):
         raise BuildError("mancala-engine: no Go module to build the library from (build from a go-mancala "
                          "checkout, pip install ./examples/python, or from the sdist, which carries the sources)")
     go = _need_go()
-    bid = buildid.build_id(root, go=go)
+    env = dict(os.environ, CGO_ENABLED="1")
+    bid = _go(go, root, env, "run", "./internal/cmd/sourcehash").strip()
     out = os.path.join(os.path.abspath(pkg_dir), LIB_NAME)
     reuse = os.environ.get("MANCALA_LIB_DIR")
     src = os.path.join(reuse, "libmancala_env.so") if reuse else None
     if src and os.path.isfile(src) and _lib_build_id(src) == bid:
-        shutil.copyfile(src, out)
         _say(f"using the library {src} (build id {bid})")
     else:
         if src and os.path.isfile(src):
             _say(f"{src} is not built from these sources (build id {_lib_build_id(src)!r}, want {bid}): building")
-        env = dict(os.environ, CGO_ENABLED="1")
-        cmd = [go, "build", "-trimpath", "-buildmode=c-shared", "-ldflags", f"-s -w -X main.buildID={bid}",
-               "-o", out, buildid.CABI]
-        p = subprocess.run(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        header = os.path.splitext(out)[0] + ".h"
-        if os.path.exists(header):
-            os.remove(header)
-        if p.returncode != 0:
-            raise BuildError(f"mancala-engine: {' '.join(cmd)} failed (status {p.returncode}):\n"
-                             + p.stdout.decode(errors="replace"))
+        tmp = tempfile.mkdtemp(prefix="mancala-cabi-")
+        try:
+            src = _go(go, root, env, "run", "./internal/cmd/buildcabi", "-o", tmp).strip()
+            shutil.copyfile(src, out)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
         _say(f"built {out} (build id {bid})")
+        src = None
+    if src:
+        shutil.copyfile(src, out)
     strip = shutil.which("strip")
     if strip:  # -s already drops Go's symbols; this drops what the C linker kept
         subprocess.run([strip, "--strip-unneeded", out], check=True)
-    games = subprocess.run([go, "run", "-trimpath", buildid.GAMES], cwd=root, check=True, stdout=subprocess.PIPE,
-                           env=dict(os.environ, CGO_ENABLED="0")).stdout.decode()
+    games = _go(go, root, dict(os.environ, CGO_ENABLED="0"), "run", "-trimpath", GAMES)
     import json
 
     data = json.loads(games)
@@ -143,9 +144,35 @@ def build_library(pkg_dir):
                 'each option on its own), known without loading the library."""\n\n')
         f.write(f"GAMES = {data['games']!r}\n")
     with open(os.path.join(pkg_dir, "_build.py"), "w", encoding="utf-8") as f:
-        f.write('"""Written by the build: the build id stamped into _libmancala.so (buildid.py)."""\n\n')
+        f.write('"""Written by the build: the build id stamped into _libmancala.so (go run ./internal/cmd/sourcehash)."""\n\n')
         f.write(f"BUILD_ID = {bid!r}\nLIBRARY = {LIB_NAME!r}\nGLIBC = {glibc_needed(out)!r}\n")
     return bid
+
+
+def _go(go, root, env, *args):
+    """Runs go with args in the module root; its standard output (a
+    failure stops the build with go's message)."""
+    p = subprocess.run([go] + list(args), cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        raise BuildError(f"mancala-engine: go {' '.join(args)} failed (status {p.returncode}):\n"
+                         + p.stderr.decode(errors="replace"))
+    return p.stdout.decode()
+
+
+def module_files(root, go):
+    """The module-relative paths of the files GO_PACKAGES are built from."""
+    fmt = ("{{if .Module}}{{if .Module.Main}}{{.Dir}}\t{{join .GoFiles \" \"}} {{join .CgoFiles \" \"}} "
+           "{{join .CFiles \" \"}} {{join .HFiles \" \"}}{{end}}{{end}}")
+    out = _go(go, root, dict(os.environ, CGO_ENABLED="1"), "list", "-deps", "-f", fmt, *GO_PACKAGES)
+    files = set(GO_EXTRA)
+    for line in out.splitlines():
+        d, _, names = line.partition("\t")
+        if not d:
+            continue
+        rel = os.path.relpath(d, root)
+        for n in names.split():
+            files.add(os.path.normpath(os.path.join(rel, n)).replace(os.sep, "/"))
+    return sorted(files)
 
 
 def glibc_needed(path):
@@ -198,7 +225,7 @@ class Sdist(sdist):
         if root is None or root == os.path.join(HERE, "gosrc"):
             return
         go = _need_go()
-        for f in buildid.source_files(root, buildid.CABI, buildid.GAMES, go=go):
+        for f in module_files(root, go):
             dst = os.path.join(base_dir, "gosrc", f)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             shutil.copyfile(os.path.join(root, f), dst)

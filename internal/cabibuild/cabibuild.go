@@ -163,6 +163,11 @@ func Build(root, dir string) (string, error) {
 		"-o", lib, Package); err != nil {
 		return "", err
 	}
+	// go build names cgo's declarations after the output file less its
+	// last extension: libmancala_env.so.h.
+	if err := os.Rename(filepath.Join(dir, Link+".h"), filepath.Join(dir, "libmancala_env.h")); err != nil {
+		return "", err
+	}
 	link := filepath.Join(dir, Link)
 	os.Remove(link)
 	if err := os.Symlink(SOName, link); err != nil {

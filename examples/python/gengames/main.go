@@ -1,5 +1,6 @@
 // Command gengames prints, as JSON, what the Python package mancala_engine
-// knows of the games without loading its library: every game's name, its
+// knows of the games without loading its library: every game of
+// internal/games (the list the C library has) by name, its
 // levels, its rule options, and the learning environment's sizes (action
 // ids, observation length, names and bounds, horizon, start position)
 // under the default rules and under each non-default value of each rule
@@ -17,9 +18,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/env"
 )
@@ -95,19 +94,28 @@ func describe[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P,
 	return g, nil
 }
 
+type described struct {
+	g   game
+	err error
+}
+
+func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], _ struct{}) described {
+	g, err := describe(d)
+	return described{g, err}
+}
+
 func main() {
 	var out []game
-	for _, f := range []func() (game, error){
-		func() (game, error) { return describe(&kisolo.Descriptor) },
-		func() (game, error) { return describe(&kiothi.Descriptor) },
-		func() (game, error) { return describe(&kimasai.Descriptor) },
-	} {
-		g, err := f()
+	for _, name := range games.Names() {
+		r, err := games.Do(name, struct{}{}, run, run, run)
+		if err == nil {
+			err = r.err
+		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gengames:", err)
 			os.Exit(1)
 		}
-		out = append(out, g)
+		out = append(out, r.g)
 	}
 	enc := json.NewEncoder(os.Stdout)
 	if err := enc.Encode(map[string]any{"games": out}); err != nil {

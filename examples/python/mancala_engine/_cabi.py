@@ -218,12 +218,15 @@ def _error(st: int, msg: str) -> MancalaError:
     return MancalaError(code, msg)
 
 
-def interruptible(call: Callable[[], int], cancel: Callable[[], Any]) -> int:
+def interruptible(call: Callable[[], int], cancel: Callable[[], Any]) -> Tuple[int, bool]:
     """Runs call (a library call that may search; it returns a status) in
-    a worker thread and waits for it in slices. KeyboardInterrupt while
-    waiting cancels the call (cancel() repeated until it has returned),
-    then is raised again: a call that returned E_CANCELLED changed
-    nothing. Returns call's status otherwise."""
+    a worker thread and waits for it in slices; returns (status,
+    interrupted). KeyboardInterrupt while waiting cancels the call
+    (cancel() repeated until it has returned): a call that returned
+    E_CANCELLED changed nothing and KeyboardInterrupt is raised here; a
+    call that finished before the cancel reached it returns its status
+    with interrupted True, and the caller, once it has taken the call's
+    result in, raises KeyboardInterrupt itself."""
     box: List[int] = []
     done = threading.Event()
 
@@ -235,18 +238,32 @@ def interruptible(call: Callable[[], int], cancel: Callable[[], Any]) -> int:
 
     t = threading.Thread(target=run, name="mancala-search", daemon=True)
     t.start()
-    try:
-        while not done.wait(0.05):
-            pass
-    except KeyboardInterrupt:
-        while not done.wait(0.005):
-            cancel()
-        t.join()
-        raise
+    interrupted = False
+    while True:
+        try:
+            if interrupted:
+                while not done.wait(0.005):
+                    cancel()
+            else:
+                while not done.wait(0.05):
+                    pass
+            break
+        except KeyboardInterrupt:
+            interrupted = True
     t.join()
     if not box:
         raise MancalaError("internal", "the library call raised in its worker thread")
-    return box[0]
+    if interrupted and box[0] == E_CANCELLED:
+        raise KeyboardInterrupt
+    return box[0], interrupted
+
+
+def search(searches: bool, call: Callable[[], int], cancel: Callable[[], Any]) -> Tuple[int, bool]:
+    """interruptible(call, cancel) for a call that searches, else call()
+    in this thread (a plain step needs no watcher)."""
+    if searches:
+        return interruptible(call, cancel)
+    return call(), False
 
 
 class Env:
@@ -364,7 +381,9 @@ class Agent:
         def call() -> int:
             return L.agent_think(self.h, pos, byref(out), mbuf, mcap, byref(mlen), lbuf, lcap, byref(llen))
 
-        st = interruptible(call, lambda: L.agent_cancel(self.h)) if self.searches else call()
+        st, interrupted = search(self.searches, call, lambda: L.agent_cancel(self.h))
+        if interrupted:
+            raise KeyboardInterrupt  # the answer came first: a think changes nothing anyway
         if st == E_BUFFER:
             mcap, lcap = mlen.value + 1, llen.value + 1
             mbuf, lbuf = ctypes.create_string_buffer(mcap), ctypes.create_string_buffer(lcap)

@@ -38,11 +38,13 @@ from . import _cabi
 from ._errors import IllegalAction, MancalaError
 from ._specs import GAMES, MAX_HORIZON, MAX_SEED, Spec, check_game, levels, spec_of
 
-__all__ = ["SEATS", "Spec", "Game", "Think", "IllegalAction", "MancalaError", "env_spec", "GAMES", "action_id",
+__all__ = ["SEATS", "Spec", "Game", "Think", "Opponent", "IllegalAction", "MancalaError", "env_spec", "GAMES", "action_id",
            "position_game_rules", "agent_spec", "think"]
 
 #: The seats, in the order of the reward pairs: South, North.
 SEATS = ("S", "N")
+# StepT.state of a game not reset yet.
+_NOT_STARTED = 255
 
 #: An agent: a spec text of mancala/agent.ParseSpec ("random",
 #: "alphabeta:4", "mcts:2000:workers=2", "mcts-eval", "level:expert",
@@ -223,6 +225,9 @@ class Game:
     stopped with Ctrl-C: KeyboardInterrupt, the game as it was.
     """
 
+    #: Where the game runs: always "native" (in this process; kept for old callers).
+    backend = "native"
+
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
                  opponent: Optional[AgentSpec] = None, seat: str = "S", seed: int = 0, engine: Any = None,
                  backend: Optional[str] = None) -> None:
@@ -251,8 +256,11 @@ class Game:
             self._searches = any(lv["agent"] != "random" for lv in levels(game)
                                  if self.opponent.lower() in (lv["name"].lower(), "level:" + lv["name"].lower()))
         self._env: Optional[_cabi.Env] = None
+        self._out = _cabi.StepT()
+        self._out.state = _NOT_STARTED
         self._started = False
         self._start: Tuple[Optional[str], int] = (None, 0)
+        self._start_state: Optional[Tuple[Any, ...]] = None
         self.history: List[int] = []
 
     # The library's side, made at the first reset.
@@ -267,8 +275,11 @@ class Game:
             self._obs = np.zeros(2 * L, np.float32)
             self._views = (self._obs[:L], self._obs[L:])
             self._mask = np.zeros(A, np.uint8)
+            self._mask8 = self._mask.view(np.int8)
             self._legal = np.zeros(A, np.int32)
             self._out = _cabi.StepT()
+            self._out.state = _NOT_STARTED
+            self._start_state = None
             self._args = (ctypes.byref(self._out), ctypes.c_int32(_cabi.SEAT_BOTH), _cabi.addr(self._obs),
                           ctypes.c_int32(2 * L), _cabi.addr(self._mask), ctypes.c_int32(A), _cabi.addr(self._legal),
                           ctypes.c_int32(A))
@@ -330,10 +341,10 @@ class Game:
     def legal(self) -> List[int]:
         """The legal action ids of the player to move, ascending (empty
         once the game is over)."""
-        if not self._started:
-            return []
         lg = self._lg
         if lg is None:
+            if not self._started or self._out.state:
+                return []  # (a truncated episode's position may still have moves)
             lg = self._lg = self._legal[: self._out.legal].tolist()
         return list(lg)
 
@@ -399,15 +410,35 @@ class Game:
                                  f"{self.game} game has rules {self.rules or '(the defaults)'!r}")
         e = self._open()
         L = self._lib
+        if position is None and plies == 0 and self.opponent is None and self._start_state is not None:
+            # Self-play from the start: the start's observation, mask and
+            # legal ids are those of every such reset (one crossing).
+            st = L.env_reset(e.h, None)
+            if st != 0:
+                raise e.error(st, "reset")
+            obs, mask, legal, fields = self._start_state
+            self._obs[:] = obs
+            self._mask[:] = mask
+            self._legal[:] = legal
+            o = self._out
+            o.rewards[0] = o.rewards[1] = 0.0
+            o.terminated, o.truncated, o.to_move, o.state, o.plies, o.legal = fields
+            self._pos = self.spec.start
+            self._lg = None
+            self._started = True
+            self._start = (None, 0)
+            self.history = []
+            return
         if position is None and plies == 0 and self.opponent is not None:
             s = ctypes.c_uint64(seed) if seed is not None else None
-            st = self._call(lambda: L.env_reset(e.h, ctypes.byref(s) if s is not None else None))
+            st, interrupted = self._call(lambda: L.env_reset(e.h, ctypes.byref(s) if s is not None else None))
             if st != 0:
                 raise e.error(st, "reset")
         else:
+            interrupted = False
             if seed is not None and self.opponent is not None:
                 s = ctypes.c_uint64(seed)
-                st = self._call(lambda: L.env_reset(e.h, ctypes.byref(s)))
+                st, interrupted = self._call(lambda: L.env_reset(e.h, ctypes.byref(s)))
                 if st != 0:
                     raise e.error(st, "reset")
             st = L.env_set_position(e.h, _cabi.enc(position or self.spec.start, "position"), plies)
@@ -422,12 +453,16 @@ class Game:
         self._started = True
         self._start = (position, plies)
         self.history = []
+        if position is None and plies == 0 and self.opponent is None:
+            o = self._out
+            self._start_state = (self._obs.copy(), self._mask.copy(), self._legal.copy(),
+                                 (o.terminated, o.truncated, o.to_move, o.state, o.plies, o.legal))
+        if interrupted:
+            raise KeyboardInterrupt
 
-    def _call(self, call: Any) -> int:
-        if self._searches:
-            e = self._env
-            return _cabi.interruptible(call, lambda: self._lib.env_cancel(e.h))  # type: ignore[union-attr]
-        return call()
+    def _call(self, call: Any) -> Tuple[int, bool]:
+        e = self._env
+        return _cabi.search(self._searches, call, lambda: self._lib.env_cancel(e.h))  # type: ignore[union-attr]
 
     def step(self, action: Any) -> Tuple[float, float]:
         """Plays action id ``action`` (a Python or numpy integer) for the
@@ -436,25 +471,28 @@ class Game:
         IllegalAction for an id out of range or not legal, TypeError for
         anything but an integer (the game unchanged either way), and
         RuntimeError once the game is over."""
-        if not self._started:
-            raise RuntimeError("the game has not been reset: call reset() first")
         o = self._out
         if o.state:
+            if o.state == _NOT_STARTED:
+                raise RuntimeError("the game has not been reset: call reset() first")
             raise RuntimeError("the game is over: reset it")
         if action.__class__ is int and 0 <= action < self.spec.actions:
             a = action
         else:
             a = action_id(action, self.spec.actions)
         if self._searches:
-            st = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
-                                     lambda: self._lib.env_cancel(self._h))
+            st, interrupted = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
+                                                  lambda: self._lib.env_cancel(self._h))
         else:
             st = self._lib.env_step(self._h, a, *self._args)
+            interrupted = False
         if st:
             raise self._env.error(st, f"action {a}")  # type: ignore[union-attr]
         self.history.append(a)
         self._pos = None
         self._lg = None
+        if interrupted:
+            raise KeyboardInterrupt  # the step had ended before the cancel reached it
         r = o.rewards
         return (r[0], r[1])
 
@@ -480,7 +518,7 @@ class Game:
         current position. IllegalAction for an id that is not legal here."""
         self._need()
         a = action_id(action, self.spec.actions)
-        if not self._mask[a]:
+        if self._out.state or not self._mask[a]:
             raise IllegalAction(f"action {a} is not legal in {self.position}")
         return self._env.text("env_action_text", a)  # type: ignore[union-attr]
 
@@ -606,8 +644,8 @@ class Game:
         """The legal-action mask of ``seat`` (default: the seat to move): a
         new int8 array of ``spec.actions`` flags, 1 for each legal id; all
         0 for a seat that is not to move and once the game is over."""
-        if self._started and (seat is None or (self._out.state == 0 and seat == SEATS[self._out.to_move])):
-            return self._mask.view(np.int8).copy()
+        if self._started and self._out.state == 0 and (seat is None or seat == SEATS[self._out.to_move]):
+            return self._mask8.copy()
         if seat is not None and seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r}: S or N")
         return np.zeros(self.spec.actions, dtype=np.int8)
@@ -628,3 +666,27 @@ def resolve_opponent(spec: AgentSpec, *, game: str, engine: Any = None) -> str:
     _check_backend(engine, None)
     check_game(game)
     return agent_spec(spec)
+
+
+class Opponent:
+    """An agent choosing moves by think (kept for callers of the engine
+    days; :meth:`Game.think` and ``Game(opponent=...)`` are the roads now).
+    ``spec`` is any agent spec or level (see :data:`AgentSpec`); each
+    :meth:`move` is the first move of a fresh agent seeded with ``seed``."""
+
+    def __init__(self, spec: AgentSpec, *, game: str, engine: Any = None, backend: Optional[str] = None) -> None:
+        _check_backend(engine, backend)
+        self.game = check_game(game)
+        self.spec = agent_spec(spec)
+        if not _known_agent(game, self.spec):
+            _cabi.Agent(game, self.spec, 0)  # refused now if bad or over the limits
+        self.backend = "native"
+        self.fields = spec if isinstance(spec, dict) else {"agent": self.spec}
+
+    def move(self, position: str, seed: int) -> str:
+        """The agent's move in ``position`` (notation)."""
+        return think(position, self.spec, seed=seed).move
+
+    @property
+    def name(self) -> str:
+        return self.spec

@@ -167,11 +167,9 @@ class VectorGame:
         if self._closed:
             raise RuntimeError("the VectorGame is closed")
 
-    def _call(self, call: Any) -> int:
-        if self._searches:
-            v = self._v
-            return _cabi.interruptible(call, lambda: v.lib.vec_cancel(v.h))
-        return call()
+    def _call(self, call: Any) -> Any:
+        v = self._v
+        return _cabi.search(self._searches, call, lambda: v.lib.vec_cancel(v.h))
 
     def reset(self, seed: Optional[int] = None) -> None:
         """Starts all games again (with ``seed``: as a new VectorGame with
@@ -181,10 +179,13 @@ class VectorGame:
         self._open()
         v = self._v
         s = ctypes.c_uint64(seed) if seed is not None else None
-        st = self._call(lambda: v.lib.vec_reset(v.h, ctypes.byref(s) if s is not None else None, self._bref))
+        st, interrupted = self._call(lambda: v.lib.vec_reset(v.h, ctypes.byref(s) if s is not None else None,
+                                                             self._bref))
         if st != 0:
             raise v.error(st, "reset")
         self._after(stepped=False)
+        if interrupted:
+            raise KeyboardInterrupt
 
     def step(self, actions: Any) -> None:
         """Plays one action id per game: an integer array-like of length n
@@ -206,12 +207,15 @@ class VectorGame:
         self._open()
         v = self._v
         if self._searches:
-            st = _cabi.interruptible(lambda: v.lib.vec_step(*self._step_args), lambda: v.lib.vec_cancel(v.h))
+            st, interrupted = _cabi.interruptible(lambda: v.lib.vec_step(*self._step_args),
+                                                  lambda: v.lib.vec_cancel(v.h))
         else:
-            st = v.lib.vec_step(*self._step_args)
+            st, interrupted = v.lib.vec_step(*self._step_args), False
         if st != 0:
             raise v.error(st, "step")
         self._after(stepped=True)
+        if interrupted:
+            raise KeyboardInterrupt  # the step had ended before the cancel reached it
 
     def _after(self, stepped: bool) -> None:
         np.copyto(self.obs, self._obs32, casting="unsafe")

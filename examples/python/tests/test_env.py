@@ -12,8 +12,11 @@ import numpy as np
 
 from mancala_engine import MancalaError  # noqa: E402
 
-KS6 = "kisolo 1,0,0,0,0,0,0/2,0,0,0,0,0,0/1,0,0,0,0,0,0/0,0,0,0,0,0,0 S turn=10"
-OVER = "kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:inner"
+# South to move; xb7 (id 14: capture through South's inner pit b7) empties
+# North's inner row and wins (KS-10). From the Go trajectory of
+# testdata/golden.json.
+KS6 = "kisolo 1,0,4,2,1,2,1/0,0,0,0,0,0,1/2,0,13,3,2,0,7/15,2,15,6,5,0,2 S turn=12"
+OVER = "kisolo 1,0,4,2,1,2,0/0,0,0,0,0,0,0/2,0,13,3,2,1,8/15,2,15,6,5,0,2 N turn=13 result=S:inner"
 #: Two rule sets of each game.
 RULE_SETS = [("kisolo", None), ("kisolo", "Columns:6"), ("kiothi", None), ("kiothi", "Setup:FiveByFive"),
              ("kimasai", None), ("kimasai", "FreeFirstTurn:EachPlayer")]
@@ -84,14 +87,13 @@ class TestGame(unittest.TestCase):
         self.assertEqual(list(g.mask()), [0] * 14 + [1] * 7)
 
     def test_winning_capture(self) -> None:
-        """xb1 (id 20: capture through South's inner pit b1) ends the game:
-        +1 South, -1 North."""
+        """xb7 (id 14) ends the game: +1 South, -1 North."""
         from mancala_engine.env import Game
 
         g = Game("kisolo")
         g.reset(KS6, plies=20)
         self.assertEqual(g.plies, 20)
-        self.assertEqual(g.step(20), (1.0, -1.0))
+        self.assertEqual(g.step(14), (1.0, -1.0))
         self.assertEqual((g.position, g.terminated, g.truncated, g.result, g.to_move, g.plies),
                          (OVER, True, False, "S:inner", None, 21))
         with self.assertRaises(RuntimeError):
@@ -153,7 +155,7 @@ class TestOpponent(unittest.TestCase):
 
         g = Game("kisolo")
         g.reset(KS6, plies=20)
-        self.assertEqual(g.step_move("xb1"), (1.0, -1.0))
+        self.assertEqual(g.step_move("xb7"), (1.0, -1.0))
         self.assertEqual((g.position, g.terminated, g.plies), (OVER, True, 21))
         g.reset()
         with self.assertRaises(IllegalAction):

@@ -100,12 +100,18 @@ def test_fork_before_load_and_after_load():
     assert lines[4] == "('ok', 1)"
 
 
+def _make_env():
+    import gymnasium
+
+    import mancala_engine.gymnasium  # noqa: F401  (registers the ids in a spawned or forkserver child)
+
+    return gymnasium.make("mancala/Kisolo-v0", opponent="random")
+
+
 def _async_rollout(context):
     import gymnasium
 
-    import mancala_engine.gymnasium  # noqa: F401
-
-    fns = [lambda: gymnasium.make("mancala/Kisolo-v0", opponent="random") for _ in range(2)]
+    fns = [_make_env, _make_env]
     env = (gymnasium.vector.AsyncVectorEnv(fns, context=context) if context
            else gymnasium.vector.SyncVectorEnv(fns))
     obs, infos = env.reset(seed=7)

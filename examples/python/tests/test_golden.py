@@ -108,3 +108,20 @@ def test_every_game_has_golden_values():
     assert {t["game"] for t in SELF_PLAY} == {t["game"] for t in AGAINST} == {r["game"] for r in GOLDEN["thinks"]} \
         == {"kisolo", "kiothi", "kimasai"}
     assert any(t["steps"][-1]["truncated"] for t in TRAJ) and any(t["steps"][-1]["terminated"] for t in TRAJ)
+
+
+@pytest.mark.parametrize("t", SELF_PLAY[:1] + SELF_PLAY[-1:], ids=_name)
+def test_second_reset_is_the_first(t):
+    g = Game(t["game"], t["rules"] or None, horizon=t["horizon"] or None)
+    for _ in range(2):
+        g.reset()
+        assert (g.position, g.plies, g.legal, g.rewards, g.over) == (t["start"], 0, _legal0(t), (0.0, 0.0), False)
+        for s in t["steps"][:5]:
+            g.step(s["action"])
+        _check_step(g, t["steps"][4])
+
+
+def _legal0(t):
+    g = Game(t["game"], t["rules"] or None)
+    g.reset(t["start"])
+    return g.legal

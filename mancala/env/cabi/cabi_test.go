@@ -27,7 +27,7 @@ import (
 // program's path. Without gcc it skips, but under CI=true (where
 // .ci/cabi.sh installs gcc) it fails. MANCALA_LIB_DIR, when set, names a
 // directory that already holds the library (.ci/cabi.sh builds it once).
-func buildC(t *testing.T) string {
+func buildC(t *testing.T) (prog, dir string) {
 	t.Helper()
 	if _, err := exec.LookPath("gcc"); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -38,20 +38,20 @@ func buildC(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("-short: building the shared library takes a while")
 	}
-	dir := os.Getenv("MANCALA_LIB_DIR")
+	dir = os.Getenv("MANCALA_LIB_DIR")
 	if dir == "" || !exists(filepath.Join(dir, cabibuild.SOName)) {
 		dir = t.TempDir()
 		if _, err := cabibuild.Build("../../..", dir); err != nil {
 			t.Fatal(err)
 		}
 	}
-	prog := filepath.Join(t.TempDir(), "cabi_test")
+	prog = filepath.Join(t.TempDir(), "cabi_test")
 	cmd := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", ".", "-o", prog, "testdata/cabi_test.c",
 		"-L", dir, "-lmancala_env", "-lpthread", "-Wl,-rpath,"+dir)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}
-	return prog
+	return prog, dir
 }
 
 func exists(path string) bool {
@@ -63,7 +63,7 @@ func exists(path string) bool {
 // values and threads) and compares the trajectories it prints through the
 // ABI with the same games stepped by mancala/env in Go.
 func TestCABI(t *testing.T) {
-	prog := buildC(t)
+	prog, _ := buildC(t)
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(prog)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
