@@ -31,11 +31,18 @@ import os
 import sys
 import time
 
-# Run from a checkout, this folder is first on sys.path, and its unbuilt
-# mancala_engine (no library) would shadow the installed package.
-_here = os.path.dirname(os.path.abspath(__file__))
-if not os.path.exists(os.path.join(_here, "mancala_engine", "_build.py")):
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _unshadow():
+    """Run from a checkout, this folder is on sys.path (Ray puts it on its
+    workers' too), and its unbuilt mancala_engine (no library) would
+    shadow the installed package: take the folder off."""
+    if not os.path.exists(os.path.join(_HERE, "mancala_engine", "_build.py")):
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+
+
+_unshadow()
 
 import numpy as np  # noqa: E402
 
@@ -74,6 +81,7 @@ def _masked_env_class():
 def make_env(config):
     """The RLlib environment: our PettingZoo AEC game, masked, in RLlib's
     PettingZooEnv."""
+    _unshadow()
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
     from mancala_engine.pettingzoo import raw_env
@@ -86,6 +94,7 @@ def make_env(config):
 
 def make_vs_env(config):
     """Against a fixed agent: a one-agent Gymnasium env over Game(opponent=...)."""
+    _unshadow()
     import gymnasium
 
     from mancala_engine.env import Game
