@@ -664,10 +664,22 @@ class _Observer:
         self.perfect_recall = perfect_recall
 
     def set_from(self, state: MancalaState, player: int) -> None:
-        np.copyto(self.tensor, state._g.observation("S" if player == 0 else "N"))
+        np.copyto(self.tensor, _view(state).observation("S" if player == 0 else "N"))
 
     def string_from(self, state: MancalaState, player: int) -> str:
-        return state.history_str() if self.perfect_recall else state._g.position
+        return state.history_str() if self.perfect_recall else _view(state).position
+
+
+def _view(state: MancalaState) -> Game:
+    """The state's game to read from: its own, or, for a state nobody has
+    stepped (OpenSpiel's C++ side makes one to learn a tensor's size), the
+    game's start, so that no game is built for it."""
+    try:
+        return object.__getattribute__(state, "_g")
+    except AttributeError:
+        if not pyspiel.State.history(state):
+            return state._game._start
+        return state._g
 
 
 class KisoloGame(MancalaGame):

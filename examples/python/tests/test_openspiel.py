@@ -218,8 +218,15 @@ def test_tensors_build_no_state(monkeypatch):
         made.append("Game")
         return real_game(self, *a, **k)
 
+    real_clone = Game.clone
+
+    def counting_clone(self):
+        made.append("Game")
+        return real_clone(self)
+
     monkeypatch.setattr(mo.MancalaState, "__init__", counting)
     monkeypatch.setattr(Game, "__init__", counting_game)
+    monkeypatch.setattr(Game, "clone", counting_clone)
     for p, seat in ((0, "S"), (1, "N")):
         want = g.observation(seat).astype(np.float32).tolist()
         assert state.observation_tensor(p) == want
@@ -230,6 +237,12 @@ def test_tensors_build_no_state(monkeypatch):
     obs.set_from(state, 1)
     np.testing.assert_array_equal(obs.tensor, g.observation("N"))
     assert made == []
+    # OpenSpiel's C++ route (what its C++ algorithms call): it makes a bare
+    # state to learn the size, but no game.
+    for p, seat in ((0, "S"), (1, "N")):
+        assert pyspiel.State.observation_tensor(state, p) == g.observation(seat).astype(np.float32).tolist()
+        assert pyspiel.State.information_state_tensor(state, p) == g.observation(seat).astype(np.float32).tolist()
+    assert "Game" not in made
 
 
 def test_undo_action():
