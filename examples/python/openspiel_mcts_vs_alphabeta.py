@@ -21,7 +21,6 @@ if not os.path.exists(os.path.join(_here, "mancala_engine", "_build.py")):
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 
 import numpy as np  # noqa: E402
-import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import mancala_engine.openspiel as mo  # noqa: E402
