@@ -215,7 +215,7 @@ def main(argv=None) -> int:
         runners = r.get("env_runners", {})
         print(f"iteration {i + 1}: episodes {runners.get('num_episodes', 0)}, "
               f"mean episode length {runners.get('episode_len_mean', float('nan')):.1f}, "
-              f"env steps so far {r.get('num_env_steps_sampled_lifetime', 0)}", flush=True)
+              f"env steps so far {int(r.get('num_env_steps_sampled_lifetime', 0))}", flush=True)
     trained = algo.get_module() if args.opponent else algo.get_module("shared")
     scores = []
     for opp in ("random", args.level):
