@@ -86,7 +86,8 @@ def pyspiel_steps(game, n: int, seed: int) -> float:
 
 
 def aec_steps(make: Callable[[], object], n: int, seed: int) -> float:
-    """Steps per second of PettingZoo's AEC loop over whole games."""
+    """Seconds per step of PettingZoo's AEC loop over whole games (at
+    least n steps)."""
     env = make()
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
@@ -104,7 +105,23 @@ def aec_steps(make: Callable[[], object], n: int, seed: int) -> float:
         env.reset()
     secs = time.perf_counter() - t
     env.close()
-    return done / secs
+    return secs / done
+
+
+def measure(contenders: Dict[str, Callable[[int, int], float]], n: int, rounds: int,
+            slices: int = 10) -> Dict[str, float]:
+    """The best over rounds of each contender's seconds per step, each
+    round cut into slices taken in turn (so that a change of the machine's
+    load hits every contender alike)."""
+    best: Dict[str, float] = {}
+    for r in range(rounds):
+        tot = dict.fromkeys(contenders, 0.0)
+        for i in range(slices):
+            for key, f in contenders.items():
+                tot[key] += f(max(n // slices, 1), r * slices + i)
+        for key in contenders:
+            best[key] = min(best.get(key, float("inf")), tot[key] / slices)
+    return best
 
 
 def run(args) -> List[Tuple[str, str, str, str]]:
@@ -116,34 +133,28 @@ def run(args) -> List[Tuple[str, str, str, str]]:
 
     rows = []
     n = args.steps
+    kalah = pyspiel.load_game("mancala")
     for name in args.games:
         ours = mo.load_game(name)
-        best: Dict[str, float] = {}
-        for r in range(args.rounds):
-            # In ten slices taken in turn, so that a change of load hits both.
-            tot = {"game": 0.0, "pyspiel": 0.0}
-            for i in range(10):
-                tot["game"] += game_steps(name, "", n // 10, r * 10 + i)
-                tot["pyspiel"] += pyspiel_steps(ours, n // 10, r * 10 + i)
-            for key in tot:
-                best[key] = min(best.get(key, 1e9), tot[key] / 10)
+        best = measure({"game": lambda k, seed: game_steps(name, "", k, seed),
+                        "pyspiel": lambda k, seed: pyspiel_steps(ours, k, seed),
+                        "kalah": lambda k, seed: pyspiel_steps(kalah, k, seed)}, n, args.rounds)
         load = _load()
         rows.append((f"{name}: `Game` step (mask, random legal id, step, observation)",
-                     f"{best['game'] * 1e6:.2f} µs", "", load))
+                     f"{best['game'] * 1e6:.2f} µs", f"{best['game'] / best['kalah']:.2f}× OpenSpiel's C++ Kalah's "
+                     "four calls", load))
         rows.append((f"{name}: through pyspiel (legal_actions, random id, apply_action, observation_tensor)",
                      f"{best['pyspiel'] * 1e6:.2f} µs", f"{best['pyspiel'] / best['game']:.2f}× our `Game` step "
                      "(goal ≤ 3×)", load))
-    kalah = pyspiel.load_game("mancala")
-    best_k = min(pyspiel_steps(kalah, n, r) for r in range(args.rounds))
-    rows.append(("OpenSpiel's own C++ `mancala` (Kalah), the same four calls", f"{best_k * 1e6:.2f} µs", "", _load()))
+        rows.append((f"OpenSpiel's own C++ `mancala` (Kalah), the same four calls, beside {name}",
+                     f"{best['kalah'] * 1e6:.2f} µs", "", load))
 
     mods = {"kisolo": kisolo_v0, "kiothi": kiothi_v0, "kimasai": kimasai_v0}
-    contenders = [(f"{g}_v0", mods[g].env) for g in args.games] + [("tictactoe_v3", tictactoe_v3.env),
-                                                                    ("connect_four_v3", connect_four_v3.env)]
-    rates: Dict[str, float] = {}
-    for r in range(args.rounds):
-        for key, make in contenders:
-            rates[key] = max(rates.get(key, 0.0), aec_steps(make, n, r))
+    contenders = {f"{g}_v0": mods[g].env for g in args.games}
+    contenders.update({"tictactoe_v3": tictactoe_v3.env, "connect_four_v3": connect_four_v3.env})
+    per = measure({k: (lambda make: lambda m, seed: aec_steps(make, m, seed))(make) for k, make in contenders.items()},
+                  n, args.rounds)
+    rates = {k: 1.0 / v for k, v in per.items()}
     load = _load()
     for g in args.games:
         k = f"{g}_v0"
@@ -164,7 +175,7 @@ def main(argv=None) -> int:
     ap.add_argument("--smoke", action="store_true", help="tiny counts: check that every loop runs")
     args = ap.parse_args(argv)
     if args.smoke:
-        args.steps, args.rounds = 200, 1
+        args.steps, args.rounds = 100, 1
     args.steps = max(args.steps, 10)
     up = os.popen("uptime").read().strip() if os.path.exists("/usr/bin/uptime") else f"load {_load()}"
     rows = run(args)

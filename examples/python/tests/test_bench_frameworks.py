@@ -23,6 +23,8 @@ def test_bench_frameworks_smoke():
         assert any(r.startswith(f"| {g}: `Game` step") for r in rows), out
         assert any(r.startswith(f"| {g}: through pyspiel") and "× our `Game` step" in r for r in rows), out
         assert any(r.startswith(f"| PettingZoo AEC loop, `{g}_v0`") and "× `tictactoe_v3`" in r for r in rows), out
-    for other in ("OpenSpiel's own C++ `mancala`", "PettingZoo AEC loop, `tictactoe_v3`",
+        assert any(r.startswith(f"| OpenSpiel's own C++ `mancala` (Kalah), the same four calls, beside {g}")
+                   for r in rows), out
+    for other in ("PettingZoo AEC loop, `tictactoe_v3`",
                   "PettingZoo AEC loop, `connect_four_v3`"):
         assert any(r.startswith("| " + other) for r in rows), out
