@@ -75,6 +75,7 @@ from __future__ import annotations
 import base64
 import io
 import pickle
+import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
@@ -117,6 +118,9 @@ OPTIONS: Dict[str, Tuple[Tuple[str, str, Any, Optional[Tuple[Any, ...]]], ...]] 
 
 #: The largest horizon a game parameter may ask for (plies): the library's.
 MAX_HORIZON = _specs.MAX_HORIZON
+
+#: The most games a game keeps for its new states.
+_POOL = 32
 
 #: The longest text deserialize_state reads (characters).
 MAX_SERIALIZED = 1 << 20
@@ -275,6 +279,10 @@ class MancalaGame(pyspiel.Game):
         self._string = str(self)  # pyspiel's game string (one C++ call, kept)
         self._tensor_shape = [self.spec.obs_len]
         self._obs = np.zeros(self.spec.obs_len, np.float32)  # observation_tensor's buffer
+        # Games of states that are gone, reset to the start: a new state
+        # takes one (a reset) rather than making one (a new library
+        # environment, several times the cost).
+        self._pool: List[Game] = []
 
     def new_initial_state(self) -> "MancalaState":
         return MancalaState(self)
@@ -397,6 +405,19 @@ class MancalaState(pyspiel.State):
         self._g = g
         self.__dict__["mancala"].g = g
         return g
+
+    def __del__(self) -> None:
+        # The state's game goes back to its game's pool when nothing else
+        # holds it (the slot, the record, this frame and getrefcount's
+        # argument are the 4 references).
+        try:
+            g = object.__getattribute__(self, "_g")
+            pool = self._game._pool
+            if len(pool) < _POOL and sys.getrefcount(g) <= 4 and not g.opponent:
+                g.reset()
+                pool.append(g)
+        except Exception:  # noqa: BLE001 - a finalizer must not raise (interpreter exit, a library error)
+            pass
 
     @property
     def game_state(self) -> Game:
@@ -568,7 +589,7 @@ def _replay(game: MancalaGame, ids: Sequence[Any]) -> Game:
     that is not an integer, out of range or illegal where it is played)."""
     if len(ids) > game.horizon:
         raise ValueError(f"a history of {len(ids)} actions is longer than the horizon {game.horizon}")
-    g = game._start.clone()
+    g = game._pool.pop() if game._pool else game._start.clone()
     for i, a in enumerate(ids):
         if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer)):
             raise ValueError(f"action {i + 1} of the history, {a!r}, is not an action id")

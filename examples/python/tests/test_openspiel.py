@@ -411,3 +411,25 @@ def test_mcts_against_alphabeta_example():
     assert "MCTSBot (20 simulations)" in out and "AlphaBeta (depth 2)" in out
     assert "games: 2" in out
 
+
+
+def test_new_states_reuse_games_safely():
+    """A gone state's game serves a new state (reset to the start), never
+    while someone still holds it."""
+    game = mo.load_game("kisolo", "Columns:6")
+    start = str(game.new_initial_state())
+    s = _play(game.new_initial_state(), 5)
+    held = s.game_state
+    pos, hist = held.position, list(held.history)
+    del s
+    t = game.new_initial_state()
+    assert (str(t), t.history(), t.returns(), t.is_terminal()) == (start, [], [0.0, 0.0], False)
+    assert (held.position, held.history) == (pos, hist)
+    u = _play(game.new_initial_state(), game.max_game_length())  # to the end
+    assert u.is_terminal()
+    del u
+    for _ in range(3):
+        v = game.new_initial_state()
+        assert (str(v), v.history(), v.returns(), v.is_terminal(), v.legal_actions()) == \
+            (start, [], [0.0, 0.0], False, t.legal_actions())
+        _play(v, 4)
