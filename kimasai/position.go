@@ -116,6 +116,17 @@ func (p Position) Seeds(index int) int {
 	return int(p.pits[index])
 }
 
+// AppendSeeds appends the cows of every pit to dst in index order
+// (Seeds(0), Seeds(1), ..., Seeds(Pits-1)) and returns it: one call for
+// the whole board, for encoders (mancala/env's Observer). It allocates
+// only to grow dst.
+func (p Position) AppendSeeds(dst []int) []int {
+	for _, n := range p.pits {
+		dst = append(dst, int(n))
+	}
+	return dst
+}
+
 // Reserve returns the cows player pl still holds off the board (KM-5,
 // KM-6); 0 for an out-of-range player.
 func (p Position) Reserve(pl mancala.Player) int {

@@ -146,6 +146,17 @@ func (p Position) Seeds(index int) int {
 	return int(p.pits[index])
 }
 
+// AppendSeeds appends the warriors of every pit to dst in index order
+// (Seeds(0), Seeds(1), ..., Seeds(Pits-1)) and returns it: one call for
+// the whole board, for encoders (mancala/env's Observer). It allocates
+// only to grow dst.
+func (p Position) AppendSeeds(dst []int) []int {
+	for _, n := range p.pits {
+		dst = append(dst, int(n))
+	}
+	return dst
+}
+
 // Nki reports whether the pit at index (0..19) is nki (KI-8); false out of range.
 func (p Position) Nki(index int) bool {
 	return index >= 0 && index < Pits && p.nki&(1<<index) != 0

@@ -108,6 +108,23 @@ func (p Position) Seeds(index int) int {
 	return int(p.circ[g.slot(index)])
 }
 
+// AppendSeeds appends the seeds of every pit to dst in index order
+// (Seeds(0), Seeds(1), ..., Seeds(4C-1)) and returns it: one call for the
+// whole board, for encoders (mancala/env's Observer). It allocates only
+// to grow dst.
+func (p Position) AppendSeeds(dst []int) []int {
+	g := p.geom()
+	// Pits 0..ring-1 are kept in circ[0:ring], the others from circ[16]
+	// on (geom.slot).
+	for _, n := range p.circ[:g.ring] {
+		dst = append(dst, int(n))
+	}
+	for _, n := range p.circ[16 : 16+4*g.c-g.ring] {
+		dst = append(dst, int(n))
+	}
+	return dst
+}
+
 // slot returns where pit (0..4C-1, KS-2) is kept in Position.circ.
 func (g *geom) slot(pit int) int {
 	if pit >= g.ring {

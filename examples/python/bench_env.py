@@ -17,9 +17,9 @@ load (`uptime`'s 1-minute figure) beside each row:
    registers): apply_action + observation_tensor + legal_actions_mask,
    against our own Game doing the same.
 
-Each comparison runs its contenders in turn, ``--rounds`` times, and keeps
-each one's best round; the figures are µs per step (lower is better) or
-steps per second.
+Each comparison runs its contenders in turn, in slices of about 50 ms
+(``--rounds`` times ``--seconds`` each in all), and keeps each one's best
+slice; the figures are µs per step (lower is better) or steps per second.
 
     python examples/python/bench_env.py [--seconds 1] [--rounds 3] [--markdown]
 """
@@ -60,7 +60,7 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {np.__version__}"
 
 
-BATCH = 1000
+BATCH = 200
 
 
 def timed(loop, seconds):
@@ -181,12 +181,16 @@ def aec(env):
 
 
 def side_by_side(contenders, seconds, rounds):
-    """{name: best µs per step}, the contenders taken in turn each round."""
+    """{name: best µs per step}: the contenders take turns in slices of
+    about 50 ms (``rounds`` times ``seconds`` each in all), so that a
+    change of the machine's load falls on all of them; each keeps its best
+    slice."""
     best = {}
     loops = {name: make() for name, make in contenders}
-    for _ in range(rounds):
+    slices = max(1, int(rounds * seconds / 0.05))
+    for _ in range(slices):
         for name, loop in loops.items():
-            us = timed(loop, seconds)
+            us = timed(loop, min(0.05, seconds))
             best[name] = min(best.get(name, us), us)
     return best
 

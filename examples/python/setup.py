@@ -97,10 +97,13 @@ def _lib_build_id(path):
         f = dll.mancala_build_id
     except (OSError, AttributeError):
         return None
-    f.restype = ctypes.c_char_p
-    f.argtypes = []
-    v = f()
-    return v.decode() if v else ""
+    f.restype = ctypes.c_int32
+    f.argtypes = [ctypes.c_char_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32)]
+    buf = ctypes.create_string_buffer(256)
+    n = ctypes.c_int32(0)
+    if f(buf, 256, ctypes.byref(n)) != 0:
+        return None
+    return buf.raw[: n.value].decode()
 
 
 def build_library(pkg_dir):

@@ -34,14 +34,15 @@
 // mcts:500:time=1s:workers=2 adds a time budget and workers; or a level
 // of the game (Beginner, Casual, ..., or level:N from the weakest), which
 // plays its own agent and budget (the game's Descriptor.Levels; -levels
-// takes all of them, weakest first). A budget is capped as the API caps
-// a think (package wire): depth at most 10 plies, 100,000 playouts and 2 s
-// a move. Results are the same for the same flags and -seed (unless -time
+// takes all of them, weakest first). A budget is bounded by the service
+// limits (agent.DefaultLimits, as the web server and the C library):
+// depth at most 10 plies, 100,000 playouts, 8 workers and 2 s a move. Results are the same for the same flags and -seed (unless -time
 // is set), however many games run in parallel.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -63,7 +64,6 @@ import (
 	"github.com/seed8ebe013a/go-mancala/mancala/agent/rating"
 	"github.com/seed8ebe013a/go-mancala/mancala/match"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
-	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
 type options struct {
@@ -186,38 +186,29 @@ func (o options) check() string {
 }
 
 // checkBudget checks a player's budget: in range (cli.Budget.Check), and
-// within the caps of the API (package wire: depth at most
-// wire.MaxDepthCap plies, at most wire.MaxIterationsCap playouts and
-// wire.MaxTimeCap a move), so that no flag makes a tournament's move
-// cost more than one the web server would search.
+// within the service limits (agent.DefaultLimits, which the web server,
+// the engine and the C library apply too), so that no flag makes a
+// tournament's move cost more than one the web server would search.
 func checkBudget(b cli.Budget) error {
 	if err := b.Check(); err != nil {
 		return err
 	}
-	switch {
-	case b.Depth > wire.MaxDepthCap:
-		return fmt.Errorf("-depth %d: at most %d plies (the API's cap)", b.Depth, wire.MaxDepthCap)
-	case b.Iterations > wire.MaxIterationsCap:
-		return fmt.Errorf("-iterations %d: at most %d playouts a move (the API's cap)", b.Iterations, wire.MaxIterationsCap)
-	case b.Time > wire.MaxTimeCap:
-		return fmt.Errorf("-time %v: at most %v a move (the API's cap)", b.Time, wire.MaxTimeCap)
+	err := agent.DefaultLimits().Check(agent.Spec{Depth: b.Depth, Iterations: b.Iterations, Time: b.Time, Workers: b.Workers})
+	var le *agent.LimitError
+	if errors.As(err, &le) {
+		return fmt.Errorf("-%s %s: over the limit %s (the service limits)", le.Limit, le.Value, le.Max)
 	}
-	return nil
+	return err
 }
 
 // maxParallel bounds -parallel.
 const maxParallel = 1024
 
-// checkSpec checks a player's spec against the caps of the API, as
-// checkBudget checks the flags.
+// checkSpec checks a player's resolved spec against the service limits,
+// as checkBudget checks the flags.
 func checkSpec(text string, s agent.Spec) error {
-	switch {
-	case s.Depth > wire.MaxDepthCap:
-		return fmt.Errorf("player %q: depth %d: at most %d plies (the API's cap)", text, s.Depth, wire.MaxDepthCap)
-	case s.Iterations > wire.MaxIterationsCap:
-		return fmt.Errorf("player %q: %d iterations: at most %d playouts a move (the API's cap)", text, s.Iterations, wire.MaxIterationsCap)
-	case s.Time > wire.MaxTimeCap:
-		return fmt.Errorf("player %q: time %v: at most %v a move (the API's cap)", text, s.Time, wire.MaxTimeCap)
+	if err := agent.DefaultLimits().Check(s); err != nil {
+		return fmt.Errorf("player %q: %w", text, err)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/mancala"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 )
 
 func descName[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], suffix string) string {
@@ -38,5 +39,22 @@ func TestList(t *testing.T) {
 	}
 	if Levels("oware") != nil || !strings.Contains(Unknown("x").Error(), `"x"`) {
 		t.Error("Levels or Unknown of no game")
+	}
+}
+
+// TestLevelsWithinLimits: every level of every game fits the service
+// limits (agent.DefaultLimits), so that every program and the C library
+// can play each one.
+func TestLevelsWithinLimits(t *testing.T) {
+	for _, n := range Names() {
+		for _, l := range Levels(n) {
+			s, err := agent.ParseSpec(l.Agent)
+			if err == nil {
+				err = agent.DefaultLimits().Check(s)
+			}
+			if err != nil {
+				t.Errorf("%s level %s (%s): %v", n, l.Name, l.Agent, err)
+			}
+		}
 	}
 }

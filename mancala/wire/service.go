@@ -9,6 +9,7 @@ import (
 	"time"
 
 	quotepkg "github.com/seed8ebe013a/go-mancala/internal/quote"
+	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
@@ -18,12 +19,15 @@ const (
 	MaxBodyCap = 64 << 10
 	// MaxEventsCap is the most events an apply returns (20,000).
 	MaxEventsCap = 20_000
-	// MaxDepthCap is the deepest AlphaBeta search a think runs, in plies.
-	MaxDepthCap = 10
-	// MaxIterationsCap is the most MCTS playouts a think runs.
-	MaxIterationsCap = 100_000
-	// MaxTimeCap is the longest a think searches.
-	MaxTimeCap = 2 * time.Second
+	// MaxDepthCap is the deepest AlphaBeta search a think runs, in plies:
+	// the service limit agent.DefaultMaxDepth (10).
+	MaxDepthCap = agent.DefaultMaxDepth
+	// MaxIterationsCap is the most MCTS playouts a think runs: the
+	// service limit agent.DefaultMaxIterations (100,000).
+	MaxIterationsCap = agent.DefaultMaxIterations
+	// MaxTimeCap is the longest a think searches: the service limit
+	// agent.DefaultMaxTime (2 s).
+	MaxTimeCap = agent.DefaultMaxTime
 	// MaxRecordMovesCap is the most moves a record request or a replayed
 	// record may have.
 	MaxRecordMovesCap = 10_000

@@ -2,6 +2,8 @@
 
 - Under CI (CI=true, as .ci/run sets it) a skipped test is a failure, so
   that every framework check really runs there.
+- The installed package is tested, never the unbuilt sources beside
+  the tests.
 - No class of the package ever starts a process: for every test not
   marked ``processes`` (the tests that start a child Python on purpose),
   subprocess.Popen, os.fork, os.posix_spawn, os.system and the os.exec*
@@ -11,8 +13,18 @@
 
 import os
 import subprocess
+import sys
 
 import pytest
+
+# Run from examples/python, the current folder (first on sys.path) holds the
+# unbuilt sources of mancala_engine (no library): test the installed package.
+_pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if not os.path.exists(os.path.join(_pkg, "mancala_engine", "_build.py")):
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _pkg]
+    sys.modules.pop("mancala_engine", None)
+    if os.path.abspath(os.curdir) == _pkg:
+        os.chdir(os.path.dirname(os.path.dirname(_pkg)))  # child Pythons too (python -c puts the cwd first)
 
 
 def _in_ci() -> bool:

@@ -73,3 +73,12 @@ def test_level_names_as_specs():
     u = think(START["kisolo"], "alphabeta:2", seed=1)
     assert t.move == u.move
     assert t.spec.startswith("alphabeta:2")
+
+
+def test_a_time_budget_within_the_limits():
+    t = think(START["kisolo"], {"agent": "mcts", "timeMs": 30}, seed=1)
+    assert t.spec.startswith("mcts") and "time=30ms" in t.spec
+    assert t.iterations >= 1
+    with pytest.raises(MancalaError) as e:
+        think(START["kisolo"], {"agent": "mcts", "timeMs": 60_000})
+    assert e.value.code == "limit"

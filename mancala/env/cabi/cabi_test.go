@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -40,10 +41,16 @@ func buildC(t *testing.T) (prog, dir string) {
 	}
 	dir = os.Getenv("MANCALA_LIB_DIR")
 	if dir == "" || !exists(filepath.Join(dir, cabibuild.SOName)) {
-		dir = t.TempDir()
-		if _, err := cabibuild.Build("../../..", dir); err != nil {
-			t.Fatal(err)
+		libOnce.Do(func() {
+			libDir, libErr = os.MkdirTemp("", "cabi-test-")
+			if libErr == nil {
+				_, libErr = cabibuild.Build("../../..", libDir)
+			}
+		})
+		if libErr != nil {
+			t.Fatal(libErr)
 		}
+		dir = libDir
 	}
 	prog = filepath.Join(t.TempDir(), "cabi_test")
 	cmd := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", ".", "-o", prog, "testdata/cabi_test.c",
@@ -52,6 +59,22 @@ func buildC(t *testing.T) (prog, dir string) {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}
 	return prog, dir
+}
+
+// The library one test process builds (once, for every test that needs
+// it), removed by TestMain.
+var (
+	libOnce sync.Once
+	libDir  string
+	libErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if libDir != "" {
+		os.RemoveAll(libDir)
+	}
+	os.Exit(code)
 }
 
 func exists(path string) bool {
@@ -87,6 +110,8 @@ func TestCABI(t *testing.T) {
 	thinkTrajectory(t, &want, &kimasai.Descriptor, "mcts:50", 8)
 	thinkTrajectory(t, &want, &kimasai.Descriptor, "mcts-eval:40", 8)
 	thinkTrajectory(t, &want, &kisolo.Descriptor, "random", 10)
+	thinkEnd(t, &want, &kisolo.Descriptor)
+	thinkEnd(t, &want, &kimasai.Descriptor)
 	got := strings.Split(stdout.String(), "\n")
 	for i, w := range strings.Split(want.String(), "\n") {
 		if i >= len(got) || got[i] != w {
@@ -253,10 +278,14 @@ func thinkTrajectory[P mancala.Position[P, M], M mancala.Move](t *testing.T, w *
 				t.Fatal(err)
 			}
 			m, value, nodes, depth = r.Move, int64(r.Value), r.Nodes, r.Depth
-			if r.Value >= agent.WinValue/2 {
+			exact := r.Depth < x.Depth && x.Time == 0 // every line ended
+			switch {
+			case r.Value >= agent.WinValue/2 || exact && r.Value > 0:
 				outcome = 1
-			} else if r.Value <= -agent.WinValue/2 {
+			case r.Value <= -agent.WinValue/2 || exact && r.Value < 0:
 				outcome = 3
+			case exact:
+				outcome = 2
 			}
 			var ms []string
 			for _, lm := range x.AppendLine(nil, p, r) {
@@ -286,5 +315,56 @@ func thinkTrajectory[P mancala.Position[P, M], M mancala.Move](t *testing.T, w *
 		if p, err = p.Apply(m); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// thinkEnd is cabi_test.c's think_end: a self-play game to its end, then
+// alphabeta:6's answers 4..1 plies before the end.
+func thinkEnd[P mancala.Position[P, M], M mancala.Move](t *testing.T, w *strings.Builder, d *mancala.Descriptor[P, M]) {
+	t.Helper()
+	e, err := env.New(d, "", env.Options[P, M]{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before []P
+	var mask []bool
+	for k := 0; ; k++ {
+		before = append(before, e.Position())
+		mask = e.AppendMask(mask[:0])
+		s, err := e.Step(pick(mask, k*7+3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Terminated {
+			break
+		}
+	}
+	x := agent.NewAlphaBeta(d, 6)
+	x.TableSize = 1 << 16
+	for i := 4; i >= 1; i-- {
+		p := before[len(before)-i]
+		r, err := x.Search(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := r.Depth < 6
+		o := 0
+		switch {
+		case r.Value >= agent.WinValue/2 || exact && r.Value > 0:
+			o = 1
+		case r.Value <= -agent.WinValue/2 || exact && r.Value < 0:
+			o = 3
+		case exact:
+			o = 2
+		}
+		var ms []string
+		for _, lm := range x.AppendLine(nil, p, r) {
+			ms = append(ms, lm.String())
+		}
+		id, err := d.Action(p, r.Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(w, "end %s %d %s a=%d v=%d o=%d d=%d line=%s\n", d.Name, i, r.Move, id, r.Value, o, r.Depth, strings.Join(ms, " "))
 	}
 }

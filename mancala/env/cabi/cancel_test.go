@@ -39,7 +39,7 @@ func TestCancelThink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := register(&handle{kind: agentKind, agent: a})
+	id := register(&handle{kind: agentKind, agent: a, search: true})
 	defer release(id, agentKind)
 	start := kiothi.Descriptor.Start().String()
 	st := cancelUntilDone(t, id, agentKind, func() int32 {
@@ -73,7 +73,10 @@ func TestCancelStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := register(&handle{kind: envKind, env: m.env})
+	if !m.searching {
+		t.Fatal("alphabeta:10 is not searching")
+	}
+	id := register(&handle{kind: envKind, env: m.env, search: true})
 	defer release(id, envKind)
 	e := m.env
 	mask := make([]bool, e.spec().actions)
@@ -102,4 +105,41 @@ func TestCancelStep(t *testing.T) {
 		}
 	}
 	t.Fatal("no step was cancelled")
+}
+
+// TestStepAllocs: a step of a self-play environment through the call
+// path (lookup, lock, the step, the mask and legal ids) allocates
+// nothing: only a handle that can search takes a cancellable context.
+func TestStepAllocs(t *testing.T) {
+	m, err := makeOps(kiothi.Name, config{seat: seatNone, seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := register(&handle{kind: envKind, env: m.env, search: m.searching})
+	defer release(id, envKind)
+	a := int(m.env.spec().actions)
+	mask := make([]bool, a)
+	ids := make([]int32, a)
+	k := 0
+	allocs := testing.AllocsPerRun(200, func() {
+		st := callCtx(id, envKind, errSyntax, true, func(ctx context.Context, h *handle) error {
+			h.env.mask(mask)
+			s, err := h.env.step(ctx, pick(mask, k))
+			if err != nil {
+				return err
+			}
+			h.env.legal(ids)
+			if s.terminated+s.truncated > 0 {
+				return h.env.reset(ctx, nil)
+			}
+			return nil
+		})
+		if st != statusOK {
+			t.Fatalf("status %d", st)
+		}
+		k++
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations a step, want 0", allocs)
+	}
 }

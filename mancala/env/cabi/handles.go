@@ -104,6 +104,7 @@ const (
 // handle is one object behind the ABI.
 type handle struct {
 	kind    kind
+	search  bool       // its calls can search (an agent, a searching opponent): they take a cancellable context
 	mu      sync.Mutex // serialises the calls on the handle
 	lastErr string
 	freed   bool
@@ -170,7 +171,8 @@ func call(id int64, k kind, syntax int32, fn func(h *handle) error) int32 {
 }
 
 // callCtx is call for a call that can be cancelled (cancellable): fn gets
-// a context that *_cancel cancels while it runs.
+// a context that *_cancel cancels while it runs, when the handle can
+// search (else the background context: nothing to cancel, no allocation).
 func callCtx(id int64, k kind, syntax int32, cancellable bool, fn func(ctx context.Context, h *handle) error) (status int32) {
 	h := lookup(id, k)
 	if h == nil {
@@ -182,7 +184,7 @@ func callCtx(id int64, k kind, syntax int32, cancellable bool, fn func(ctx conte
 		return errHandle // freed between lookup and the lock
 	}
 	ctx := context.Background()
-	if cancellable {
+	if cancellable && h.search {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithCancel(ctx)
 		h.cmu.Lock()

@@ -294,9 +294,9 @@ func newEnv(game, rules, opponent *C.char, c config, out *C.int64_t, errbuf *C.c
 			return nil, err
 		}
 		if c.vec {
-			return &handle{kind: vecKind, vec: m.vec}, nil
+			return &handle{kind: vecKind, vec: m.vec, search: m.searching}, nil
 		}
-		return &handle{kind: envKind, env: m.env}, nil
+		return &handle{kind: envKind, env: m.env, search: m.searching}, nil
 	}, out, errbuf, errcap)
 }
 
@@ -337,7 +337,7 @@ func mancala_agent_new(game, spec *C.char, seed C.uint64_t, out *C.mancala_agent
 		if err != nil {
 			return nil, err
 		}
-		return &handle{kind: agentKind, agent: a}, nil
+		return &handle{kind: agentKind, agent: a, search: true}, nil
 	}, id, errbuf, errcap)
 }
 

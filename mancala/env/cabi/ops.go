@@ -79,8 +79,9 @@ type config struct {
 
 // made is what newOps makes: one of its fields.
 type made struct {
-	env envOps
-	vec vecOps
+	env       envOps
+	vec       vecOps
+	searching bool // an opponent that searches: its resets and steps can be cancelled
 }
 
 // limits are the limits every spec is checked against.
@@ -155,7 +156,7 @@ func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		if err != nil {
 			return made{}, err
 		}
-		return made{env: &envImpl[P, M]{e: e, d: d}}, nil
+		return made{env: &envImpl[P, M]{e: e, d: d}, searching: searching}, nil
 	}
 	if searching && c.n > maxSearchEnvs {
 		return made{}, fail(errArgument, "n %d: at most %d environments with a searching opponent (%s)", c.n, maxSearchEnvs, c.opponent)
@@ -168,7 +169,7 @@ func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 	if err != nil {
 		return made{}, err
 	}
-	return made{vec: &vecImpl[P, M]{v: v, seat: c.seat}}, nil
+	return made{vec: &vecImpl[P, M]{v: v, seat: c.seat}, searching: searching}, nil
 }
 
 // opsResult is what makeOps's generic function answers.
@@ -397,7 +398,7 @@ func (x *agentImpl[P, M]) think(ctx context.Context, position string) (answer, e
 		m = r.Move
 		x.line = a.AppendLine(x.line, p, r)
 		ans.value, ans.nodes, ans.depth = int64(r.Value), r.Nodes, int32(r.Depth)
-		ans.outcome = outcomeOf(r.Value)
+		ans.outcome = outcomeOf(r.Value, r.Depth < a.Depth && a.Time == 0)
 	case *agent.MCTS[P, M]:
 		r, err := a.Search(ctx, p)
 		if err != nil {
@@ -433,13 +434,18 @@ func (x *agentImpl[P, M]) think(ctx context.Context, position string) (answer, e
 	return ans, nil
 }
 
-// outcomeOf reads an alphabeta value: a forced win or loss, else unknown.
-func outcomeOf(v int) int32 {
+// outcomeOf reads an alphabeta value: a forced win or loss; with exact
+// (the search stopped before its depth without a time budget: every line
+// reached a finished game, so the value is the game's) also a draw; else
+// unknown.
+func outcomeOf(v int, exact bool) int32 {
 	switch {
-	case v >= agent.WinValue/2:
+	case v >= agent.WinValue/2 || exact && v > 0:
 		return outcomeWin
-	case v <= -agent.WinValue/2:
+	case v <= -agent.WinValue/2 || exact && v < 0:
 		return outcomeLoss
+	case exact:
+		return outcomeDraw
 	}
 	return outcomeUnknown
 }

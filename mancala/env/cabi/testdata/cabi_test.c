@@ -653,6 +653,41 @@ static void think_trajectory(const char *game, const char *spec, int plies) {
     CHECK(mancala_agent_free(ag) == MANCALA_OK && mancala_env_free(h) == MANCALA_OK, "free");
 }
 
+/* think_end plays game in self-play (seed 1, the k-th move pick(mask, k * 7
+ * + 3)) to its end, then thinks with alphabeta:6 on the positions 1..4
+ * plies before the end, where some answer is proven (a forced end within
+ * the search, or every line ended): its outcome is not unknown. */
+static void think_end(const char *game) {
+    char err[256], pos[8][512], move[64], line[2048];
+    mancala_env h;
+    mancala_agent ag;
+    mancala_think_t t;
+    mancala_step_t out;
+    mancala_spec_t s;
+    uint8_t mask[1024];
+    int32_t mlen, llen, k = 0, i, proven = 0;
+    CHECK(mancala_env_new(game, "", NULL, MANCALA_SEAT_NONE, 1, 0, &h, err, sizeof err) == MANCALA_OK, "%s", err);
+    CHECK(mancala_env_spec(h, &s) == MANCALA_OK && s.actions <= 1024, "spec");
+    CHECK(mancala_agent_new(game, "alphabeta:6", 0, &ag, err, sizeof err) == MANCALA_OK, "%s", err);
+    for (;; k++) {
+        position(h, pos[k % 8], sizeof pos[0]);
+        CHECK(mancala_env_mask(h, mask, 1024) == MANCALA_OK, "mask");
+        CHECK(mancala_env_step(h, pick(mask, s.actions, k * 7 + 3), &out, MANCALA_SEAT_MOVER, NULL, 0, NULL, 0, NULL, 0) == MANCALA_OK,
+              "step %d", k);
+        if (out.terminated) break;
+        CHECK(!out.truncated, "%s: truncated before the end", game);
+    }
+    for (i = 4; i >= 1; i--) {
+        CHECK(mancala_agent_think(ag, pos[(k + 1 - i) % 8], &t, move, sizeof move, &mlen, line, sizeof line, &llen) == MANCALA_OK,
+              "think %d before the end", i);
+        proven += t.outcome != MANCALA_OUTCOME_UNKNOWN;
+        printf("end %s %d %s a=%d v=%lld o=%d d=%d line=%s\n", game, i, move, t.action, (long long)t.value, t.outcome, t.depth,
+               line);
+    }
+    CHECK(proven > 0, "%s: no outcome proven in the last 4 plies", game);
+    CHECK(mancala_agent_free(ag) == MANCALA_OK && mancala_env_free(h) == MANCALA_OK, "free");
+}
+
 /* ---- threads: distinct handles at once ------------------------------------- */
 
 struct job {
@@ -815,5 +850,7 @@ int main(int argc, char **argv) {
     think_trajectory("kimasai", "mcts:50", 8);
     think_trajectory("kimasai", "mcts-eval:40", 8);
     think_trajectory("kisolo", "random", 10);
+    think_end("kisolo");
+    think_end("kimasai");
     return 0;
 }
