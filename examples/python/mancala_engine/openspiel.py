@@ -121,6 +121,8 @@ MAX_HORIZON = _specs.MAX_HORIZON
 
 #: The most games a game keeps for its new states.
 _POOL = 32
+#: The longest history a clone replays on a pooled game instead of copying.
+_REPLAY = 32
 
 #: The longest text deserialize_state reads (characters).
 MAX_SERIALIZED = 1 << 20
@@ -559,7 +561,16 @@ class MancalaState(pyspiel.State):
 
     def clone(self) -> "MancalaState":
         c = MancalaState(self._game)
-        g = self._g.clone()
+        src = self._g
+        pool = self._game._pool
+        if pool and len(src.history) <= _REPLAY:
+            # A short history is cheaper replayed on a pooled game (at the
+            # start) than copied into a new library environment.
+            g = pool.pop()
+            for a in src.history:
+                g.step(a)
+        else:
+            g = src.clone()
         c._g = g
         c.__dict__["mancala"].g = g
         return c

@@ -433,3 +433,20 @@ def test_new_states_reuse_games_safely():
         assert (str(v), v.history(), v.returns(), v.is_terminal(), v.legal_actions()) == \
             (start, [], [0.0, 0.0], False, t.legal_actions())
         _play(v, 4)
+
+
+@pytest.mark.parametrize("plies", [0, 3, 31, 33, 120])
+def test_clone_short_and_long_histories(plies):
+    """A clone is the same state whether its game is replayed on a pooled
+    game (short histories) or copied (long ones), terminal states too."""
+    game = mo.load_game("kimasai", "FreeFirstTurn:EachPlayer,SelfEmptiedInnerRow:Continues")
+    for _ in range(3):  # fill the pool
+        _play(game.new_initial_state(), 2)
+    state = _play(game.new_initial_state(), plies, seed=plies)
+    c = state.clone()
+    assert (str(c), c.history(), c.returns(), c.is_terminal(), c.legal_actions(), c.observation_tensor(1)) == \
+        (str(state), state.history(), state.returns(), state.is_terminal(), state.legal_actions(),
+         state.observation_tensor(1))
+    if not c.is_terminal():
+        c.apply_action(c.legal_actions()[-1])
+        assert len(state.history()) == len(c.history()) - 1
