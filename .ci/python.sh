@@ -43,11 +43,11 @@ rm -rf examples/python/build examples/python/mancala_engine.egg-info
 wheel=$(ls "$work"/dist/mancala_engine-*.whl)
 echo "wheel: $(basename "$wheel")"
 case "$(basename "$wheel")" in
-  *-py3-none-manylinux_*_x86_64.whl) ;;
-  *) echo "the wheel's tag is not py3-none-manylinux_*_x86_64" >&2; exit 1 ;;
+  *-cp39-abi3-manylinux_*_x86_64.whl) ;;
+  *) echo "the wheel's tag is not cp39-abi3-manylinux_*_x86_64" >&2; exit 1 ;;
 esac
 "$work/build/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"
-ours=$(basename "$wheel" | sed -E 's/.*-py3-none-(manylinux_[0-9]+_[0-9]+_x86_64)\.whl/\1/')
+ours=$(basename "$wheel" | sed -E 's/.*-cp39-abi3-(manylinux_[0-9]+_[0-9]+_x86_64)\.whl/\1/')
 theirs=$(sed -nE 's/.*consistent with the following platform tag: "([^"]+)".*/\1/p' "$work/auditwheel.txt" | tr -d '\n')
 if [ "$ours" != "$theirs" ]; then
   echo "the wheel says $ours, auditwheel says $theirs: retagging to auditwheel's" >&2

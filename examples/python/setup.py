@@ -11,9 +11,11 @@ is stamped into it and into mancala_engine/_build.py. It writes
 mancala_engine/_games.py from the
 output of ``go run ./examples/python/gengames`` (the games, levels, rule
 options and environment sizes, known at import without the library).
-The wheel is tagged ``py3-none-manylinux_<glibc>_<arch>``: the library is
-loaded with ctypes (no CPython ABI), and ``<glibc>`` is the newest glibc
-symbol version it needs.
+The wheel is tagged ``cp39-abi3-manylinux_<glibc>_<arch>``: the library is
+loaded with ctypes, the step's hot call is a small C extension of the
+stable ABI (mancala_engine/_fast.c: ctypes spent as long converting the
+call's arguments as the library spends stepping), and ``<glibc>`` is the
+newest glibc symbol version the library needs.
 
 Go (1.24 or later) and a C compiler are needed to build; installing the
 wheel needs neither. The Go module is the checkout around this folder, or,
@@ -30,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 
-from setuptools import Distribution, setup
+from setuptools import Distribution, Extension, setup
 from setuptools.command.build_py import build_py
 from setuptools.command.sdist import sdist
 
@@ -202,8 +204,10 @@ class BuildPy(build_py):
 
 
 class BdistWheel(bdist_wheel):
-    """py3-none-manylinux_<glibc>_<arch>: the library is loaded with
-    ctypes, so any CPython 3 of the platform takes the wheel."""
+    """cp39-abi3-manylinux_<glibc>_<arch>: the library is loaded with
+    ctypes, and the one C extension (_fast, the step's hot call) is built
+    against the stable ABI of Python 3.9, so any CPython 3.9+ of the
+    platform takes the wheel."""
 
     def get_tag(self):
         _, _, plat = super().get_tag()
@@ -214,7 +218,7 @@ class BdistWheel(bdist_wheel):
                 lib = os.path.join(HERE, "build", "lib", "mancala_engine", LIB_NAME)
             major, minor = glibc_needed(lib) if os.path.isfile(lib) else (2, 17)
             plat = f"manylinux_{major}_{minor}_{arch}"
-        return "py3", "none", plat
+        return "cp39", "abi3", plat
 
 
 class Sdist(sdist):
@@ -241,4 +245,8 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel, "sdist": Sdist}, distclass=BinaryDistribution)
+FAST = Extension("mancala_engine._fast", ["mancala_engine/_fast.c"], py_limited_api=True,
+                 define_macros=[("Py_LIMITED_API", "0x03090000")], extra_compile_args=["-O2"])
+
+setup(cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel, "sdist": Sdist}, distclass=BinaryDistribution,
+      ext_modules=[FAST])

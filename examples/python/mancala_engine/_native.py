@@ -17,6 +17,7 @@ a library built from other sources is refused with
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from typing import Any, Optional
 
@@ -65,6 +66,9 @@ def _after_fork_in_child() -> None:
     _lock = threading.Lock()
     if _lib is not None and _loaded_by != os.getpid():
         _lib.poison(forked_message())
+        fast = sys.modules.get(__name__.rsplit(".", 1)[0] + "._fast")
+        if fast is not None:
+            fast.poison()
         _failure = forked_message()
     elif _loading is not None and _loading != os.getpid():
         _failure = forked_message()

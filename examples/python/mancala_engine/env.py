@@ -36,6 +36,12 @@ import numpy as np
 
 from . import _cabi
 from ._errors import IllegalAction, MancalaError
+from ._native import check_process
+
+try:  # the step as a C function of the stable ABI (built with the wheel)
+    from . import _fast
+except ImportError:  # a source tree: the same call through ctypes
+    _fast = None  # type: ignore[assignment]
 from ._specs import GAMES, MAX_HORIZON, MAX_SEED, Spec, check_game, levels, spec_of
 
 __all__ = ["SEATS", "Spec", "Game", "Think", "Opponent", "IllegalAction", "MancalaError", "env_spec", "GAMES", "action_id",
@@ -237,7 +243,7 @@ class Game:
             _cabi.enc(rules, "rules")
         self.game = game
         if horizon is not None:
-            horizon = int_arg("horizon", horizon, 1, MAX_HORIZON, " plies")
+            horizon = int_arg("horizon", horizon, 1, MAX_HORIZON, " plies (None for the game's)")
         self._seed = int_arg("seed", seed, 0, MAX_SEED)
         if seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r}: S or N")
@@ -286,6 +292,13 @@ class Game:
             self._env = e
             self._h = e.h
             self._lib = e.lib
+            self._fstep = None
+            if _fast is not None:
+                fn = ctypes.cast(e.lib.env_step, ctypes.c_void_p).value
+                self._bind = _fast.bind(fn, e.h.id, ctypes.addressof(self._out), _cabi.SEAT_BOTH,
+                                        self._obs.ctypes.data, 2 * L, self._mask.ctypes.data, A,
+                                        self._legal.ctypes.data, A)
+                self._fstep = _fast.step
         return e
 
     def _refresh(self) -> None:
@@ -480,12 +493,16 @@ class Game:
             a = action
         else:
             a = action_id(action, self.spec.actions)
+        interrupted = False
         if self._searches:
             st, interrupted = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
                                                   lambda: self._lib.env_cancel(self._h))
+        elif self._fstep is not None:
+            st = self._fstep(self._bind, a)
+            if st == -1:
+                check_process()  # ForkedError: the step ran nothing
         else:
             st = self._lib.env_step(self._h, a, *self._args)
-            interrupted = False
         if st:
             raise self._env.error(st, f"action {a}")  # type: ignore[union-attr]
         self.history.append(a)

@@ -75,7 +75,7 @@ class VectorGame:
         self.n = int_arg("n", n, 1, MAX_N)
         seed = int_arg("seed", seed, 0, MAX_SEED)
         if horizon is not None:
-            horizon = int_arg("horizon", horizon, 1, MAX_HORIZON, " plies")
+            horizon = int_arg("horizon", horizon, 1, MAX_HORIZON, " plies (None for the game's)")
         if rules is not None:
             _cabi.enc(rules, "rules")
         opp = None if opponent is None else agent_spec(opponent)

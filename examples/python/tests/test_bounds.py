@@ -17,9 +17,9 @@ START = "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0
 
 @pytest.mark.parametrize("horizon", [2**32 + 10, 2**31, 100_001, 0, -1])
 def test_horizon_out_of_range_refused(horizon):
-    with pytest.raises(ValueError, match=r"horizon must be 1\.\.100000 plies, got"):
+    with pytest.raises(ValueError, match=r"horizon must be 1\.\.100000 plies \(None for the game.s\), got"):
         Game(horizon=horizon)
-    with pytest.raises(ValueError, match=r"horizon must be 1\.\.100000 plies, got"):
+    with pytest.raises(ValueError, match=r"horizon must be 1\.\.100000 plies \(None for the game.s\), got"):
         VectorGame(n=2, horizon=horizon)
 
 

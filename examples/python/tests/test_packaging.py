@@ -31,11 +31,21 @@ def test_the_wheel_is_tagged_for_what_it_holds():
     if "Tag:" not in wheel:
         pytest.skip("mancala-engine is not installed from a wheel here (an editable install)")
     tags = re.findall(r"^Tag: (\S+)$", wheel, re.M)
-    assert len(tags) == 1 and re.fullmatch(r"py3-none-manylinux_2_\d+_x86_64", tags[0]), tags
+    assert len(tags) == 1 and re.fullmatch(r"cp39-abi3-manylinux_2_\d+_x86_64", tags[0]), tags
     assert "Root-Is-Purelib: false" in wheel
     files = {str(f) for f in dist.files or []}
     assert "mancala_engine/_libmancala.so" in files
+    assert "mancala_engine/_fast.abi3.so" in files  # the step's hot call, stable ABI
     assert not any(f.endswith(("_origin.py", "_client.py", "_locate.py", "_backend.py")) for f in files)
+
+
+def test_the_step_takes_the_c_extension():
+    from mancala_engine import env
+
+    assert env._fast is not None
+    g = env.Game()
+    g.reset()
+    assert g._fstep is env._fast.step
 
 
 def test_library_stripped_without_build_paths():
