@@ -14,7 +14,20 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 
 PY=${PYTHON:-python3}
+apt_install() {
+  local sudo=
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then sudo=sudo; fi
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "$@"
+}
+if ! command -v "$PY" >/dev/null 2>&1 || ! "$PY" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  apt_install python3 python3-venv python3-dev
+  PY=/usr/bin/python3
+fi
 "$PY" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else "python3 is too old")'
+# The package's build: Go (on PATH) for the library, a C compiler for its extension.
+command -v cc >/dev/null 2>&1 || apt_install gcc libc6-dev
+command -v strip >/dev/null 2>&1 || apt_install binutils
 cache=${MANCALA_RLLIB_WHEELS:-/var/cache/go-mancala/rllib-wheels}
 if ! mkdir -p "$cache" 2>/dev/null || [ ! -w "$cache" ]; then
   cache="$HOME/.cache/go-mancala/rllib-wheels"
