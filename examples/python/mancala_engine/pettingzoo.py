@@ -16,8 +16,9 @@ games (needs ``pettingzoo`` and ``gymnasium``: ``pip install
     env.close()
 
 ``env(rules=..., horizon=..., render_mode=..., engine=...)`` wraps
-``raw_env`` as connect_four does (TerminateIllegalWrapper with reward -1,
-AssertOutOfBoundsWrapper, OrderEnforcingWrapper). Agents: ``player_0`` is
+``raw_env`` in :class:`ClassicWrapper`: what connect_four's chain does
+(TerminateIllegalWrapper with reward -1, AssertOutOfBoundsWrapper,
+OrderEnforcingWrapper), as one layer. Agents: ``player_0`` is
 South (who moves first), ``player_1`` North; the same player may move
 several times in a row (Kiothi's opening steps), so ``agent_selection`` is
 whoever is to move. ``observe(agent)`` works for either agent: the board
@@ -42,6 +43,7 @@ try:
     from gymnasium.utils import EzPickle
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as _e:  # pragma: no cover - depends on the machine
     raise ImportError(
         "mancala_engine.pettingzoo needs pettingzoo and gymnasium (pip install 'mancala-engine[pettingzoo]'): " + str(_e)
@@ -51,7 +53,8 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
 from .env import Game, IllegalAction
 from .render import render
 
-__all__ = ["raw_env", "env", "kisolo_v0", "kiothi_v0", "kimasai_v0", "KisoloEnv", "KiothiEnv", "KimasaiEnv", "AGENTS"]
+__all__ = ["raw_env", "env", "kisolo_v0", "kiothi_v0", "kimasai_v0", "KisoloEnv", "KiothiEnv", "KimasaiEnv", "AGENTS",
+           "ClassicWrapper"]
 
 #: The agents: South, North.
 AGENTS = ("player_0", "player_1")
@@ -88,6 +91,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name
         self.spec_ = spec
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
+        self._n_actions = spec.actions
         self.action_spaces = {a: spaces.Discrete(spec.actions) for a in AGENTS}
         self.observation_spaces = {
             a: spaces.Dict({
@@ -203,9 +207,118 @@ def env(**kwargs: Any) -> AECEnv:
 
 
 def _wrap(e: raw_env) -> AECEnv:
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    return ClassicWrapper(e)
+
+
+def _field(name: str, guarded: bool) -> property:
+    def get(self: "ClassicWrapper") -> Any:
+        if guarded and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    def put(self: "ClassicWrapper", value: Any) -> None:
+        setattr(self._raw, name, value)
+
+    return property(get, put, doc=f"The game environment's ``{name}``.")
+
+
+class ClassicWrapper(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's classic wrappers as one layer: what
+    ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(
+    env, illegal_reward=-1)))`` does (connect_four's and tictactoe's
+    chain), with the same checks, errors, warnings and outcomes: an
+    illegal action ends the game, -1 to the player who made it and 0 to
+    the other; an action outside the action space fails an assertion; a
+    call before ``reset`` is an error. The AEC fields (``agent_selection``,
+    ``rewards``, ``terminations``, ...) are read from the game's
+    environment in one step rather than through three wrappers'
+    ``__getattr__``, and ``last()`` reads them directly: about twice the
+    steps per second of the three wrappers."""
+
+    agent_selection = _field("agent_selection", True)
+    agents = _field("agents", True)
+    rewards = _field("rewards", True)
+    terminations = _field("terminations", True)
+    truncations = _field("truncations", True)
+    infos = _field("infos", True)
+    _cumulative_rewards = _field("_cumulative_rewards", False)
+    possible_agents = _field("possible_agents", False)
+
+    def __init__(self, env: raw_env) -> None:
+        self._raw = env
+        super().__init__(env)
+        self._illegal_value = -1.0
+        self._prev_obs: Optional[Dict[str, np.ndarray]] = None
+        self._terminated = False  # ended by an illegal move
+
+    @property
+    def num_agents(self) -> int:
+        if not self._has_reset:
+            raise AttributeError("num_agents cannot be accessed before reset")
+        return len(self._raw.agents)
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
+        self._terminated = False
+        self._prev_obs = None
+        self._raw.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        obs = self._raw.observe(agent)
+        if agent == self._raw.agent_selection:
+            self._prev_obs = obs
+        return obs
+
+    def last(self, observe: bool = True) -> Any:
+        raw = self._raw
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent = raw.agent_selection
+        obs = self.observe(agent) if observe else None
+        return obs, raw._cumulative_rewards[agent], raw.terminations[agent], raw.truncations[agent], raw.infos[agent]
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not raw.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = raw.agent_selection
+        dead = raw.terminations[agent] or raw.truncations[agent]
+        # AssertOutOfBoundsWrapper's check (Discrete.contains, with a fast
+        # path for a Python int).
+        if action.__class__ is int:
+            inside = 0 <= action < raw._n_actions
+        else:
+            inside = action is not None and raw.action_spaces[agent].contains(action)
+        assert (action is None and dead) or inside, "action is not in action space"
+        # TerminateIllegalWrapper's: the mask the agent was shown.
+        if self._prev_obs is None:
+            self.observe(agent)
+        mask = self._prev_obs["action_mask"]  # type: ignore[index]
+        self._prev_obs = None
+        if self._terminated and dead:
+            raw._was_dead_step(action)
+        elif not dead and not mask[action]:
+            EnvLogger.warn_on_illegal_move()
+            raw._cumulative_rewards[agent] = 0
+            raw.terminations = dict.fromkeys(raw.agents, True)
+            raw.truncations = dict.fromkeys(raw.agents, True)
+            raw.rewards = dict.fromkeys(raw.truncations, 0)
+            raw.rewards[agent] = float(self._illegal_value)
+            raw._accumulate_rewards()
+            raw._deads_step_first()
+            self._terminated = True
+        else:
+            raw.step(action)
+
+    def __str__(self) -> str:
+        return str(self._raw)
 
 
 class KisoloEnv(raw_env):
