@@ -52,6 +52,7 @@ import (
 	"time"
 
 	"github.com/seed8ebe013a/go-mancala/examples/internal/games"
+	"github.com/seed8ebe013a/go-mancala/examples/web/rooms"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -72,6 +73,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	export := fs.String("export", "", "write the page as a static site (WebAssembly rules, no server) into this new `dir` and exit")
 	npmDir := fs.String("npm", "", "write the JavaScript package (mancala.js, its .d.ts, the worker and mancala.wasm) into this new `dir` and exit")
 	wasmFile := fs.String("wasm", "", "with -export or -npm: copy this mancala.wasm `file` instead of building it")
+	rf := addRoomFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -106,6 +108,11 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
+	ropt, roomsOff, err := rf.options()
+	if err != nil {
+		fmt.Fprintln(stderr, "web:", err)
+		return 2
+	}
 	capConns, err := connCap(*maxConns, fdLimit(), fdsOpen())
 	if err != nil {
 		fmt.Fprintln(stderr, "web:", err)
@@ -116,6 +123,20 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
+	var rs *rooms.Server
+	if !roomsOff {
+		if testClock != nil {
+			h = testClock(&ropt, h)
+		}
+		ropt.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, "web: "+format+"\n", args...) }
+		if rs, err = rooms.New(ropt); err != nil {
+			ln.Close()
+			fmt.Fprintln(stderr, "web:", err)
+			return 1
+		}
+		defer rs.Close()
+	}
+	h = withRooms(h, rs)
 	c := newConns(capConns)
 	srv := newServer(h, c)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
