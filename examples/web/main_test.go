@@ -30,7 +30,7 @@ func TestHandler(t *testing.T) {
 		contains     string
 	}{
 		{"GET", "/", 200, "text/html; charset=utf-8", `<script type="module" src="app.js"></script>`},
-		{"GET", "/app.js", 200, "text/javascript; charset=utf-8", "import { connect } from './mancala.js';"},
+		{"GET", "/game.js", 200, "text/javascript; charset=utf-8", "import { connect } from './mancala.js';"},
 		{"GET", "/board.js", 200, "text/javascript; charset=utf-8", "export class Board"},
 		{"GET", "/style.css", 200, "text/css; charset=utf-8", "prefers-reduced-motion"},
 		{"GET", "/favicon.svg", 200, "image/svg+xml", "<svg"},

@@ -89,6 +89,33 @@ export function turns() {
 }
 
 /**
+ * @typedef {{n: number, S: [number, number]|null, N: [number, number]|null}} Row
+ */
+
+/**
+ * rows numbers the turns for the move list: row n holds one turn of each
+ * side, South's then North's (Kiothi's opening turns, of many steps, are
+ * row 1). A turn of the side already in the row, or a South turn after
+ * North's, starts the next row; a game that starts with North to move
+ * has no South turn in row 1.
+ * @returns {Row[]}
+ */
+export function rows() {
+  /** @type {Row[]} */
+  const out = [];
+  for (const t of turns()) {
+    const mover = app.history[t[0]].mover || sideOf(t[0] - 1);
+    let r = out[out.length - 1];
+    if (!r || r[mover] || (mover === 'S' && r.N)) {
+      r = { n: out.length + 1, S: null, N: null };
+      out.push(r);
+    }
+    r[mover] = t;
+  }
+  return out;
+}
+
+/**
  * moveButton returns the button of entry i of the list.
  * @param {number} i @param {string} text @param {(i: number) => void} go
  */

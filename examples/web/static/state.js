@@ -1,7 +1,9 @@
 // @ts-check
-// state.js: the page's state (the set-up, the history of positions with
-// its variations, the position shown), the computer levels of each game,
-// and keeping all of it in localStorage so that a reload resumes the game.
+// state.js: the page's data (the set-up, the history of positions with
+// its variations, the position shown, the state machine of machine.js)
+// and the computer levels of each game. No DOM: node --test loads it.
+// Keeping it in localStorage is persist.js.
+import { initial } from './machine.js';
 
 /**
  * @typedef {import('./mancala.js').State} State
@@ -50,10 +52,8 @@ export const app = {
   /** @type {Variation[]} */
   variations: [],
   index: 0,
-  epoch: 0, // bumped to cancel pending work (new game, undo, load)
-  busy: false,
-  thinking: false,
-  stalled: false, // a think failed (not busy): "Play from here" retries it
+  /** What the page is doing (machine.js): changed only through game.js dispatch. */
+  m: initial(),
   seed: 1,
   /** @type {string|null} */
   hint: null,
@@ -76,6 +76,20 @@ export function cur() {
 /** @param {'S'|'N'} side */
 export function isHuman(side) {
   return app.setup.sides[side] === 'human';
+}
+
+/** The set-up's value for a side played by a remote player (a friend in a room). */
+export const REMOTE = 'remote';
+
+/**
+ * controllerOf says who plays a side: a 'human' at this page, a 'remote'
+ * player through a room, or the 'computer' (a level).
+ * @param {'S'|'N'} side
+ * @returns {'human'|'remote'|'computer'}
+ */
+export function controllerOf(side) {
+  const v = app.setup.sides[side];
+  return v === 'human' ? 'human' : v === REMOTE ? 'remote' : 'computer';
 }
 
 /** The level of a side (undefined for a human). @param {'S'|'N'} side */
@@ -104,40 +118,33 @@ export function turnStart(i) {
   return !/ (hand|lifted|dropfrom)=/.test(app.history[i].position);
 }
 
-const KEY = 'mancala-game-v1';
-
-/** @param {Entry} e */
-const bare = (e) => ({ position: e.position, move: e.move, summary: e.summary, mover: e.mover, from: e.from });
-
-/** save keeps the game in localStorage (ignored where storage is off). */
-export function save() {
-  if (!app.history.length) return;
-  const data = { setup: app.setup, index: app.index, history: app.history.map(bare), resigned: app.resigned,
-    variations: app.variations.map((v) => ({ at: v.at, line: v.line.map(bare) })) };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(data));
-  } catch (e) { /* private mode or full: the game is not kept */ }
+/**
+ * changedPits returns the names of the pits whose seeds (or nki mark)
+ * differ between two states of one game.
+ * @param {State} before @param {State} after
+ */
+export function changedPits(before, after) {
+  const s = new Set();
+  after.pits.forEach((p, i) => {
+    const q = before.pits[i];
+    if (!q || q.seeds !== p.seeds || q.nki !== p.nki) s.add(p.name);
+  });
+  return s;
 }
 
 /**
- * restore reads the saved game, or null when there is none or it does not
- * fit the games offered.
- * @returns {{setup: Setup, index: number, history: Entry[], variations: Variation[], resigned: 'S'|'N'|null}|null}
+ * lastMarks returns where a move ended (the pit of its last drop) and the
+ * pits it captured from, from its events.
+ * @param {import('./mancala.js').ApplyResponse} r @param {State} before
+ * @returns {{to: string, captured: Set<string>}}
  */
-export function restore() {
-  let d;
-  try {
-    d = JSON.parse(localStorage.getItem(KEY) || 'null');
-  } catch (e) {
-    return null;
+export function lastMarks(r, before) {
+  const pits = new Set(before.pits.map((p) => p.name));
+  let to = '';
+  const captured = new Set();
+  for (const e of r.events) {
+    if ((e.kind === 'drop' || e.kind === 'reserve') && pits.has(e.to)) to = e.to;
+    if (e.kind === 'capture' && pits.has(e.from)) captured.add(e.from);
   }
-  if (!d || !d.setup || !Array.isArray(d.history) || !d.history.length || !info(d.setup.game)) return null;
-  const ok = (/** @type {any} */ e) => e && typeof e.position === 'string';
-  if (!d.history.every(ok)) return null;
-  const index = Math.max(0, Math.min(Number(d.index) || 0, d.history.length - 1));
-  const ids = new Set(['human', ...levelsOf(info(d.setup.game)).map((l) => l.id)]);
-  const sides = { S: ids.has(d.setup.sides?.S) ? d.setup.sides.S : 'human', N: ids.has(d.setup.sides?.N) ? d.setup.sides.N : 'human' };
-  const variations = Array.isArray(d.variations) ? d.variations.filter((/** @type {any} */ v) => v && Array.isArray(v.line) && v.line.every(ok)) : [];
-  const resigned = d.resigned === 'S' || d.resigned === 'N' ? d.resigned : null;
-  return { setup: { game: d.setup.game, rules: String(d.setup.rules || ''), sides }, index, history: d.history, variations, resigned };
+  return { to, captured };
 }
