@@ -79,6 +79,10 @@ type Options struct {
 	// pages may open a live connection (websocket.AcceptOptions); none
 	// by default: the handshake's Origin must be the server's host.
 	OriginPatterns []string
+	// RateClock is the time of the message rate (default: Clock). The
+	// browser tests' server moves Clock by hand and keeps the rate on the
+	// system's time.
+	RateClock Clock
 	// Logf logs the server's own errors (default: none).
 	Logf func(format string, args ...any)
 }
@@ -132,6 +136,9 @@ func New(opt Options) (*Server, error) {
 	}
 	if opt.Clock == nil {
 		opt.Clock = SystemClock{}
+	}
+	if opt.RateClock == nil {
+		opt.RateClock = opt.Clock
 	}
 	def := func(v *int, d int) {
 		if *v <= 0 {
@@ -881,14 +888,14 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, rm *room) {
 	}()
 
 	bucket := float64(s.opt.Rate)
-	last := s.clock.Now()
+	last := s.opt.RateClock.Now()
 	refused := 0
 	for {
 		typ, b, err := c.Read(ctx)
 		if err != nil {
 			return
 		}
-		now := s.clock.Now()
+		now := s.opt.RateClock.Now()
 		bucket = min(float64(s.opt.Rate), bucket+now.Sub(last).Seconds()*float64(s.opt.Rate))
 		last = now
 		if bucket < 1 {

@@ -61,6 +61,8 @@ export const app = {
   selected: null,
   /** @type {'S'|'N'|null} the side that resigned the game shown (its last position) */
   resigned: null,
+  /** @type {string|null} the id of the room (a game against a friend, room.js) shown, or null */
+  room: null,
 };
 
 /** @param {string} name */
