@@ -7,6 +7,7 @@
 //	go run ./examples/web                  # then open http://127.0.0.1:8080
 //	go run ./examples/web -addr :9000      # another address (all interfaces)
 //	go run ./examples/web -maxconns 1000   # at most 1000 connections at once
+//	go run ./examples/web -db /var/lib/mancala/rooms.db  # where the rooms are kept
 //	go run ./examples/web -export site     # the page as a static site, no server
 //	go run ./examples/web -npm pkg         # the JavaScript package (docs/js.md)
 //
@@ -16,8 +17,13 @@
 // file host serves the folder; the page then makes no request but for its
 // own files.
 //
-// The server keeps no game state: the page keeps its own history of
-// positions, so a restart loses nothing. It binds 127.0.0.1 by default, has
+// The API keeps no game state: the page keeps its own history of
+// positions, so a restart loses nothing. Games against a friend are the
+// exception: they are played in rooms (package rooms, under
+// /api/v1/rooms) whose games and records the server keeps in a bbolt
+// database (-db, default mancala-rooms.db; -db off: no rooms), with the
+// limits of the flags -maxrooms, -roomsperclient, -idle, -abandon,
+// -maxmsg, -msgrate, -keep, -trustproxy and -origins (docs/web.md). It binds 127.0.0.1 by default, has
 // read, write and idle timeouts, bounds every API request (see package
 // wire: 64 KiB bodies, think under a deadline and a concurrency limit), and
 // serves static files only from the embedded folder. It holds at most

@@ -530,3 +530,19 @@ func FuzzDecodeMsg(f *testing.F) {
 		}
 	})
 }
+
+// TestRestartAbandon checks that after a restart a player who does not
+// come back loses by abandonment once the other is back.
+func TestRestartAbandon(t *testing.T) {
+	e := newEnv(t, Options{Abandon: time.Minute})
+	id, a, _, _, _ := pair(t, e, CreateRequest{Game: "kisolo", Seat: "S"})
+	e = e.restart()
+	a.e = e
+	ca := a.live(id, 0)
+	ca.next("room")
+	e.clock.Advance(time.Minute)
+	m := ca.until(func(m anyMsg) bool { return m.str("type") == "room" && m.str("status") == StatusOver })
+	if m.str("winner") != "S" || m.str("reason") != ReasonAbandon {
+		t.Fatalf("after a restart: %v", m)
+	}
+}

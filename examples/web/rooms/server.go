@@ -193,6 +193,8 @@ func New(opt Options) (*Server, error) {
 		r.goneAt = [2]time.Time{now, now}
 		if !r.checkFlag() {
 			r.armFlag()
+			r.armGone(0)
+			r.armGone(1)
 		}
 		r.armIdle()
 		r.mu.Unlock()
