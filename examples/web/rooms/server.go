@@ -67,7 +67,8 @@ type Options struct {
 	// bytes (4096); a larger one closes the connection.
 	MaxMessage int64
 	// Rate is the most messages a live connection may send per second
-	// (20); those over it are refused with "busy".
+	// (20, in a bucket of 20); one over it is refused with "busy" and the
+	// connection is not read until the rate allows the next.
 	Rate int
 	// Keep is how long a finished game's record is kept (30 days).
 	Keep time.Duration
@@ -889,9 +890,12 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, rm *room) {
 		}
 	}()
 
+	// The message rate: a bucket of Rate tokens refilled at Rate a
+	// second. A message over it is refused (busy), and the connection is
+	// not read again until a token is back: a flood fills the TCP window
+	// and waits on its own side, costing the server nothing.
 	bucket := float64(s.opt.Rate)
 	last := s.opt.RateClock.Now()
-	refused := 0
 	for {
 		typ, b, err := c.Read(ctx)
 		if err != nil {
@@ -901,18 +905,21 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, rm *room) {
 		bucket = min(float64(s.opt.Rate), bucket+now.Sub(last).Seconds()*float64(s.opt.Rate))
 		last = now
 		if bucket < 1 {
-			refused++
-			if refused > 10*s.opt.Rate {
-				c.Close(websocket.StatusPolicyViolation, "too many messages")
+			rm.mu.Lock()
+			sendErr(rm, sb, errorf(wire.CodeBusy, "more than "+strconv.Itoa(s.opt.Rate)+" messages a second: this one is dropped"), "")
+			rm.mu.Unlock()
+			wait := time.Duration((1 - bucket) / float64(s.opt.Rate) * float64(time.Second))
+			ready := make(chan struct{})
+			stop := s.opt.RateClock.AfterFunc(wait, func() { close(ready) })
+			select {
+			case <-ready:
+			case <-ctx.Done():
+				stop()
 				return
 			}
-			rm.mu.Lock()
-			sendErr(rm, sb, errorf(wire.CodeBusy, "more than "+strconv.Itoa(s.opt.Rate)+" messages a second"), "")
-			rm.mu.Unlock()
 			continue
 		}
 		bucket--
-		refused = 0
 		if typ != websocket.MessageText {
 			rm.mu.Lock()
 			sendErr(rm, sb, errorf(wire.CodeBadRequest, "messages are JSON text"), "")

@@ -16,7 +16,7 @@
 import { app, cur, REMOTE } from './state.js';
 import { client, dispatch, goto, moveListeners, play, startFrom, nextTurn, later } from './game.js';
 import { can } from './machine.js';
-import { $, handlers, render, say } from './ui.js';
+import { $, handlers, render, say, showOver } from './ui.js';
 import { sideName } from './messages.js';
 import { copyText } from './share.js';
 import { fillSetup, rulesFromForm } from './setup.js';
@@ -100,6 +100,7 @@ function enter(id) {
   R = { id, ws: null, backoff: 500, timer: 0, st: null, confirmed: 0, queue: [], pumping: false, at: 0,
     tokens: 15, tokenAt: performance.now(), outbox: [], leaving: false, fresh: true };
   app.room = id;
+  app.ended = null;
   $('room').hidden = false;
   sides(true);
   $('hint').hidden = true;
@@ -119,6 +120,7 @@ export function leave(quiet) {
   if (R.ws) R.ws.close();
   R = null;
   app.room = null;
+  app.ended = null;
   $('room').hidden = true;
   sides(false);
   $('hint').hidden = false;
@@ -322,6 +324,14 @@ function drawRoom() {
   const you = st.you;
   const playing = st.status === 'playing';
   if (app.m.locked !== (!!you && playing)) dispatch({ type: 'lock', locked: !!you && playing });
+  // A game ended other than by the rules (time, resignation, agreement,
+  // abandonment) ends on the board too.
+  const ended = st.status === 'over' && st.result === '*' ? { winner: st.winner || null, text: ending(st) } : null;
+  if ((ended && ended.text) !== (app.ended && app.ended.text)) {
+    app.ended = ended;
+    render();
+    if (ended && R.confirmed === app.history.length - 1) showOver();
+  }
   mark('roomStatus', st.status);
   mark('roomYou', you || 'watcher');
   mark('roomPly', R.confirmed);
