@@ -56,7 +56,7 @@ func line2(t testing.TB, game, rules string, seed, maxPlies int) ([]string, []st
 // HTTP and WebSocket API, each with a spectator, and checks every
 // connection's view and the final position against the library's.
 func TestManyRooms(t *testing.T) {
-	e := newEnv(t, Options{MaxPerClient: 100})
+	e := newEnv(t, Options{MaxPerClient: 100, Abandon: 24 * time.Hour, Idle: 24 * time.Hour}) // the shared clock moves 1 s a ply in every room
 	type gameCase struct{ game, rules string }
 	cases := []gameCase{{"kisolo", "Columns:6"}, {"kiothi", ""}, {"kimasai", ""}}
 	var wg sync.WaitGroup

@@ -905,12 +905,14 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, rm *room) {
 		bucket = min(float64(s.opt.Rate), bucket+now.Sub(last).Seconds()*float64(s.opt.Rate))
 		last = now
 		if bucket < 1 {
-			rm.mu.Lock()
-			sendErr(rm, sb, errorf(wire.CodeBusy, "more than "+strconv.Itoa(s.opt.Rate)+" messages a second: this one is dropped"), "")
-			rm.mu.Unlock()
+			// The wait is scheduled before the refusal is sent: a client
+			// (a test moving the clock) that sees it may count on it.
 			wait := time.Duration((1 - bucket) / float64(s.opt.Rate) * float64(time.Second))
 			ready := make(chan struct{})
 			stop := s.opt.RateClock.AfterFunc(wait, func() { close(ready) })
+			rm.mu.Lock()
+			sendErr(rm, sb, errorf(wire.CodeBusy, "more than "+strconv.Itoa(s.opt.Rate)+" messages a second: this one is dropped"), "")
+			rm.mu.Unlock()
 			select {
 			case <-ready:
 			case <-ctx.Done():
