@@ -128,14 +128,6 @@ func (b *browser) evalAsync(t *testing.T, expr string, out any) {
 	}))
 }
 
-// pathOf names the site's file of a path of the host ("/" is "./").
-func pathOf(p string) string {
-	if p == "/" {
-		return "./"
-	}
-	return strings.TrimPrefix(p, "/")
-}
-
 // TestFirstVisit: the exported site on a first visit downloads each file
 // once (issue 33 item 1). A fresh browser opens the site from a host that
 // logs every answer; once the service worker controls the page, every

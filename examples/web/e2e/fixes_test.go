@@ -362,7 +362,7 @@ func TestVariation(t *testing.T) {
 		b.human(t, s.Ply)
 	}
 	end := b.read(t)
-	b.run(t, chromedp.Click(`#moves li:nth-child(3) button`, chromedp.ByQuery)) // after move 2
+	b.run(t, chromedp.Click(`#moves button[data-ply="2"]`, chromedp.ByQuery)) // after move 2
 	b.poll(t, `document.body.dataset.busy === '0' && document.body.dataset.ply === '2'`)
 	s := b.read(t)
 	st := checkBoard(t, s)
@@ -375,7 +375,7 @@ func TestVariation(t *testing.T) {
 	got := b.read(t)
 	var vtext string
 	b.run(t, chromedp.Evaluate(`document.getElementById('variations').textContent`, &vtext))
-	if got.Ply != "3" || !strings.Contains(got.Message, "kept as a variation") || !strings.Contains(vtext, "After move 2: "+line[2]+" "+line[3]+" (2 plies)") {
+	if got.Ply != "3" || !strings.Contains(got.Message, "kept as a variation") || !strings.Contains(vtext, "After ply 2: "+line[2]+" "+line[3]+" (2 plies)") {
 		t.Errorf("after %s from ply 2: ply %s, message %q, variations %q", other, got.Ply, got.Message, vtext)
 	}
 	b.axe(t, "variation")
@@ -387,7 +387,7 @@ func TestVariation(t *testing.T) {
 		t.Errorf("the variation made the main line again ends at %q, want %q", back.Position, end.Position)
 	}
 	b.run(t, chromedp.Evaluate(`document.getElementById('variations').textContent`, &vtext))
-	if !strings.Contains(vtext, "After move 2: "+other+" (1 ply)") {
+	if !strings.Contains(vtext, "After ply 2: "+other+" (1 ply)") {
 		t.Errorf("variations after the switch: %q", vtext)
 	}
 	b.checkNoErrors(t)

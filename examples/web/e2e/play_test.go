@@ -233,7 +233,7 @@ func TestKiothiOpening(t *testing.T) {
 	// The move list shows the turn as one entry; its toggle opens the
 	// seven steps, and closes them again.
 	var moves []string
-	b.run(t, chromedp.Evaluate(`[...document.querySelectorAll('#moves > li > button .mv')].map(e => e.textContent)`, &moves))
+	b.run(t, chromedp.Evaluate(`[...document.querySelectorAll('#moves li.start > button .mv, #moves .turn > button:first-child .mv')].map(e => e.textContent)`, &moves))
 	if got := strings.Join(moves, " | "); got != "start | opening (7 steps)" {
 		t.Errorf("move list %q, want one entry for the opening turn", got)
 	}

@@ -114,3 +114,20 @@ test('a move from an earlier position keeps the rest as a variation, and switchi
   assert.deepEqual(app.history, all);
   assert.deepEqual(app.variations, [{ at: 1, line: [other[2]] }]);
 });
+
+test('the move list keys: a ply back and forward, the start, the end', async () => {
+  const { walk } = await import('../static/history.js');
+  app.history = game(KS, [['S', ''], ['N', '', 'a1'], ['S', '', 'h2'], ['N', '', 'b3']]);
+  app.index = 2;
+  assert.deepEqual(['ArrowLeft', 'ArrowRight', 'Home', 'End', 'ArrowUp', 'ArrowDown', 'Enter', 'a'].map(walk), [1, 3, 0, 3, 1, 3, -1, -1]);
+  app.index = 0;
+  assert.equal(walk('ArrowLeft'), 0);
+  app.index = 3;
+  assert.equal(walk('ArrowRight'), 3);
+});
+
+test('turnOf names the numbered turn and side of a ply', async () => {
+  const { turnOf } = await import('../static/history.js');
+  app.history = game(KS, [['S', ''], ['N', '', 'a1'], ['S', '', 'h2'], ['N', '', 'b3']]);
+  assert.deepEqual([0, 1, 2, 3].map(turnOf), [null, { n: 1, side: 'S' }, { n: 1, side: 'N' }, { n: 2, side: 'S' }]);
+});

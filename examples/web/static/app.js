@@ -10,16 +10,18 @@
 //   events.js   input: clicks, keys, the set-up's fields
 //   share.js    copying and loading records, positions and links
 //   room.js     a game against a friend through the server's rooms
+//   analysis.js the analysis mode: evaluation bar, best move, line
 // app.js starts the rules, then resumes the saved game, opens a shared
 // link or starts a new game.
 import { app, cur, info, levelsOf } from './state.js';
-import { $, params, handlers, say, render, toggleSetup } from './ui.js';
+import { $, params, board, handlers, say, render, toggleSetup } from './ui.js';
 import { client, backend, newGame, startFrom, SPEEDS } from './game.js';
 import { openShared } from './share.js';
 import { wire } from './events.js';
+import './analysis.js'; // the analysis mode draws after each render
 import { fillSetup } from './setup.js';
 import { plain } from './messages.js';
-import { restore, pref } from './persist.js';
+import { restore, pref, savedGame } from './persist.js';
 import { openRoom, wireRoom } from './room.js';
 
 /**
@@ -47,9 +49,34 @@ async function start() {
   }
 }
 
+/**
+ * firstGame guesses, before the rules answer, which game the first board
+ * shows (a shared link's, the address's, the saved game's, else the
+ * first of the list), for the board's placeholder.
+ */
+function firstGame() {
+  const link = new URLSearchParams(location.hash.slice(1));
+  const pos = link.get('position');
+  if (pos) return pos.trim().split(/\s+/)[0];
+  const rec = link.get('record');
+  const named = rec && rec.match(/^\[Game "([a-z]+)"\]/m);
+  if (named) return named[1];
+  if (params.get('game')) return /** @type {string} */ (params.get('game'));
+  return savedGame() || 'kisolo';
+}
+
 async function main() {
   wire();
   wireRoom();
+  const first = firstGame();
+  board.placeholder(first);
+  // A new game of Kiothi opens with South's opening bar: its room is kept.
+  if (first === 'kiothi' && !savedGame() && !location.hash && (params.get('south') || 'human') === 'human') {
+    $('opening-bar').hidden = false;
+    $('opening-bar').classList.add('pending');
+    $('opening-text').textContent = 'Opening: choose 2 of your pits to empty. Chosen: none.';
+  }
+  document.body.dataset.drawn = '1';
   const saved = pref('speed');
   const sp = /** @type {HTMLSelectElement} */ ($('speed'));
   const asked = params.get('speed');

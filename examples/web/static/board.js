@@ -9,7 +9,7 @@
  * @typedef {import('./mancala.js').ApplyResponse} ApplyResponse
  * @typedef {{playable?: Set<string>, nav?: string[], changed?: Set<string>, from?: string, to?: string,
  *   captured?: Set<string>, hinted?: string|null,
- *   selected?: string|null, chosen?: Set<string>, placed?: Map<string, number>, busy?: boolean}} DrawOptions
+ *   selected?: string|null, chosen?: Set<string>, placed?: Map<string, number>, busy?: boolean, best?: string|null}} DrawOptions
  */
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -54,6 +54,17 @@ export function plan(events, stepMs, budget) {
   const step = w > 0 ? Math.min(stepMs, budget / w) : stepMs;
   return { step, total: step * w };
 }
+
+/**
+ * SHAPES: each game's board as the rules lay it out (rows, files, and the
+ * word of its counters, '' for none), for the placeholder drawn while the
+ * rules load. The e2e test TestLayoutShift fails when one goes stale.
+ */
+export const SHAPES = {
+  kisolo: { rows: 4, files: 7, stores: '', reserves: '' },
+  kiothi: { rows: 2, files: 10, stores: 'prison', reserves: '' },
+  kimasai: { rows: 4, files: 8, stores: '', reserves: 'reserve' },
+};
 
 export class Board {
   /**
@@ -181,7 +192,7 @@ export class Board {
         svg.setAttribute('viewBox', '0 0 100 100');
         svg.setAttribute('aria-hidden', 'true');
         b.appendChild(svg);
-        for (const cls of ['count', 'nki']) {
+        for (const cls of ['count', 'nki', 'mark-a', 'mark-b']) {
           const s = document.createElement('span');
           s.className = cls;
           s.setAttribute('aria-hidden', 'true');
@@ -253,10 +264,36 @@ export class Board {
   }
 
   /**
+   * placeholder draws an inert board of a game's shape (SHAPES) while the
+   * rules load, so that the page keeps the board's space before the board
+   * arrives (no layout shift); the first render replaces it.
+   * @param {string} game
+   */
+  placeholder(game) {
+    const sh = SHAPES[/** @type {keyof SHAPES} */ (game)] || SHAPES.kisolo;
+    /** @type {any[]} */
+    const pits = [];
+    for (let row = 0; row < sh.rows; row++) {
+      for (let file = 1; file <= sh.files; file++) {
+        pits.push({ name: String.fromCharCode(97 + row) + file, row, file, owner: row < sh.rows / 2 ? 'S' : 'N', index: pits.length });
+      }
+    }
+    const layout = { rows: sh.rows, files: sh.files, pits, circuits: { S: [], N: [] }, stores: sh.stores ? [0, 1] : [], reserves: sh.reserves ? [0, 1] : [] };
+    this.build(/** @type {any} */ ({ game, layout, words: { store: sh.stores, reserve: sh.reserves } }));
+    this.key = 'placeholder';
+    this.root.inert = true;
+    this.root.dataset.placeholder = game;
+  }
+
+  /**
    * render draws state exactly, with the marks of opts.
    * @param {State} state @param {DrawOptions} [opts]
    */
   render(state, opts = {}) {
+    if (this.root.inert) {
+      this.root.inert = false;
+      delete this.root.dataset.placeholder;
+    }
     this.build(state);
     this.root.dataset.position = state.position;
     const word = state.words.seed;
@@ -277,12 +314,14 @@ export class Board {
       b.classList.toggle('hinted', opts.hinted === p.name);
       b.classList.toggle('selected', opts.selected === p.name || chosen.has(p.name));
       b.classList.toggle('placed', extra > 0);
+      b.classList.toggle('best', opts.best === p.name);
       b.classList.remove('sowing');
       const owner = p.owner === 'S' ? 'South' : 'North';
       let label = p.name + ': ' + plural(p.seeds + extra, word) + (p.nki ? ', nki (protected)' : '') + ', ' + owner + "'s pit";
       if (extra) label += ', ' + extra + ' placed this turn';
       if (chosen.has(p.name)) label += ', chosen to empty';
       if (playable.has(p.name)) label += ', playable';
+      if (opts.best === p.name) label += ', the analysis’s best move';
       if (opts.from === p.name) label += ', where the last move started';
       if (captured.has(p.name)) label += ', captured by the last move';
       else if (opts.to === p.name) label += ', where the last move ended';

@@ -2,13 +2,15 @@
 // events.js: what the player's input does: clicks on pits and buttons,
 // the keyboard, the set-up's fields. Each handler asks the controller
 // (game.js) or the drawing (ui.js); none keeps state of its own.
-import { app, cur, isHuman } from './state.js';
+import { app, cur, isHuman, controllerOf } from './state.js';
 import { busy, thinking } from './machine.js';
 import { $, board, handlers, render, say, building, openChooser, closeChooser, toggleSetup } from './ui.js';
-import { newGame, play, playSteps, undo, redo, hint, resume, resign, rematch, setSide } from './game.js';
+import { newGame, goto, playSteps, undo, redo, hint, resume, resign, rematch, setSide } from './game.js';
+import { walk } from './history.js';
 import { copyText, copyRecord, copyLink, load } from './share.js';
+import { toggle as toggleAnalysis } from './analysis.js';
 import { fillSides, fillOptions, rulesFromForm } from './setup.js';
-import { whyNot } from './messages.js';
+import { whyNot, sideName } from './messages.js';
 import { setPref } from './persist.js';
 import * as opening from './opening.js';
 import * as sound from './sound.js';
@@ -29,7 +31,8 @@ function onPit(name) {
     return;
   }
   if (!isHuman(st.toMove)) {
-    say('It is the computer’s turn' + (app.index < app.history.length - 1 ? ': press Redo, or Play from here.' : '.'), true);
+    if (controllerOf(st.toMove) === 'remote') say('It is ' + sideName(st.toMove) + '’s turn: their move comes from the room.', true);
+    else say('It is the computer’s turn' + (app.index < app.history.length - 1 ? ': press Redo, or Play from here.' : '.'), true);
     return;
   }
   if (st.opening) {
@@ -60,6 +63,19 @@ function onTakeBack(name) {
     opening.takeBack(st, name);
     render();
   }
+}
+
+/** The system's theme (prefers-color-scheme). */
+const system = window.matchMedia('(prefers-color-scheme: dark)');
+
+/** dark tells whether the page shows the dark theme (theme.js, style.css). */
+export function dark() {
+  const t = document.documentElement.dataset.theme;
+  return t ? t === 'dark' : system.matches;
+}
+
+function themeButton() {
+  $('theme').setAttribute('aria-pressed', String(dark()));
 }
 
 /** wire connects the page's controls, the keyboard and the set-up to the controller. */
@@ -121,10 +137,31 @@ export function wire() {
   };
   soundButton();
   $('sound').addEventListener('click', () => { sound.setEnabled(!sound.enabled()); soundButton(); });
+  themeButton();
+  $('theme').addEventListener('click', () => {
+    // The opposite of the theme shown; the system's own is kept as no choice.
+    const want = dark() ? 'light' : 'dark';
+    const root = document.documentElement;
+    if (want === (system.matches ? 'dark' : 'light')) delete root.dataset.theme;
+    else root.dataset.theme = want;
+    setPref('theme', root.dataset.theme || '');
+    themeButton();
+  });
+  system.addEventListener('change', themeButton);
   $('load').addEventListener('click', load);
+  $('analysis-toggle').addEventListener('click', toggleAnalysis);
   $('speed').addEventListener('change', () => setPref('speed', /** @type {HTMLSelectElement} */ ($('speed')).value));
   $('board-wrap').addEventListener('click', (e) => {
     if (board.animating && !/** @type {HTMLElement} */ (e.target).closest('.pit')) board.skip();
+  });
+  // The move list is one Tab stop: ←/→ walk it a ply at a time, Home
+  // and End go to the start and the last position.
+  $('moves').addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const i = walk(e.key);
+    if (i < 0) return;
+    e.preventDefault();
+    if (i !== app.index) goto(i);
   });
   document.addEventListener('keydown', (e) => {
     const t = /** @type {HTMLElement} */ (e.target);

@@ -7,9 +7,9 @@
 // state.js controllerOf; the seam for a remote player is remoteMove and
 // moveListeners (see machine.js).
 import { connect } from './mancala.js';
-import { app, cur, isHuman, levelOf, controllerOf, changedPits, lastMarks } from './state.js';
+import { app, cur, isHuman, levelOf, controllerOf, sideOf, changedPits, lastMarks } from './state.js';
 import { reduce, can, busy, thinking } from './machine.js';
-import { undoTarget, redoTarget, branch, switchTo } from './history.js';
+import { undoTarget, redoTarget, branch, switchTo, turnOf } from './history.js';
 import { $, params, board, handlers, render, say, sayError, loading, result, showOver, closeChooser } from './ui.js';
 import { plain, show, sideName } from './messages.js';
 import { fillHelp } from './help.js';
@@ -35,7 +35,6 @@ export const client = connect({ backend: backend === 'wasm' ? 'wasm' : 'http', o
 // animation, for the browser tests to compare with the API's state.
 /** @type {any[]|null} */
 const testLog = params.has('test') ? (/** @type {any} */ (window).mancalaLog = []) : null;
-if (testLog) /** @type {any} */ (window).mancalaSounds = [];
 
 /**
  * moveListeners are called after each move played into the history (a
@@ -43,6 +42,14 @@ if (testLog) /** @type {any} */ (window).mancalaSounds = [];
  * @type {((p: Played) => void)[]}
  */
 export const moveListeners = [];
+
+if (testLog) {
+  /** @type {any} */ (window).mancalaSounds = [];
+  // The browser tests play a room's part through the seam (machine.js).
+  const played = /** @type {Played[]} */ ([]);
+  moveListeners.push((p) => played.push(p));
+  /** @type {any} */ (window).mancalaRoom = { dispatch: (/** @type {Event} */ e) => dispatch(e), remoteMove, setSide, played };
+}
 
 /**
  * dispatch moves the state machine and draws the page.
@@ -69,10 +76,8 @@ export async function stateAt(i) {
   return h.state;
 }
 
-/** @param {() => void} fn */
-export function later(fn) {
-  setTimeout(fn, 0);
-}
+/** later runs fn in a task of its own. @param {() => void} fn */
+export const later = (fn) => { setTimeout(fn, 0); };
 
 /**
  * newGame starts a game: the one explicit action that replaces the game
@@ -192,12 +197,16 @@ export async function play(text, o = {}) {
 
 /**
  * remoteMove plays the move of a remote player (a friend in a room) at
- * the end of the game, when the page waits for it; it says whether it
- * was played (false: not waiting, or a move the rules refuse).
+ * the end of the game, whose side to move must be remote; a player
+ * looking at an earlier position is brought back to the end first. It
+ * says whether the move was played (false: the page is busy, the end's
+ * side is not remote, or the rules refuse the move).
  * @param {string} text
  */
-export function remoteMove(text) {
-  if (app.m.phase !== 'waiting' || app.index !== app.history.length - 1) return Promise.resolve(false);
+export async function remoteMove(text) {
+  const end = app.history.length - 1;
+  if (end < 0 || busy(app.m) || controllerOf(sideOf(end)) !== 'remote') return false;
+  if (app.index !== end) await goto(end);
   return play(text);
 }
 
@@ -304,21 +313,16 @@ export async function goto(i) {
     if (gen !== app.m.gen) return;
   }
   app.index = i;
-  say(h.move ? 'After ' + i + '. ' + h.move + (h.summary ? ': ' + h.summary + '.' : '.') : 'The start position.');
+  const t = turnOf(i);
+  say(h.move && t ? 'Turn ' + t.n + ', ' + sideName(t.side) + ': ' + h.move + (h.summary ? ': ' + h.summary + '.' : '.') : 'The start position.');
   if (app.m.phase === 'fetching') dispatch({ type: 'fetched', gen });
   else render();
   if (i === app.history.length - 1) later(nextTurn);
 }
 
-export function undo() {
-  const i = undoTarget();
-  if (i >= 0) goto(i);
-}
-
-export function redo() {
-  const i = redoTarget();
-  if (i >= 0) goto(i);
-}
+/** undo and redo go to the Undo and Redo targets (history.js). */
+export const undo = () => { if (undoTarget() >= 0) goto(undoTarget()); };
+export const redo = () => { if (redoTarget() >= 0) goto(redoTarget()); };
 
 /** resume: "Play from here" (a past position, or a failed think). */
 export function resume() {
@@ -374,13 +378,16 @@ export function rematch() {
 }
 
 /**
- * setSide changes who plays a side of the game shown; a think or a wait
- * under way for the old player is dropped.
+ * setSide changes who plays a side of the game shown; a think, a wait or
+ * a move under way for the old player is dropped (the move shown being
+ * sown is taken back).
  * @param {'S'|'N'} side @param {string} value
  */
 export function setSide(side, value) {
   app.setup.sides[side] = value;
-  if (thinking(app.m) || app.m.phase === 'waiting') dispatch({ type: 'reset' });
+  const moving = app.m.phase === 'moving' && cur().toMove === side;
+  if (moving) board.skip();
+  if (thinking(app.m) || app.m.phase === 'waiting' || moving) dispatch({ type: 'reset' });
   render();
   later(nextTurn);
 }

@@ -91,6 +91,10 @@ export function fillHelp(box, game, title) {
     tr.insertCell().textContent = v;
   }
   box.appendChild(table);
+  const keys = document.createElement('p');
+  keys.textContent = 'Each numbered row is one turn of each side, South’s then North’s. Click a move to see the board after it; ' +
+    'in the list, ← and → go back and forward a ply, Home to the start and End to the last position.';
+  box.appendChild(keys);
   const p = document.createElement('p');
   const a = document.createElement('a');
   a.href = RULES_URL + h.file;

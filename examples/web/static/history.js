@@ -116,84 +116,163 @@ export function rows() {
 }
 
 /**
- * moveButton returns the button of entry i of the list.
- * @param {number} i @param {string} text @param {(i: number) => void} go
+ * turnOf returns the numbered turn of the move list that entry i (1..)
+ * belongs to, and its side; null for the start.
+ * @param {number} i
+ * @returns {{n: number, side: 'S'|'N'}|null}
  */
-function moveButton(i, text, go) {
+export function turnOf(i) {
+  for (const r of rows()) {
+    for (const side of /** @type {('S'|'N')[]} */ (['S', 'N'])) {
+      const t = r[side];
+      if (t && i >= t[0] && i <= t[1]) return { n: r.n, side };
+    }
+  }
+  return null;
+}
+
+/**
+ * moveButton returns the button of entry i of the list: a screen reader
+ * hears the turn and the side before the move ("Turn 3, North b4").
+ * @param {number} i @param {string} text @param {(i: number) => void} go @param {number} [turn]
+ */
+function moveButton(i, text, go, turn) {
   const e = app.history[i];
   const mover = i === 0 ? 'S' : (e.mover || sideOf(i - 1));
   const b = document.createElement('button');
   b.type = 'button';
-  b.innerHTML = '<span class="ply"></span><span class="who"></span><span class="sr"></span><span class="mv"></span>';
-  /** @type {HTMLElement} */ (b.querySelector('.sr')).textContent = i === 0 ? '' : sideName(mover) + ' ';
-  /** @type {HTMLElement} */ (b.querySelector('.ply')).textContent = i === 0 ? '' : i + '.';
+  b.innerHTML = '<span class="who"></span><span class="sr"></span><span class="mv"></span>';
+  /** @type {HTMLElement} */ (b.querySelector('.sr')).textContent = i === 0 ? '' : 'Turn ' + turn + ', ' + sideName(mover) + ' ';
   /** @type {HTMLElement} */ (b.querySelector('.who')).className = 'who ' + (i === 0 ? '' : mover);
   /** @type {HTMLElement} */ (b.querySelector('.mv')).textContent = text;
+  b.dataset.ply = String(i);
   b.title = e.summary || '';
+  b.tabIndex = i === app.index ? 0 : -1; // one Tab stop: the arrow keys walk the list
   if (i === app.index) b.setAttribute('aria-current', 'step');
   b.addEventListener('click', () => go(i));
   return b;
 }
 
 /**
- * renderMoves draws the move list and the variations: one entry a turn
- * (Kiothi's opening turn, of many steps, is one entry that opens to show
- * its steps).
+ * turnCell draws one turn of a row: its move, or for a turn of several
+ * steps (Kiothi's opening) one entry that opens to show its steps.
+ * @param {[number, number]|null} t @param {'S'|'N'} side @param {number} n
+ * @param {(i: number) => void} go @param {() => void} again
+ */
+function turnCell(t, side, n, go, again) {
+  const cell = document.createElement('div');
+  cell.className = 'turn ' + side;
+  if (!t) {
+    cell.classList.add('empty');
+    return cell;
+  }
+  const [first, last] = t;
+  if (app.index >= first && app.index <= last) cell.classList.add('current');
+  else if (first > app.index) cell.classList.add('future');
+  if (first === last) {
+    cell.appendChild(moveButton(last, app.history[last].move || '', go, n));
+    return cell;
+  }
+  const steps = last - first + 1;
+  cell.classList.add('steps-turn');
+  cell.dataset.first = String(first);
+  cell.appendChild(moveButton(last, 'opening (' + steps + ' steps)', go, n));
+  const open = opened.has(first) || (app.index >= first && app.index < last);
+  const tg = document.createElement('button');
+  tg.type = 'button';
+  tg.className = 'steps-toggle';
+  tg.setAttribute('aria-expanded', String(open));
+  tg.setAttribute('aria-label', (open ? 'Hide' : 'Show') + ' the ' + steps + ' steps of ' + sideName(side) + "'s opening turn");
+  tg.textContent = open ? '▾' : '▸';
+  tg.addEventListener('click', () => {
+    if (opened.has(first)) opened.delete(first);
+    else opened.add(first);
+    again();
+  });
+  cell.appendChild(tg);
+  if (open) {
+    const sub = document.createElement('ol');
+    sub.className = 'steps';
+    sub.setAttribute('aria-label', sideName(side) + "'s opening steps");
+    for (let i = first; i <= last; i++) {
+      const sli = document.createElement('li');
+      if (i === app.index) sli.classList.add('current');
+      sli.appendChild(moveButton(i, app.history[i].move || '', go, n));
+      sub.appendChild(sli);
+    }
+    // Drawn on a line of its own under the row (renderMoves): a turn
+    // cell is too narrow for its steps.
+    cell.dataset.steps = '1';
+    stepLists.set(cell, sub);
+  }
+  return cell;
+}
+
+/** The open steps list of each turn cell drawn, for renderMoves to place. @type {Map<HTMLElement, HTMLOListElement>} */
+const stepLists = new Map();
+
+/**
+ * walk returns the entry the move list's key goes to from the shown one
+ * (←/→ a ply, Home the start, End the last), or -1 for other keys.
+ * @param {string} key
+ */
+export function walk(key) {
+  const last = app.history.length - 1;
+  switch (key) {
+    case 'ArrowLeft': case 'ArrowUp': return Math.max(0, app.index - 1);
+    case 'ArrowRight': case 'ArrowDown': return Math.min(last, app.index + 1);
+    case 'Home': return 0;
+    case 'End': return last;
+  }
+  return -1;
+}
+
+/**
+ * renderMoves draws the move list, numbered by turns (South's and
+ * North's turn in one numbered row), and the variations.
  * @param {HTMLOListElement} list @param {HTMLElement} vbox
  * @param {(i: number) => void} go @param {(k: number) => void} pick
  */
 export function renderMoves(list, vbox, go, pick) {
+  const had = list.contains(document.activeElement);
+  const toggled = had && document.activeElement && document.activeElement.classList.contains('steps-toggle')
+    ? /** @type {HTMLElement} */ (document.activeElement.closest('.steps-turn')).dataset.first : null;
+  const again = () => {
+    renderMoves(list, vbox, go, pick);
+  };
   list.textContent = '';
-  /** @type {[number, number][]} */
-  const groups = [[0, 0], ...turns()];
-  for (const [first, last] of groups) {
-    const e = app.history[last];
+  const start = document.createElement('li');
+  start.className = 'start' + (app.index === 0 ? ' current' : '');
+  start.appendChild(moveButton(0, 'start', go));
+  list.appendChild(start);
+  for (const r of rows()) {
     const li = document.createElement('li');
-    const mover = last === 0 ? 'S' : (app.history[first].mover || sideOf(first - 1));
-    // On a phone the list has two columns: South's moves left, North's right.
-    li.classList.add('side-' + mover);
-    if (app.index >= first && app.index <= last) li.classList.add('current');
-    else if (first > app.index) li.classList.add('future');
-    if (first === last) {
-      li.appendChild(moveButton(last, last === 0 ? 'start' : e.move || '', go));
-      list.appendChild(li);
-      continue;
-    }
-    // A turn of several steps: the button shows the turn's end; the
-    // toggle opens the steps.
-    const n = last - first + 1;
-    li.classList.add('steps-turn');
-    li.appendChild(moveButton(last, 'opening (' + n + ' steps)', go));
-    const inside = app.index >= first && app.index < last;
-    const open = opened.has(first) || inside;
-    const t = document.createElement('button');
-    t.type = 'button';
-    t.className = 'steps-toggle';
-    t.setAttribute('aria-expanded', String(open));
-    t.setAttribute('aria-label', (open ? 'Hide' : 'Show') + ' the ' + n + ' steps of ' + sideName(mover) + "'s opening turn");
-    t.textContent = open ? '▾' : '▸';
-    t.addEventListener('click', () => {
-      if (opened.has(first)) opened.delete(first);
-      else opened.add(first);
-      renderMoves(list, vbox, go, pick);
-      const again = /** @type {HTMLElement|null} */ (list.querySelector('li.steps-turn[data-first="' + first + '"] .steps-toggle'));
-      if (again) again.focus();
-    });
-    li.dataset.first = String(first);
-    li.appendChild(t);
-    if (open) {
-      const sub = document.createElement('ol');
-      sub.className = 'steps';
-      sub.setAttribute('aria-label', sideName(mover) + "'s opening steps");
-      for (let i = first; i <= last; i++) {
-        const sli = document.createElement('li');
-        if (i === app.index) sli.classList.add('current');
-        sli.appendChild(moveButton(i, app.history[i].move || '', go));
-        sub.appendChild(sli);
-      }
-      li.appendChild(sub);
+    li.className = 'row';
+    li.dataset.turn = String(r.n);
+    const inRow = [r.S, r.N].some((t) => t && app.index >= t[0] && app.index <= t[1]);
+    if (inRow) li.classList.add('current');
+    const num = document.createElement('span');
+    num.className = 'num';
+    num.setAttribute('aria-hidden', 'true');
+    num.textContent = r.n + '.';
+    const cells = [turnCell(r.S, 'S', r.n, go, again), turnCell(r.N, 'N', r.n, go, again)];
+    li.append(num, ...cells);
+    for (const c of cells) {
+      const sub = stepLists.get(c);
+      if (!sub) continue;
+      stepLists.delete(c);
+      const box = document.createElement('div');
+      box.className = 'steps-box';
+      box.appendChild(sub);
+      li.appendChild(box);
     }
     list.appendChild(li);
+  }
+  if (had) {
+    const back = /** @type {HTMLElement|null} */ (toggled !== null
+      ? list.querySelector('.steps-turn[data-first="' + toggled + '"] .steps-toggle')
+      : list.querySelector('button[aria-current]'));
+    if (back) back.focus();
   }
   const curLi = /** @type {HTMLElement|null} */ (list.querySelector('li.current'));
   if (curLi && curLi.scrollIntoView && list.scrollHeight > list.clientHeight) curLi.scrollIntoView({ block: 'nearest' });
@@ -208,7 +287,7 @@ export function renderMoves(list, vbox, go, pick) {
     b.type = 'button';
     b.className = 'variation';
     const moves = v.line.map((e) => e.move);
-    b.textContent = 'After move ' + v.at + ': ' + moves.slice(0, 4).join(' ') + (moves.length > 4 ? ' …' : '') +
+    b.textContent = 'After ply ' + v.at + ': ' + moves.slice(0, 4).join(' ') + (moves.length > 4 ? ' …' : '') +
       ' (' + moves.length + ' ' + (moves.length === 1 ? 'ply' : 'plies') + ')';
     b.title = 'Make this line the main line again';
     b.addEventListener('click', () => pick(k));

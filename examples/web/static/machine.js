@@ -27,16 +27,19 @@
 //
 // The seam for a second kind of opponent (a friend through a room): a
 // side is played by a 'human' here, the 'computer', or a 'remote' player
-// (state.js controllerOf). When a remote side is to move at the end of
-// the game, the controller dispatches 'wait' instead of 'think'; the room
+// (state.js controllerOf; the set-up value state.js REMOTE, set with
+// game.js setSide). When a remote side is to move at the end of the
+// game, the controller dispatches 'wait' instead of 'think'; the room
 // code hands the remote move to game.js remoteMove(text), which
-// dispatches 'play' from 'waiting' exactly as a click does from 'idle'.
+// dispatches 'play' exactly as a click does (bringing a player who looks
+// at an earlier position back to the end first; false when it cannot).
 // game.js calls each function in its moveListeners after every move
 // played (by whom, the move, the position after it), for the room to
 // send the local player's moves. While a game against a friend is in
 // progress the room code dispatches {type: 'lock', locked: true}: the
 // analysis mode goes off and stays off until {type: 'lock', locked:
-// false}.
+// false}. The browser test TestRemoteSeam plays a room's part through
+// window.mancalaRoom (with ?test=1).
 
 /**
  * @typedef {'starting'|'idle'|'fetching'|'moving'|'thinking'|'hinting'|'waiting'|'stalled'} Phase

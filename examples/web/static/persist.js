@@ -28,6 +28,19 @@ export function save() {
 }
 
 /**
+ * savedGame returns the name of the saved game's game ('' when none),
+ * read before the rules answer (restore checks it against them).
+ */
+export function savedGame() {
+  try {
+    const d = JSON.parse(localStorage.getItem(KEY) || 'null');
+    return d && d.setup && typeof d.setup.game === 'string' ? d.setup.game : '';
+  } catch (e) {
+    return '';
+  }
+}
+
+/**
  * restore reads the saved game, or null when there is none or it does not
  * fit the games offered.
  * @returns {{setup: Setup, index: number, history: Entry[], variations: Variation[], resigned: 'S'|'N'|null}|null}

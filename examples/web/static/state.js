@@ -59,6 +59,8 @@ export const app = {
   hint: null,
   /** @type {string|null} */
   selected: null,
+  /** @type {string|null} the pit of the analysis's best move (analysis.js) */
+  best: null,
   /** @type {'S'|'N'|null} the side that resigned the game shown (its last position) */
   resigned: null,
   /** @type {string|null} the id of the room (a game against a friend, room.js) shown, or null */

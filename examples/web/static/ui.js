@@ -6,7 +6,7 @@
 // reached through handlers.
 import { Board } from './board.js';
 import { app, cur, isHuman, levelOf } from './state.js';
-import { busy } from './machine.js';
+import { busy, analysisShown } from './machine.js';
 import { undoTarget, redoTarget, renderMoves } from './history.js';
 import { show, sideName, plain } from './messages.js';
 import { save } from './persist.js';
@@ -145,7 +145,7 @@ export function render() {
   }
   if (!board.animating) {
     board.render(st, { playable, nav, changed: h.changed, from: h.from, to: h.to, captured: h.captured, hinted: app.hint,
-      selected: app.selected, busy: busy(m),
+      selected: app.selected, busy: busy(m), best: analysisShown(m) ? app.best : null,
       chosen: build ? opening.chosen(st) : undefined, placed: build ? opening.placed(st) : undefined });
   }
   // Status line.
@@ -179,7 +179,7 @@ export function render() {
   $('resume').hidden = !((!last || m.phase === 'stalled') && !over && !human);
   renderMoves(/** @type {HTMLOListElement} */ ($('moves')), $('variations'), handlers.goto, handlers.pick);
   document.body.dataset.ply = String(app.index);
-  document.body.dataset.waiting = over ? 'over' : canPlay ? 'human' : 'computer';
+  document.body.dataset.waiting = over ? 'over' : canPlay ? 'human' : m.phase === 'waiting' ? 'remote' : 'computer';
   document.body.dataset.over = over ? '1' : '0';
   handlers.drawn();
   save();
@@ -188,6 +188,7 @@ export function render() {
 /** @param {State} st @param {boolean} build */
 function drawOpening(st, build) {
   const bar = $('opening-bar');
+  bar.classList.remove('pending');
   bar.hidden = !build;
   if (!build || !st.opening) return;
   const o = st.opening;
