@@ -6,9 +6,11 @@ require pgregory.net/rapid v1.3.0
 
 require (
 	github.com/andybalholm/brotli v1.3.0
+	github.com/coder/websocket v1.8.14
 	github.com/fatih/color v1.18.0
 	github.com/google/go-cmp v0.7.0
 	github.com/schollz/progressbar/v3 v3.18.0
+	go.etcd.io/bbolt v1.4.3
 	golang.org/x/net v0.34.0
 	golang.org/x/term v0.28.0
 )

@@ -7,6 +7,7 @@
 //	go run ./examples/web                  # then open http://127.0.0.1:8080
 //	go run ./examples/web -addr :9000      # another address (all interfaces)
 //	go run ./examples/web -maxconns 1000   # at most 1000 connections at once
+//	go run ./examples/web -db /var/lib/mancala/rooms.db  # where the rooms are kept
 //	go run ./examples/web -export site     # the page as a static site, no server
 //	go run ./examples/web -dir site        # serve that site (compressed, cached)
 //	go run ./examples/web -npm pkg         # the JavaScript package (docs/js.md)
@@ -28,8 +29,13 @@
 // a year's immutable caching for a file whose name carries a hash of its
 // content ("mancala.3f2a9c1d4e5b6a70.wasm"). The API is never compressed.
 //
-// The server keeps no game state: the page keeps its own history of
-// positions, so a restart loses nothing. It binds 127.0.0.1 by default, has
+// The API keeps no game state: the page keeps its own history of
+// positions, so a restart loses nothing. Games against a friend are the
+// exception: they are played in rooms (package rooms, under
+// /api/v1/rooms) whose games and records the server keeps in a bbolt
+// database (-db, default mancala-rooms.db; -db off: no rooms), with the
+// limits of the flags -maxrooms, -roomsperclient, -idle, -abandon,
+// -maxmsg, -msgrate, -keep, -trustproxy and -origins (docs/web.md). It binds 127.0.0.1 by default, has
 // read, write and idle timeouts, bounds every API request (see package
 // wire: 64 KiB bodies, think under a deadline and a concurrency limit), and
 // serves static files only from the embedded folder. It holds at most
@@ -62,6 +68,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/seed8ebe013a/go-mancala/examples/web/rooms"
 	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
@@ -84,6 +91,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	npmDir := fs.String("npm", "", "write the JavaScript package (mancala.js, its .d.ts, the worker and mancala.wasm) into this new `dir` and exit")
 	dir := fs.String("dir", "", "serve the static site in this `dir` (written by -export) instead of the embedded page")
 	wasmFile := fs.String("wasm", "", "with -export or -npm: copy this mancala.wasm `file` instead of building it")
+	rf := addRoomFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -122,6 +130,11 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
+	ropt, roomsOff, err := rf.options()
+	if err != nil {
+		fmt.Fprintln(stderr, "web:", err)
+		return 2
+	}
 	capConns, err := connCap(*maxConns, fdLimit(), fdsOpen())
 	if err != nil {
 		fmt.Fprintln(stderr, "web:", err)
@@ -132,6 +145,20 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
+	var rs *rooms.Server
+	if !roomsOff {
+		if testClock != nil {
+			h = testClock(&ropt, h)
+		}
+		ropt.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, "web: "+format+"\n", args...) }
+		if rs, err = rooms.New(ropt); err != nil {
+			ln.Close()
+			fmt.Fprintln(stderr, "web:", err)
+			return 1
+		}
+		defer rs.Close()
+	}
+	h = withRooms(h, rs)
 	c := newConns(capConns)
 	srv := newServer(h, c)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

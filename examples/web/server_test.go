@@ -348,7 +348,7 @@ func serverCmd(t *testing.T, nofile int, args ...string) (addr, rest string, std
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+	cmd := exec.Command(exe, append([]string{"-addr", "127.0.0.1:0", "-db", "off"}, args...)...)
 	cmd.Env = append(os.Environ(), "MANCALA_WEB_MAIN=1", "MANCALA_WEB_NOFILE="+strconv.Itoa(nofile))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -403,7 +403,7 @@ func TestLowFileLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, "-addr", "127.0.0.1:0")
+	cmd := exec.Command(exe, "-addr", "127.0.0.1:0", "-db", "off")
 	cmd.Env = append(os.Environ(), "MANCALA_WEB_MAIN=1", "MANCALA_WEB_NOFILE=8")
 	out, err := cmd.CombinedOutput()
 	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.HasPrefix(string(out), "web: the limit of open files is 8, and ") ||

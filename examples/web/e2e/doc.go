@@ -17,4 +17,10 @@
 // PATH; without one the tests are skipped unless CI is set. Screenshots
 // go to $E2E_SCREENSHOTS (default: a new temporary directory); the test
 // log prints their paths.
+//
+// TestRooms (games against a friend) builds the program a second time
+// with the roomstest tag, whose rooms' clock moves only when the test
+// says (POST /api/v1/test/advance), and runs it on a database of its own
+// that it stops and starts again mid-game; it drives three Chromium
+// instances at once (two players and a spectator).
 package e2e

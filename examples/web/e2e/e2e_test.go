@@ -57,7 +57,7 @@ func startServer(t *testing.T) string {
 			server.err = fmt.Errorf("go build: %v\n%s", err, out)
 			return
 		}
-		cmd := exec.Command(bin, "-addr", "127.0.0.1:0")
+		cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-db", filepath.Join(dir, "rooms.db"))
 		stdout, _ := cmd.StdoutPipe()
 		cmd.Stderr = os.Stderr
 		if err := cmd.Start(); err != nil {

@@ -9,6 +9,7 @@
 //   ui.js       drawing: board, status, buttons, chooser, dialogs
 //   events.js   input: clicks, keys, the set-up's fields
 //   share.js    copying and loading records, positions and links
+//   room.js     a game against a friend through the server's rooms
 //   analysis.js the analysis mode: evaluation bar, best move, line
 // app.js starts the rules, then resumes the saved game, opens a shared
 // link or starts a new game.
@@ -21,6 +22,7 @@ import './analysis.js'; // the analysis mode draws after each render
 import { fillSetup } from './setup.js';
 import { plain } from './messages.js';
 import { restore, pref, savedGame } from './persist.js';
+import { openRoom, wireRoom } from './room.js';
 
 /**
  * start resolves to the games once the rules answer. When they cannot
@@ -65,6 +67,7 @@ function firstGame() {
 
 async function main() {
   wire();
+  wireRoom();
   const first = firstGame();
   board.placeholder(first);
   // A new game of Kiothi opens with South's opening bar: its room is kept.
@@ -91,6 +94,8 @@ async function main() {
   // position, both sides human; the address then drops it, so that a
   // reload resumes the game as it goes on.
   window.addEventListener('hashchange', () => { openShared(); });
+  // A room's link (#room=... or #invite=...) opens the game with a friend.
+  if (await openRoom()) return;
   if (await openShared()) return;
   // A game named in the address is a new game (then the address drops it,
   // so that a reload resumes the game); else the saved game resumes.

@@ -18,7 +18,8 @@ const bare = (e) => ({ position: e.position, move: e.move, summary: e.summary, m
 
 /** save keeps the game in localStorage (ignored where storage is off). */
 export function save() {
-  if (!app.history.length) return;
+  if (!app.history.length || app.room) return; // a room's game is the server's
+
   const data = { setup: app.setup, index: app.index, history: app.history.map(bare), resigned: app.resigned,
     variations: app.variations.map((v) => ({ at: v.at, line: v.line.map(bare) })) };
   try {

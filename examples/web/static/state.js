@@ -63,6 +63,10 @@ export const app = {
   best: null,
   /** @type {'S'|'N'|null} the side that resigned the game shown (its last position) */
   resigned: null,
+  /** @type {string|null} the id of the room (a game against a friend, room.js) shown, or null */
+  room: null,
+  /** @type {{winner: 'S'|'N'|null, text: string}|null} how a room's game ended other than by the rules (time, resignation, ...), at its last position */
+  ended: null,
 };
 
 /** @param {string} name */

@@ -85,6 +85,7 @@ export function loading(p) {
  */
 export function result() {
   const st = cur();
+  if (app.ended && app.index === app.history.length - 1) return app.ended;
   if (app.resigned && app.index === app.history.length - 1) {
     const w = app.resigned === 'S' ? 'N' : 'S';
     return { winner: w, text: sideName(app.resigned) + ' resigned: ' + sideName(w) + ' wins.' };
