@@ -492,6 +492,10 @@ func ReadGame(rd io.Reader) (game string, record io.Reader, err error) {
 	var tags []headerLine
 	for {
 		h, ok, err := sc.header()
+		if err == errTooLong {
+			c := *errTooLong
+			return "", nil, &c
+		}
 		if err != nil {
 			return "", nil, err
 		}
@@ -561,11 +565,17 @@ func (l *limited) Read(p []byte) (int, error) {
 // size 0 at the end of the input.
 func (s *scanner) peekRune() (r rune, b []byte, err error) {
 	b, err = s.br.Peek(utf8.UTFMax)
-	if len(b) == 0 {
-		if err == io.EOF {
-			err = nil
-		}
+	if err == io.EOF {
+		err = nil // fewer bytes at the end: the input's last rune
+	}
+	if err != nil {
+		// An error of the input (a cut connection, a record over the
+		// limit) ends the record, even with bytes left to read: a
+		// record cut short is not a complete one.
 		return 0, nil, err
+	}
+	if len(b) == 0 {
+		return 0, nil, nil
 	}
 	r, n := utf8.DecodeRune(b)
 	return r, b[:n], nil

@@ -515,3 +515,30 @@ func TestReadGame(t *testing.T) {
 		}
 	}
 }
+
+// failing gives its text, then err.
+type failing struct {
+	text string
+	err  error
+}
+
+func (f *failing) Read(p []byte) (int, error) {
+	if f.text == "" {
+		return 0, f.err
+	}
+	n := copy(p, f.text)
+	f.text = f.text[n:]
+	return n, nil
+}
+
+// An error of the input is returned as it is, never taken for the end of
+// a complete record (a cut connection).
+func TestReadInputError(t *testing.T) {
+	cut := errors.New("connection reset")
+	if r, err := Read(&failing{"[Game \"toy\"]\n\n1. a1", cut}, toyD); err != cut {
+		t.Errorf("Read of a cut record = %v, %v; want the input's error", r, err)
+	}
+	if _, _, err := ReadGame(&failing{"[Game \"to", cut}); err != cut {
+		t.Errorf("ReadGame of a cut header = %v; want the input's error", err)
+	}
+}

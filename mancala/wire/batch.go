@@ -3,6 +3,7 @@ package wire
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"strconv"
 	"sync"
@@ -493,7 +494,8 @@ type ending struct {
 // or nil while p's game goes on.
 func (a *adapter[P, M]) overErr(p P) error {
 	if o := p.Outcome(); o.Over() {
-		return errorf(CodeGameOver, "%s: the game is over: %s", a.d.Name, outcomeOf(o, p.ToMove(), a.d.Words).Text)
+		return &Error{Code: CodeGameOver, err: mancala.ErrGameOver,
+			Message: fmt.Sprintf("%s: the game is over: %s", a.d.Name, outcomeOf(o, p.ToMove(), a.d.Words).Text)}
 	}
 	return nil
 }

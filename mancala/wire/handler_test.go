@@ -564,6 +564,10 @@ func TestErrorUnwraps(t *testing.T) {
 	if !errors.Is(err, mancala.ErrIllegalMove) || errors.Is(err, mancala.ErrSyntax) {
 		t.Errorf("illegal move: %v does not unwrap to ErrIllegalMove alone", err)
 	}
+	over := "kisolo 0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0/1,1,0,0,0,0,0 N turn=11 result=S:inner"
+	if _, err := s.Think(context.Background(), wire.ThinkRequest{Position: over, Agent: "random"}); !errors.Is(err, mancala.ErrGameOver) {
+		t.Errorf("think after the end: %v does not unwrap to ErrGameOver", err)
+	}
 	_, err = s.State(wire.StateRequest{Position: "kisolo 3,3"})
 	if !errors.Is(err, mancala.ErrSyntax) {
 		t.Errorf("bad position: %v does not unwrap to ErrSyntax", err)
