@@ -169,7 +169,11 @@ class Lib:
             raise LibraryError(f"mancala_engine: the library {path} has ABI version {v}; this package needs "
                                f"{ABI_VERSION} (reinstall mancala-engine)")
         st, bid = _text(self.build_id)
-        if st != OK or want_id is None or bid != want_id:
+        if want_id is None:
+            raise LibraryError(
+                f"mancala_engine: this package was never built (no build id: a source tree), so it cannot tell "
+                f"whether {path} is its library; build it (pip install ./examples/python) or install the wheel")
+        if st != OK or bid != want_id:
             raise LibraryError(
                 f"mancala_engine: the library {path} was built from other sources (build id {bid!r}) than this "
                 f"package (build id {want_id!r}): a stale library. Rebuild the package (pip install "
@@ -228,19 +232,27 @@ def interruptible(call: Callable[[], int], cancel: Callable[[], Any]) -> Tuple[i
     with interrupted True, and the caller, once it has taken the call's
     result in, raises KeyboardInterrupt itself."""
     box: List[int] = []
+    raised: List[BaseException] = []
     done = threading.Event()
 
     def run() -> None:
         try:
             box.append(call())
+        except BaseException as e:  # re-raised in the caller's thread
+            raised.append(e)
         finally:
             done.set()
 
     t = threading.Thread(target=run, name="mancala-search", daemon=True)
-    t.start()
     interrupted = False
+    started = False
     while True:
         try:
+            if not started:
+                # Started inside the try: a Ctrl-C that comes as the
+                # thread starts still cancels the call it began.
+                started = True
+                t.start()
             if interrupted:
                 while not done.wait(0.005):
                     cancel()
@@ -251,8 +263,10 @@ def interruptible(call: Callable[[], int], cancel: Callable[[], Any]) -> Tuple[i
         except KeyboardInterrupt:
             interrupted = True
     t.join()
+    if raised:
+        raise raised[0]
     if not box:
-        raise MancalaError("internal", "the library call raised in its worker thread")
+        raise MancalaError("internal", "the library call returned nothing in its worker thread")
     if interrupted and box[0] == E_CANCELLED:
         raise KeyboardInterrupt
     return box[0], interrupted

@@ -37,7 +37,10 @@ _failure: Optional[str] = None
 
 def library_path() -> str:
     """Where the library is: ``$MANCALA_LIBRARY``, else ``_libmancala.so``
-    beside this module."""
+    beside this module. An override must be a library of the same build
+    (the build id the package was stamped with, ``python -m
+    mancala_engine`` prints it): any other is refused at the first load, as
+    a stale one is."""
     return os.environ.get("MANCALA_LIBRARY") or os.path.join(os.path.dirname(os.path.abspath(__file__)), LIB_NAME)
 
 

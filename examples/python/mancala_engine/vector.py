@@ -179,9 +179,14 @@ class VectorGame:
         self._open()
         v = self._v
         s = ctypes.c_uint64(seed) if seed is not None else None
-        st, interrupted = self._call(lambda: v.lib.vec_reset(v.h, ctypes.byref(s) if s is not None else None,
-                                                             self._bref))
+        try:
+            st, interrupted = self._call(lambda: v.lib.vec_reset(v.h, ctypes.byref(s) if s is not None else None,
+                                                                 self._bref))
+        except KeyboardInterrupt:
+            self._resync()
+            raise
         if st != 0:
+            self._resync()
             raise v.error(st, "reset")
         self._after(stepped=False)
         if interrupted:
@@ -206,16 +211,32 @@ class VectorGame:
         np.copyto(acts, a, casting="unsafe")
         self._open()
         v = self._v
-        if self._searches:
-            st, interrupted = _cabi.interruptible(lambda: v.lib.vec_step(*self._step_args),
-                                                  lambda: v.lib.vec_cancel(v.h))
-        else:
-            st, interrupted = v.lib.vec_step(*self._step_args), False
+        try:
+            if self._searches:
+                st, interrupted = _cabi.interruptible(lambda: v.lib.vec_step(*self._step_args),
+                                                      lambda: v.lib.vec_cancel(v.h))
+            else:
+                st, interrupted = v.lib.vec_step(*self._step_args), False
+        except KeyboardInterrupt:
+            self._resync()
+            raise
         if st != 0:
+            if st not in (_cabi.E_ACTION, _cabi.E_ILLEGAL):  # those are refused before anything is written
+                self._resync()
             raise v.error(st, "step")
         self._after(stepped=True)
         if interrupted:
             raise KeyboardInterrupt  # the step had ended before the cancel reached it
+
+    def _resync(self) -> None:
+        """After a step or reset that failed or was cancelled, the library
+        kept every game as it was but may have written part of the output
+        buffers: read the games' observations and masks again, so that the
+        arrays describe the games as they are (rewards and flags 0, no
+        episode ended)."""
+        v = self._v
+        if v.lib.vec_observe(v.h, self._bref) == 0:
+            self._after(stepped=False)
 
     def _after(self, stepped: bool) -> None:
         np.copyto(self.obs, self._obs32, casting="unsafe")

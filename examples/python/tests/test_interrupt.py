@@ -61,6 +61,12 @@ CHILD = textwrap.dedent("""
         out["next"] = g.history  # nothing was added by the interrupted step
     else:
         out["next"] = g.plies.tolist()
+        # The arrays describe the games as they are (the library may have
+        # written part of its buffers before the cancel): those of a new
+        # VectorGame at the same start.
+        fresh = VectorGame("kisolo", 2, opponent=spec, seat="S", seed=1)
+        out["arrays"] = bool((g.obs == fresh.obs).all() and (g.mask == fresh.mask).all()
+                             and not g.reward.any() and g.ended == 0)
     print(json.dumps(out), flush=True)
 """)
 
@@ -85,3 +91,5 @@ def test_sigint_interrupts_a_search_and_leaves_the_game(what):
     assert out["unchanged"] is True
     assert out["next"] == ([] if what == "step" else [0, 0] if what == "vector" else out["next"])
     assert out["next"] != ""
+    if what == "vector":
+        assert out["arrays"] is True

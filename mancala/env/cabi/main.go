@@ -3,7 +3,11 @@
 // Command cabi is go-mancala's C library (ABI 2), built as a shared
 // library:
 //
-//	go build -buildmode=c-shared -o libmancala_env.so.2 ./mancala/env/cabi
+//	go run ./internal/cmd/buildcabi -o DIR
+//
+// (internal/cabibuild: the linker version script, the SONAME and the
+// build id; a plain go build -buildmode=c-shared gives a working library
+// without them).
 //
 // mancala_env.h in this directory declares and documents every function
 // (typed handles, status codes with messages, caller buffers with their
@@ -814,6 +818,10 @@ func mancala_agent_think(h C.mancala_agent, position *C.char, out *C.mancala_thi
 		if position == nil {
 			return fail(errArgument, "position is NULL")
 		}
+		// A think that fails (cancelled, a bad position) leaves no
+		// answer: mancala_agent_answer then refuses, rather than give the
+		// previous think's answer for another position.
+		x.last = nil
 		s, err := goString(position)
 		if err != nil {
 			return err
@@ -832,7 +840,7 @@ func mancala_agent_answer(h C.mancala_agent, out *C.mancala_think_t, move *C.cha
 	line *C.char, lineCap C.int32_t, lineLen *C.int32_t) C.int32_t {
 	return C.int32_t(call(int64(h.id), agentKind, errSyntax, func(x *handle) error {
 		if x.last == nil {
-			return fail(errArgument, "the agent has made no think yet")
+			return fail(errArgument, "the agent has no answer: no think yet, or the last one failed")
 		}
 		return writeAnswer(x.last, out, move, moveCap, moveLen, line, lineCap, lineLen)
 	}))

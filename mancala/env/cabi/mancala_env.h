@@ -6,15 +6,17 @@
  *
  * Stability: stable within an ABI version (see "ABI versions" below).
  *
- * Build (Go 1.24+ and a C compiler, cgo enabled):
+ * Build (Go 1.24+ and a C compiler, cgo enabled), from the module's root:
  *
- *     go build -buildmode=c-shared -trimpath \
- *         -ldflags "-X main.buildID=$(go run ./internal/cmd/sourcehash)" \
- *         -o libmancala_env.so.2 ./mancala/env/cabi
- *     ln -s libmancala_env.so.2 libmancala_env.so
+ *     go run ./internal/cmd/buildcabi -o DIR
  *
+ * which writes DIR/libmancala_env.so.2 and the link DIR/libmancala_env.so.
  * The library's SONAME is libmancala_env.so.2, and it exports only the
- * mancala_* functions below (a linker version script). The build also
+ * mancala_* functions below: buildcabi passes the linker version script
+ * and the SONAME (cgo refuses them in a #cgo line), -trimpath, and the
+ * build id of the sources. A plain go build -buildmode=c-shared of
+ * ./mancala/env/cabi also gives a working library, but one that exports
+ * cgo's own symbols too, has no SONAME and reports no build id. The build also
  * writes libmancala_env.h, cgo's own declarations of the same functions;
  * include THIS header, which documents them (CI checks that both declare
  * the same functions with the same parameter types). Linux is the
@@ -90,7 +92,10 @@
  * mancala_env_cancel (mancala_vec_cancel, mancala_agent_cancel) on the
  * same handle: the running call then returns MANCALA_E_CANCELLED
  * promptly (the searches poll for it every few thousand positions, well
- * within 50 ms) and the environment is exactly as before the call. The
+ * within 50 ms) and the environment is exactly as before the call (its
+ * positions, plies and episodes; a vector call's output buffers in its
+ * batch may have been partly written, as on any error: read the state
+ * again with mancala_vec_observe before using them). The
  * opponent's or agent's own state may have moved on (its random stream,
  * its transposition table), so the replies after a cancelled call need
  * not be those of a run without it. A cancel reaches only a call in
@@ -523,9 +528,11 @@ int32_t mancala_agent_think(mancala_agent a, const char *position, mancala_think
                             char *move, int32_t move_cap, int32_t *move_len,
                             char *line, int32_t line_cap, int32_t *line_len);
 
-/* mancala_agent_answer writes the answer of the agent's last successful
- * think again, as mancala_agent_think does (MANCALA_E_ARGUMENT if it has
- * made none). */
+/* mancala_agent_answer writes the answer of the agent's last think again,
+ * as mancala_agent_think does, when that think succeeded or failed only
+ * for a short buffer; MANCALA_E_ARGUMENT after any other failure
+ * (cancelled, a bad position) or before the first think: an answer is
+ * never that of an earlier think. */
 int32_t mancala_agent_answer(mancala_agent a, mancala_think_t *out,
                              char *move, int32_t move_cap, int32_t *move_len,
                              char *line, int32_t line_cap, int32_t *line_len);
