@@ -14,9 +14,12 @@ export function connect(opts?: Options): Client;
 /**
  * @typedef {'kiothi'|'kisolo'|'kimasai'} GameName a game's notation name (GamesResponse.games[].name)
  * @typedef {'random'|'alphabeta'|'mcts'|'mcts-eval'} AgentName an agent kind of the API (GamesResponse.agents)
- * @typedef {AgentName|`${AgentName}:${string}`|`level:${string}`} AgentText a think's agent: a kind (its
- *   budget from the request's fields), a kind with its own budget ("alphabeta:4", "mcts-eval:500") or a
- *   game's level ("level:casual")
+ * @typedef {'Beginner'|'Novice'|'Casual'|'Intermediate'|'Strong'|'Expert'} LevelName a level's name in some
+ *   game's ladder (GameInfo.levels; a game has some of them), matched in any case
+ * @typedef {AgentName|`${AgentName}:${string}`|`level:${string}`|LevelName|Lowercase<LevelName>} AgentText a
+ *   think's agent, an agent spec (docs/wire.md): a kind (its budget from the request's fields), a kind with its
+ *   own budget ("alphabeta:4", "mcts-eval:500"), a game's level by name or number ("level:casual",
+ *   "level:2") or a level's bare name ("Casual")
  * @typedef {'lift'|'relay'|'drop'|'capture'|'reserve'|'sweep'|'nkiset'|'nkiclear'|'end'} EventKind
  *   the kind of a MoveEvent (docs/wire.md, Events)
  * @typedef {'bad_request'|'syntax'|'illegal'|'game_over'|'too_large'|'method_not_allowed'|'not_found'|
@@ -158,11 +161,17 @@ export type GameName = "kiothi" | "kisolo" | "kimasai";
  */
 export type AgentName = "random" | "alphabeta" | "mcts" | "mcts-eval";
 /**
- * a think's agent: a kind (its
- *   budget from the request's fields), a kind with its own budget ("alphabeta:4", "mcts-eval:500") or a
- *   game's level ("level:casual")
+ * a level's name in some
+ *   game's ladder (GameInfo.levels; a game has some of them), matched in any case
  */
-export type AgentText = AgentName | `${AgentName}:${string}` | `level:${string}`;
+export type LevelName = "Beginner" | "Novice" | "Casual" | "Intermediate" | "Strong" | "Expert";
+/**
+ * a
+ *   think's agent, an agent spec (docs/wire.md): a kind (its budget from the request's fields), a kind with its
+ *   own budget ("alphabeta:4", "mcts-eval:500"), a game's level by name or number ("level:casual",
+ *   "level:2") or a level's bare name ("Casual")
+ */
+export type AgentText = AgentName | `${AgentName}:${string}` | `level:${string}` | LevelName | Lowercase<LevelName>;
 /**
  * the kind of a MoveEvent (docs/wire.md, Events)
  */
