@@ -111,6 +111,7 @@ func TestCancelStep(t *testing.T) {
 // path (lookup, lock, the step, the mask and legal ids) allocates
 // nothing: only a handle that can search takes a cancellable context.
 func TestStepAllocs(t *testing.T) {
+	skipRace(t)
 	m, err := makeOps(kiothi.Name, config{seat: seatNone, seed: 1})
 	if err != nil {
 		t.Fatal(err)
