@@ -156,6 +156,8 @@ type AlphaBeta[P mancala.Position[P, M], M mancala.Move] struct {
 	// depth needed (tests: the search then returns exactly the value of a
 	// plain full-width negamax).
 	exactTT bool
+	// off turns features off, for measurements (bits of offPVS...).
+	off uint8
 
 	d        *mancala.Descriptor[P, M] // for the repetition rule; nil: none
 	hash     func(P) uint64
@@ -165,6 +167,7 @@ type AlphaBeta[P mancala.Position[P, M], M mancala.Move] struct {
 	killers  [][2]M
 	nkillers [][2]bool
 	scores   [][]int32 // per ply: the ordering scores of that ply's moves
+	kids     [][]P     // per ply: the positions after that ply's moves, in their order
 	pv       [][]M     // pv[ply]: the principal variation from ply
 	pvLen    []int
 	seen     map[uint64]int // repetition keys of the game's history: occurrences
@@ -287,7 +290,7 @@ func (a *AlphaBeta[P, M]) search(ctx context.Context, p P, h *mancala.History[P,
 	prev := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		alpha, beta := -WinValue*2, WinValue*2
-		if depth >= 4 && prev < decided && prev > -decided {
+		if depth >= 4 && prev < decided && prev > -decided && a.off&offAspiration == 0 {
 			alpha, beta = prev-aspiration, prev+aspiration
 		}
 		var v int
@@ -335,6 +338,14 @@ func (a *AlphaBeta[P, M]) search(ctx context.Context, p P, h *mancala.History[P,
 	return res, nil
 }
 
+// Features that measurements can turn off (AlphaBeta.off).
+const (
+	offPVS = 1 << iota
+	offAspiration
+	offKillers
+	offEvalOrder
+)
+
 // aspiration is the half-width of the aspiration window around the
 // previous iteration's value, in evaluation units.
 const aspiration = 3
@@ -348,6 +359,7 @@ func (a *AlphaBeta[P, M]) grow(n int) {
 		a.killers = append(a.killers, [2]M{})
 		a.nkillers = append(a.nkillers, [2]bool{})
 		a.scores = append(a.scores, make([]int32, 0, 64))
+		a.kids = append(a.kids, make([]P, 0, 64))
 		a.path = append(a.path, 0)
 	}
 }
@@ -518,23 +530,35 @@ func (a *AlphaBeta[P, M]) negamax(p P, depth, ply, alpha, beta int, canStop bool
 		return Terminal(p.Outcome(), p.ToMove(), ply)
 	}
 	me := p.ToMove()
-	a.order(p, me, ply, moves, ttMove, hasTT)
+	kids := depth >= 2 && a.Eval != nil && a.off&offEvalOrder == 0 && len(moves) > 1
+	if kids {
+		if !a.orderKids(p, me, ply, moves, ttMove, hasTT) {
+			return 0
+		}
+	} else {
+		a.order(p, me, ply, moves, ttMove, hasTT)
+	}
 	best, bestMove := -WinValue*2, moves[0]
 	alpha0 := alpha
 	for i := 0; i < len(moves); i++ {
 		m := moves[i]
-		q, err := p.Apply(m)
-		if err != nil {
-			a.err = fmt.Errorf("agent: alpha-beta: legal move %v refused: %w", m, err)
-			a.abort = true
-			return 0
+		var q P
+		if kids {
+			q = a.kids[ply][i]
+		} else {
+			var err error
+			if q, err = p.Apply(m); err != nil {
+				a.err = fmt.Errorf("agent: alpha-beta: legal move %v refused: %w", m, err)
+				a.abort = true
+				return 0
+			}
 		}
 		if a.rep {
 			q = a.repeat(q, ply+1)
 		}
 		same := q.ToMove() == me
 		var v int
-		if i == 0 || beta-alpha == 1 {
+		if i == 0 || beta-alpha == 1 || a.off&offPVS != 0 {
 			v = a.child(q, same, depth-1, ply+1, alpha, beta, canStop)
 		} else {
 			v = a.child(q, same, depth-1, ply+1, alpha, alpha+1, canStop)
@@ -585,7 +609,7 @@ func (a *AlphaBeta[P, M]) child(q P, same bool, depth, ply, alpha, beta int, can
 // cutoff records m, which cut off at ply, as a killer and in the history.
 func (a *AlphaBeta[P, M]) cutoff(p P, me mancala.Player, ply, depth int, m M) {
 	k, nk := &a.killers[ply], &a.nkillers[ply]
-	if !nk[0] || k[0] != m {
+	if a.off&offKillers == 0 && (!nk[0] || k[0] != m) {
 		k[1], nk[1] = k[0], nk[0]
 		k[0], nk[0] = m, true
 	}
@@ -638,6 +662,80 @@ func (a *AlphaBeta[P, M]) order(p P, me mancala.Player, ply int, moves []M, ttMo
 		}
 		moves[j], sc[j] = m, s
 	}
+}
+
+// Ordering scores of orderKids, above every history score: the table
+// move, then moves that gain material by the evaluation or keep the turn
+// (by how much they gain), then the killers.
+const (
+	scoreGain    = 1 << 28
+	scoreKiller2 = 1 << 27
+	turnBonus    = 2
+)
+
+// orderKids is order for nodes with depth to go: it applies every move,
+// keeping the positions in a.kids[ply] in the moves' new order, and puts
+// moves that gain material by the evaluation or keep the turn (captures,
+// relays that end in the mover's own pits) before the killers and the
+// history. It returns false (a.err and a.abort set) when a legal move is
+// refused.
+func (a *AlphaBeta[P, M]) orderKids(p P, me mancala.Player, ply int, moves []M, ttMove M, hasTT bool) bool {
+	h := &a.history[me&1]
+	k, nk := a.killers[ply], a.nkillers[ply]
+	sc := a.scores[ply][:0]
+	kids := a.kids[ply][:0]
+	base := a.Eval(p, me)
+	for _, m := range moves {
+		q, err := p.Apply(m)
+		if err != nil {
+			a.err = fmt.Errorf("agent: alpha-beta: legal move %v refused: %w", m, err)
+			a.abort = true
+			return false
+		}
+		kids = append(kids, q)
+		gain := 0
+		if o := q.Outcome(); o.Over() {
+			if t := Terminal(o, me, 0); t > 0 {
+				gain = 1 << 10
+			} else if t == 0 {
+				gain = 0
+			} else {
+				gain = -1 << 10
+			}
+		} else {
+			gain = min(max(a.Eval(q, me)-base, -1<<10), 1<<10)
+		}
+		if q.ToMove() == me {
+			gain += turnBonus
+		}
+		var s int32
+		switch {
+		case hasTT && m == ttMove:
+			s = scoreTT
+		case gain > 0:
+			s = scoreGain + int32(gain)<<12
+		case nk[0] && m == k[0]:
+			s = scoreKiller2 + 1
+		case nk[1] && m == k[1]:
+			s = scoreKiller2
+		case a.Key != nil:
+			if key := a.Key(p, m); key >= 0 && key < historySize {
+				s = min(h[key], scoreKiller2-1)
+			}
+		}
+		sc = append(sc, s)
+	}
+	a.scores[ply], a.kids[ply] = sc, kids
+	for i := 1; i < len(moves); i++ {
+		m, s, q := moves[i], sc[i], kids[i]
+		j := i
+		for j > 0 && sc[j-1] < s {
+			moves[j], sc[j], kids[j] = moves[j-1], sc[j-1], kids[j-1]
+			j--
+		}
+		moves[j], sc[j], kids[j] = m, s, q
+	}
+	return true
 }
 
 // toTable converts a value found ply plies from the root to one relative to
