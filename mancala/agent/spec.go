@@ -88,7 +88,7 @@ func (e *SpecError) Unwrap() error { return ErrSpec }
 // # Text form
 //
 //	random[:seed=S]
-//	alphabeta[:DEPTH][:nodes=N][:time=T][:seed=S]
+//	alphabeta[:DEPTH][:nodes=N][:eval=linear][:time=T][:seed=S]
 //	mcts[:ITERATIONS][:time=T][:workers=W][:seed=S]
 //	mcts-eval[:ITERATIONS][:time=T][:workers=W][:seed=S]
 //	level:NAME[:seed=S]     a level of the game's ladder by name ("level:casual")
@@ -100,7 +100,9 @@ func (e *SpecError) Unwrap() error { return ErrSpec }
 // 1..[MaxDepth] plies and ITERATIONS 1..[MaxIterations]; they may also be
 // written as the options depth=DEPTH and iterations=ITERATIONS, in any
 // order with the others. N is AlphaBeta's node budget, 1..[MaxNodes]
-// positions a move (AlphaBeta.Nodes: deterministic, as a depth is). T is a Go duration ("500ms", "2s"), at most
+// positions a move (AlphaBeta.Nodes: deterministic, as a depth is);
+// eval=linear evaluates with the game's fitted features ([Linear]) instead
+// of its Evaluate ([Evaluation]). T is a Go duration ("500ms", "2s"), at most
 // [MaxTime]; W is 0..[MaxWorkers]; S is a decimal uint64 that seeds the
 // agent's random stream (random, mcts and mcts-eval; alphabeta ignores
 // it). Kinds are lower case; level names match in any case. Without a
@@ -111,7 +113,7 @@ func (e *SpecError) Unwrap() error { return ErrSpec }
 //
 // ParseSpec returns a normalised Spec, and two texts that name the same
 // agent read as equal Specs (==) whose String is the same canonical text:
-// the kind, then ":" and the budget when there is one, then nodes, time, workers
+// the kind, then ":" and the budget when there is one, then nodes, eval, time, workers
 // (only above 1) and seed (only when not 0), in that order, numbers in
 // plain decimal and the time as [time.Duration.String]; level names in
 // lower case after "level:". So "alphabeta:02" and "alphabeta:+2" are
@@ -129,6 +131,9 @@ type Spec struct {
 	// Nodes is KindAlphaBeta's node budget per move (AlphaBeta.Nodes):
 	// 1..MaxNodes, or 0 for none. Zero for the other kinds.
 	Nodes int64
+	// Eval is KindAlphaBeta's evaluation: "" for the game's Evaluate
+	// ([Evaluation]) or "linear" for its fitted features ([Linear]).
+	Eval string
 	// Iterations is KindMCTS's and KindMCTSEval's iterations (playouts)
 	// per move: 1..MaxIterations, or 0 for no limit when Time is set.
 	// Zero for the other kinds.
@@ -254,6 +259,14 @@ func (s *Spec) setOption(key, val string) string {
 			return "nodes " + strconv.Quote(val) + ": want a whole number 1.." + strconv.FormatInt(MaxNodes, 10)
 		}
 		s.Nodes = n
+	case "eval":
+		if s.Kind != KindAlphaBeta {
+			return s.Kind.String() + " takes no eval (alphabeta does)"
+		}
+		if val != "linear" {
+			return "eval " + strconv.Quote(val) + ": want linear"
+		}
+		s.Eval = val
 	case "iterations":
 		if s.Kind != KindMCTS && s.Kind != KindMCTSEval {
 			return s.Kind.String() + " takes no iterations (mcts and mcts-eval do)"
@@ -286,7 +299,7 @@ func (s *Spec) setOption(key, val string) string {
 		}
 		s.Seed = n
 	default:
-		return "unknown option " + strconv.Quote(key) + " (want depth, nodes, iterations, time, workers or seed)"
+		return "unknown option " + strconv.Quote(key) + " (want depth, nodes, eval, iterations, time, workers or seed)"
 	}
 	return reason
 }
@@ -363,6 +376,10 @@ func (s Spec) validate() string {
 		return "nodes " + strconv.FormatInt(s.Nodes, 10) + ": want 1.." + strconv.FormatInt(MaxNodes, 10)
 	case s.Nodes != 0 && s.Kind != KindAlphaBeta:
 		return s.Kind.String() + " takes no node budget (alphabeta does)"
+	case s.Eval != "" && s.Eval != "linear":
+		return "eval " + strconv.Quote(s.Eval) + ": want linear"
+	case s.Eval != "" && s.Kind != KindAlphaBeta:
+		return s.Kind.String() + " takes no eval (alphabeta does)"
 	case s.Iterations < 0 || s.Iterations > MaxIterations:
 		return "iterations " + strconv.Itoa(s.Iterations) + ": want 1.." + strconv.Itoa(MaxIterations)
 	case s.Iterations != 0 && s.Kind != KindMCTS && s.Kind != KindMCTSEval:
@@ -419,6 +436,9 @@ func (s Spec) String() string {
 	}
 	if s.Nodes != 0 {
 		b.WriteString(":nodes=" + strconv.FormatInt(s.Nodes, 10))
+	}
+	if s.Eval != "" {
+		b.WriteString(":eval=" + s.Eval)
 	}
 	if s.Time != 0 {
 		b.WriteString(":time=" + s.Time.String())
@@ -533,6 +553,9 @@ func New[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		a.Time, a.Nodes, a.TableSize = r.Time, r.Nodes, 1<<16
 		if r.Nodes > 0 {
 			a.TableSize = 1 << 20
+		}
+		if r.Eval == "linear" {
+			a.Eval = Linear(d)
 		}
 		return a, nil
 	case KindMCTS:
