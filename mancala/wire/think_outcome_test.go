@@ -28,7 +28,7 @@ func TestThinkOutcome(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (r.Outcome != tc.outcome || len(r.Line) != tc.line) {
+		if r.Outcome != tc.outcome || len(r.Line) != tc.line {
 			t.Errorf("%s: outcome %q, line %v; want %q and %d moves", tc.pos, r.Outcome, r.Line, tc.outcome, tc.line)
 		}
 		if r.Line[0] != r.Move {
