@@ -420,8 +420,8 @@ func TestNew(t *testing.T) {
 		want string
 	}{
 		{agent.Spec{}, "agent: spec: no agent kind (want random, alphabeta, mcts, mcts-eval, or a level)"},
-		{agent.Spec{Kind: agent.KindLevel, Level: "grandmaster"}, `agent: spec "level:grandmaster": kisolo: unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)`},
-		{agent.Spec{Kind: agent.KindLevel, Level: "9"}, `agent: spec "level:9": kisolo: the game has 5 levels (want level:1..level:5)`},
+		{agent.Spec{Kind: agent.KindLevel, Level: "grandmaster"}, `agent: spec "level:grandmaster": kisolo: unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert, Master)`},
+		{agent.Spec{Kind: agent.KindLevel, Level: "9"}, `agent: spec "level:9": kisolo: the game has 6 levels (want level:1..level:6)`},
 	} {
 		if _, err := agent.New(d, tc.spec); err == nil || err.Error() != tc.want || !errors.Is(err, agent.ErrSpec) {
 			t.Errorf("New(%+v) = %v, want %s", tc.spec, err, tc.want)

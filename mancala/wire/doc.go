@@ -183,7 +183,7 @@
 // "depth": 6} ("random" with a "seed"; "mcts" with "iterations" and a
 // "seed"; any with "timeMs") answers a [ThinkResponse]:
 //
-//	{"move": "xb1", "agent": "alphabeta", "value": 16, "depth": 6, "nodes": 1147,
+//	{"move": "xb1", "agent": "alphabeta", "value": 16, "depth": 6, "nodes": 1169,
 //	 "line": ["xb1", "xc7", "xb2", "xc4", "xb1", "xc5"], "elapsedMs": 0}
 //	{"move": "xb2", "agent": "mcts", "visits": 600, "iterations": 2000, "winRate": 0.5733, "elapsedMs": 8}
 //

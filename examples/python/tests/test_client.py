@@ -99,7 +99,7 @@ class TestCommands(EngineTestCase):
 
     def test_think(self) -> None:
         r = self.engine.think(KISOLO_START, "alphabeta", depth=6)
-        self.assertEqual((r["move"], r["value"], r["depth"], r["nodes"]), ("xb1", 16, 6, 1147))
+        self.assertEqual((r["move"], r["value"], r["depth"], r["nodes"]), ("xb1", 16, 6, 1169))
         self.assertEqual(r["line"], ["xb1", "xc7", "xb2", "xc4", "xb1", "xc5"])
         for start in (KISOLO_START, KIOTHI_START, KIMASAI_START):
             legal = self.engine.state(start)["legal"]
