@@ -77,7 +77,7 @@
 //	 "summary": "1 lap, 3 seeds sown; 1 capture took 3 seeds (c1, d1); the opponent's inner row is empty"}
 //
 //	{"id": 4, "cmd": "think", "position": "kisolo 3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3/3,3,3,3,3,3,3 S turn=0", "agent": "alphabeta", "depth": 6}
-//	{"id": 4, "ok": true, "move": "xb1", "agent": "alphabeta", "value": 16, "depth": 6, "nodes": 1147,
+//	{"id": 4, "ok": true, "move": "xb1", "agent": "alphabeta", "value": 16, "depth": 6, "nodes": 1169,
 //	 "line": ["xb1", "xc7", "xb2", "xc4", "xb1", "xc5"], "elapsedMs": 0}
 //
 //	{"id": 5, "cmd": "record", "game": "kisolo", "moves": ["xb1", "xc6"], "south": "ann"}

@@ -99,7 +99,7 @@ func TestTournamentErrors(t *testing.T) {
 	}{
 		{[]string{"-game", "nim"}, `tournament: unknown game "nim" (want kisolo, kiothi, kimasai)`},
 		{[]string{"-agents", "random"}, "tournament: need at least two players, got 1"},
-		{[]string{"-agents", "random,gpt"}, `tournament: kisolo: "gpt": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)`},
+		{[]string{"-agents", "random,gpt"}, `tournament: kisolo: "gpt": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert, Master)`},
 		{[]string{"-agents", "random,mcts:x"}, `tournament: agent: spec "mcts:x": budget "x": want a whole number`},
 		{[]string{"-agents", "random:3,mcts"}, `tournament: agent: spec "random:3": random takes no budget`},
 		{[]string{"-agents", "alphabeta:500,random"}, `tournament: agent: spec "alphabeta:500": depth 500: want 1..100`},

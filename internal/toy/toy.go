@@ -15,6 +15,7 @@
 package toy
 
 import (
+	"github.com/seed8ebe013a/go-mancala/internal/hashmix"
 	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
@@ -388,4 +389,12 @@ func Descriptor(b Bug) *mancala.Descriptor[Position, Move] {
 		Horizon: func(Position) int { return 100 },
 		Levels:  []mancala.Level{{Name: "Beginner", Rating: 1000, Agent: "random"}},
 	}
+}
+
+// Hash returns a 64-bit hash of p (mancala.Hasher): of its pits, stores,
+// side to move, turn counter and bug (not a Mutate position's printed
+// extra), the same on every machine.
+func (p Position) Hash() uint64 {
+	h := hashmix.Bytes(hashmix.Start, p.pits[:])
+	return hashmix.Finish(hashmix.Add(h, uint64(p.stores[0])|uint64(p.stores[1])<<8|uint64(p.side)<<16|uint64(p.turn)<<24|uint64(p.bug)<<40))
 }

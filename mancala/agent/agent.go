@@ -26,6 +26,14 @@ type Agent[P mancala.Game[P, M], M comparable] interface {
 	Move(ctx context.Context, p P) (M, error)
 }
 
+// HistoryAgent is the optional interface of an agent that reads the
+// game's history, for the repetition rule (C-10): MoveHistory is Move of
+// h.Position() knowing every position played before it. [PlayHistory]
+// uses it when an agent has it; [AlphaBeta] has it. It must not change h.
+type HistoryAgent[P mancala.Position[P, M], M mancala.Move] interface {
+	MoveHistory(ctx context.Context, h *mancala.History[P, M]) (M, error)
+}
+
 // AgentFunc adapts a function to the [Agent] interface.
 type AgentFunc[P mancala.Game[P, M], M comparable] func(ctx context.Context, p P) (M, error)
 
@@ -112,7 +120,9 @@ func Play[P mancala.Game[P, M], M comparable](ctx context.Context, start P, sout
 
 // PlayHistory is [Play] through a game's history: each move is applied by
 // h.Apply, so the repetition rule (C-10) ends the game when the rules ask
-// for it, and h holds every move played. It plays from h's current
+// for it, and h holds every move played. An agent that is a
+// [HistoryAgent] is asked through MoveHistory, so that it sees the
+// history. It plays from h's current
 // position until the game is over or maxPlies plies have been played
 // (maxPlies <= 0: no cap), calls onMove (if not nil) after each ply as
 // Play does, and returns the moves it played. It stops with an error as
@@ -131,7 +141,13 @@ func PlayHistory[P mancala.Position[P, M], M mancala.Move](ctx context.Context, 
 		if p.ToMove() == mancala.North {
 			a = north
 		}
-		m, err := a.Move(ctx, p)
+		var m M
+		var err error
+		if ha, ok := a.(HistoryAgent[P, M]); ok {
+			m, err = ha.MoveHistory(ctx, h)
+		} else {
+			m, err = a.Move(ctx, p)
+		}
 		if err != nil {
 			return moves, fmt.Errorf("agent: ply %d, %v to move: %w", ply, p.ToMove(), err)
 		}

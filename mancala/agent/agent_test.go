@@ -721,45 +721,42 @@ func TestDefaultBudgetUnderCancelOnlyContext(t *testing.T) {
 }
 
 // checkLine checks AlphaBeta.AppendLine on p at depth plies, with a fresh
-// exact-depth table: the line starts with the search's move, replays move
-// by move, is depth moves long unless the game ends on it, and its end
-// searched to the remaining depth has the search's value; without a table
-// the line is the move alone.
+// exact-depth table and without a table: the line (the principal
+// variation collected during the search) starts with the search's move,
+// replays move by move, is exactly r.Depth moves long unless the game ends
+// on it, and its end searched to the remaining depth has the search's
+// value.
 func checkLine[P mancala.Position[P, M], M mancala.Move](t *rapid.T, p P, eval Eval[P], key func(P, M) int, depth int) {
 	if p.Outcome().Over() {
 		return
 	}
-	a := &AlphaBeta[P, M]{Depth: depth, Eval: eval, Key: key, exactTT: true}
-	r, err := a.Search(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := a.AppendLine(nil, p, r)
-	if len(line) == 0 || line[0] != r.Move || len(line) > depth {
-		t.Fatalf("depth %d, move %v: line %v", depth, r.Move, line)
-	}
-	q := p
-	for i, m := range line {
-		if q.Outcome().Over() {
-			t.Fatalf("line %v goes on after the end, at move %d", line, i)
+	for _, a := range []*AlphaBeta[P, M]{
+		{Depth: depth, Eval: eval, Key: key, exactTT: true},
+		{Depth: depth, Eval: eval, Key: key, TableSize: -1},
+	} {
+		r, err := a.Search(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if q, err = q.Apply(m); err != nil {
-			t.Fatalf("line %v: move %d: %v", line, i, err)
+		line := a.AppendLine(nil, p, r)
+		if len(line) == 0 || line[0] != r.Move || len(line) > r.Depth {
+			t.Fatalf("depth %d, table size %d, move %v: line %v", r.Depth, a.TableSize, r.Move, line)
 		}
-	}
-	if len(line) < r.Depth && !q.Outcome().Over() {
-		t.Fatalf("depth %d: line %v stops before the end of the game at %v", r.Depth, line, q)
-	}
-	if got := forSide(minimax(t, q, eval, r.Depth-len(line), len(line)), p.ToMove()); got != r.Value {
-		t.Fatalf("depth %d: line %v ends at value %d, the search said %d", r.Depth, line, got, r.Value)
-	}
-	off := &AlphaBeta[P, M]{Depth: depth, Eval: eval, Key: key, TableSize: -1}
-	r, err = off.Search(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if line := off.AppendLine(nil, p, r); len(line) != 1 || line[0] != r.Move {
-		t.Fatalf("no table: line %v, move %v", line, r.Move)
+		q := p
+		for i, m := range line {
+			if q.Outcome().Over() {
+				t.Fatalf("line %v goes on after the end, at move %d", line, i)
+			}
+			if q, err = q.Apply(m); err != nil {
+				t.Fatalf("line %v: move %d: %v", line, i, err)
+			}
+		}
+		if len(line) < r.Depth && !q.Outcome().Over() {
+			t.Fatalf("depth %d, table size %d: line %v stops before the end of the game at %v", r.Depth, a.TableSize, line, q)
+		}
+		if got := forSide(minimax(t, q, eval, r.Depth-len(line), len(line)), p.ToMove()); got != r.Value {
+			t.Fatalf("depth %d: line %v ends at value %d, the search said %d", r.Depth, line, got, r.Value)
+		}
 	}
 }
 

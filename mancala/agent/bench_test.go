@@ -79,3 +79,17 @@ func BenchmarkMCTS(b *testing.B) {
 	b.Run("kiothi", func(b *testing.B) { benchMCTS(b, &kiothi.Descriptor, 50) })
 	b.Run("kimasai", func(b *testing.B) { benchMCTS(b, &kimasai.Descriptor, 10) })
 }
+
+// BenchmarkSearch times AlphaBeta to a fixed depth (ns/op) from a fresh
+// table, with its nodes/s and nodes/op, on two positions per game: the
+// middle game of BenchmarkAlphaBeta searched deeper, and a later one.
+// Compare before and after a change of the search in one run, side by
+// side (docs/strength.md, "Search speed").
+func BenchmarkSearch(b *testing.B) {
+	b.Run("kisolo/start/d10", func(b *testing.B) { benchAlphaBeta(b, &kisolo.Descriptor, 0, 10) })
+	b.Run("kisolo/ply6/d10", func(b *testing.B) { benchAlphaBeta(b, &kisolo.Descriptor, 6, 10) })
+	b.Run("kiothi/ply50/d8", func(b *testing.B) { benchAlphaBeta(b, &kiothi.Descriptor, 50, 8) })
+	b.Run("kiothi/ply60/d8", func(b *testing.B) { benchAlphaBeta(b, &kiothi.Descriptor, 60, 8) })
+	b.Run("kimasai/ply10/d9", func(b *testing.B) { benchAlphaBeta(b, &kimasai.Descriptor, 10, 9) })
+	b.Run("kimasai/ply30/d9", func(b *testing.B) { benchAlphaBeta(b, &kimasai.Descriptor, 30, 9) })
+}

@@ -9,7 +9,7 @@
 // [context.Context]: cancelling it (or its deadline passing) cuts a search
 // short, and the agent then answers at once with the best move found so
 // far. Every agent also has its own per-move budget (AlphaBeta.Depth and
-// AlphaBeta.Time, MCTS.Iterations and MCTS.Time); a context's deadline is
+// AlphaBeta.Nodes, AlphaBeta.Time, MCTS.Iterations and MCTS.Time); a context's deadline is
 // a budget too, but a context that can only be cancelled is not: with a
 // zero Depth or Iterations and no Time or deadline, an agent searches to
 // its default budget (DefaultDepth, DefaultIterations) unless cancelled
@@ -19,7 +19,7 @@
 // for settings it cannot use (an MCTS exploration constant C that is NaN,
 // infinite or negative).
 //
-// With a depth or iteration budget and no time budget, every agent is
+// With a depth, node or iteration budget and no time budget, every agent is
 // deterministic: the same seed and the same sequence of positions give the
 // same moves, on every run and machine (MCTS also with several workers).
 // Agents keep state between moves (random streams, tables, buffers), so one
@@ -28,10 +28,16 @@
 //
 // # Search
 //
-// [AlphaBeta] is negamax with alpha-beta pruning, iterative deepening, a
-// transposition table keyed by the position value itself (positions are
-// comparable, so two entries never collide) and move ordering (the table's
-// move first, then the history heuristic). Depths count plies. The sign of
+// [AlphaBeta] is negamax with alpha-beta pruning, principal variation
+// search, aspiration windows, iterative deepening, a fixed-size hashed
+// transposition table (keyed by [mancala.Hasher]) and move ordering (the
+// table's move first, then moves that gain material or keep the turn, the
+// killer moves, the history heuristic). Depths count plies. It collects
+// the principal variation during the search ([AlphaBeta.AppendLine]),
+// reports a proven outcome ([Result].Outcome, a [Verdict]), probes endgame
+// tables through an [Oracle], and under the repetition rule (C-10) reads
+// the game's history ([AlphaBeta.SearchHistory]) so that it never walks
+// into a lost cycle. The sign of
 // a value follows [mancala.Game.ToMove], never the parity of the depth, so
 // the search is right when one player moves several plies in a row (the
 // Kiothi opening steps, KI-7).
@@ -49,6 +55,10 @@
 // of type [Eval]. [Evaluation] picks the game's own heuristic when the
 // position type implements [Evaluator], and otherwise [Material]: the seeds
 // a player owns (own pits, store and reserve) minus the opponent's.
+// [Linear] is a linear evaluation of a game's features
+// ([mancala.Featurer]) with weights fitted to self-play
+// (internal/cmd/fiteval), in the same unit; the spec option eval=linear
+// selects it.
 //
 // # Stability
 //

@@ -1,6 +1,10 @@
 package agent
 
-import "github.com/seed8ebe013a/go-mancala/mancala"
+import (
+	"math"
+
+	"github.com/seed8ebe013a/go-mancala/mancala"
+)
 
 // Value bounds of [AlphaBeta]. Every value is from the point of view of a
 // given player (the player to move, in a search): positive is good for them.
@@ -92,4 +96,46 @@ func Terminal(o mancala.Outcome, pl mancala.Player, plies int) int {
 
 func clampEval(v int) int {
 	return min(max(v, -MaxEval), MaxEval)
+}
+
+// Linear returns the linear evaluation of d's game from its features
+// (mancala.Featurer): the sum of each feature of p for pl times its fitted
+// weight (FeatureWeights), rounded to the nearest whole number, in the unit
+// of the first feature (the game's material: seeds, points or cows), so
+// positive is good for pl and the value is antisymmetric. The weights are
+// fitted to self-play by internal/cmd/fiteval. For a position type without
+// features it returns [Evaluation](d). The returned Eval works through one
+// scratch copy and buffer, so that no call allocates: it must not be
+// called by two goroutines at once.
+func Linear[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) Eval[P] {
+	slot := new(P)
+	f, ok := any(slot).(mancala.Featurer)
+	if !ok {
+		return Evaluation(d)
+	}
+	return LinearWeights(d, f.FeatureWeights())
+}
+
+// LinearWeights is [Linear] with the weights given, one per feature
+// (missing weights count 0, extra ones are ignored); for a position type
+// without features it returns [Evaluation](d).
+func LinearWeights[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], weights []float32) Eval[P] {
+	slot := new(P)
+	f, ok := any(slot).(mancala.Featurer)
+	if !ok {
+		return Evaluation(d)
+	}
+	w := append([]float32(nil), weights...)
+	buf := make([]float32, 0, 32)
+	return func(p P, pl mancala.Player) int {
+		*slot = p
+		buf = f.AppendFeatures(buf[:0], pl)
+		var s float32
+		for i, x := range buf {
+			if i < len(w) {
+				s += w[i] * x
+			}
+		}
+		return int(math.Round(float64(s)))
+	}
 }

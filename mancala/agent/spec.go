@@ -15,6 +15,8 @@ const (
 	MaxIterations = 10_000_000
 	// MaxTime is the largest time budget per move a Spec names.
 	MaxTime = 24 * time.Hour
+	// MaxNodes is the largest AlphaBeta node budget a Spec names.
+	MaxNodes = 1 << 40
 	// maxSpecLen bounds the text ParseSpec reads, in bytes.
 	maxSpecLen = 256
 )
@@ -86,7 +88,7 @@ func (e *SpecError) Unwrap() error { return ErrSpec }
 // # Text form
 //
 //	random[:seed=S]
-//	alphabeta[:DEPTH][:time=T][:seed=S]
+//	alphabeta[:DEPTH][:nodes=N][:eval=linear][:time=T][:seed=S]
 //	mcts[:ITERATIONS][:time=T][:workers=W][:seed=S]
 //	mcts-eval[:ITERATIONS][:time=T][:workers=W][:seed=S]
 //	level:NAME[:seed=S]     a level of the game's ladder by name ("level:casual")
@@ -97,18 +99,21 @@ func (e *SpecError) Unwrap() error { return ErrSpec }
 // listed with commas ("random,alphabeta:4,mcts:500:time=1s"). DEPTH is
 // 1..[MaxDepth] plies and ITERATIONS 1..[MaxIterations]; they may also be
 // written as the options depth=DEPTH and iterations=ITERATIONS, in any
-// order with the others. T is a Go duration ("500ms", "2s"), at most
+// order with the others. N is AlphaBeta's node budget, 1..[MaxNodes]
+// positions a move (AlphaBeta.Nodes: deterministic, as a depth is);
+// eval=linear evaluates with the game's fitted features ([Linear]) instead
+// of its Evaluate ([Evaluation]). T is a Go duration ("500ms", "2s"), at most
 // [MaxTime]; W is 0..[MaxWorkers]; S is a decimal uint64 that seeds the
 // agent's random stream (random, mcts and mcts-eval; alphabeta ignores
 // it). Kinds are lower case; level names match in any case. Without a
-// time budget, a search without a budget gets the default
+// time or node budget, a search without a budget gets the default
 // ([DefaultDepth], [DefaultIterations]): "alphabeta" is "alphabeta:6".
 //
 // # Canonical form
 //
 // ParseSpec returns a normalised Spec, and two texts that name the same
 // agent read as equal Specs (==) whose String is the same canonical text:
-// the kind, then ":" and the budget when there is one, then time, workers
+// the kind, then ":" and the budget when there is one, then nodes, eval, time, workers
 // (only above 1) and seed (only when not 0), in that order, numbers in
 // plain decimal and the time as [time.Duration.String]; level names in
 // lower case after "level:". So "alphabeta:02" and "alphabeta:+2" are
@@ -123,6 +128,12 @@ type Spec struct {
 	// Depth is KindAlphaBeta's depth in plies: 1..MaxDepth, or 0 for no
 	// depth limit when Time is set. Zero for the other kinds.
 	Depth int
+	// Nodes is KindAlphaBeta's node budget per move (AlphaBeta.Nodes):
+	// 1..MaxNodes, or 0 for none. Zero for the other kinds.
+	Nodes int64
+	// Eval is KindAlphaBeta's evaluation: "" for the game's Evaluate
+	// ([Evaluation]) or "linear" for its fitted features ([Linear]).
+	Eval string
 	// Iterations is KindMCTS's and KindMCTSEval's iterations (playouts)
 	// per move: 1..MaxIterations, or 0 for no limit when Time is set.
 	// Zero for the other kinds.
@@ -239,6 +250,23 @@ func (s *Spec) setOption(key, val string) string {
 		if reason == "" && s.Depth == 0 {
 			reason = "depth 0: want 1.." + strconv.Itoa(MaxDepth) + ", or none"
 		}
+	case "nodes":
+		if s.Kind != KindAlphaBeta {
+			return s.Kind.String() + " takes no node budget (alphabeta does)"
+		}
+		n, err := strconv.ParseInt(val, 10, 64)
+		if err != nil || n <= 0 || n > MaxNodes {
+			return "nodes " + strconv.Quote(val) + ": want a whole number 1.." + strconv.FormatInt(MaxNodes, 10)
+		}
+		s.Nodes = n
+	case "eval":
+		if s.Kind != KindAlphaBeta {
+			return s.Kind.String() + " takes no eval (alphabeta does)"
+		}
+		if val != "linear" {
+			return "eval " + strconv.Quote(val) + ": want linear"
+		}
+		s.Eval = val
 	case "iterations":
 		if s.Kind != KindMCTS && s.Kind != KindMCTSEval {
 			return s.Kind.String() + " takes no iterations (mcts and mcts-eval do)"
@@ -271,7 +299,7 @@ func (s *Spec) setOption(key, val string) string {
 		}
 		s.Seed = n
 	default:
-		return "unknown option " + strconv.Quote(key) + " (want depth, iterations, time, workers or seed)"
+		return "unknown option " + strconv.Quote(key) + " (want depth, nodes, eval, iterations, time, workers or seed)"
 	}
 	return reason
 }
@@ -312,11 +340,11 @@ func isLevelName(s string) bool {
 
 // normalize returns s with the defaults filled in and equivalent values
 // made equal: a search without a budget gets the default one when it has
-// no time budget either; one worker is written as 0.
+// no time (or node) budget either; one worker is written as 0.
 func (s Spec) normalize() Spec {
 	switch s.Kind {
 	case KindAlphaBeta:
-		if s.Depth == 0 && s.Time == 0 {
+		if s.Depth == 0 && s.Time == 0 && s.Nodes == 0 {
 			s.Depth = DefaultDepth
 		}
 	case KindMCTS, KindMCTSEval:
@@ -344,6 +372,14 @@ func (s Spec) validate() string {
 		return "depth " + strconv.Itoa(s.Depth) + ": want 1.." + strconv.Itoa(MaxDepth)
 	case s.Depth != 0 && s.Kind != KindAlphaBeta:
 		return s.Kind.String() + " takes no depth (alphabeta does)"
+	case s.Nodes < 0 || s.Nodes > MaxNodes:
+		return "nodes " + strconv.FormatInt(s.Nodes, 10) + ": want 1.." + strconv.FormatInt(MaxNodes, 10)
+	case s.Nodes != 0 && s.Kind != KindAlphaBeta:
+		return s.Kind.String() + " takes no node budget (alphabeta does)"
+	case s.Eval != "" && s.Eval != "linear":
+		return "eval " + strconv.Quote(s.Eval) + ": want linear"
+	case s.Eval != "" && s.Kind != KindAlphaBeta:
+		return s.Kind.String() + " takes no eval (alphabeta does)"
 	case s.Iterations < 0 || s.Iterations > MaxIterations:
 		return "iterations " + strconv.Itoa(s.Iterations) + ": want 1.." + strconv.Itoa(MaxIterations)
 	case s.Iterations != 0 && s.Kind != KindMCTS && s.Kind != KindMCTSEval:
@@ -369,7 +405,7 @@ func (s Spec) validate() string {
 }
 
 // Validate reports a Spec that [New] would refuse: no kind, a budget out
-// of its bounds (depth 1..MaxDepth, iterations 1..MaxIterations, time up
+// of its bounds (depth 1..MaxDepth, nodes 1..MaxNodes, iterations 1..MaxIterations, time up
 // to MaxTime, workers 0..MaxWorkers) or one the kind does not take. The
 // error is a [*SpecError] wrapping [ErrSpec]. A zero Depth or Iterations
 // is valid: the default budget, or none with a time budget.
@@ -397,6 +433,12 @@ func (s Spec) String() string {
 		}
 	case KindLevel:
 		b.WriteString(":" + s.Level)
+	}
+	if s.Nodes != 0 {
+		b.WriteString(":nodes=" + strconv.FormatInt(s.Nodes, 10))
+	}
+	if s.Eval != "" {
+		b.WriteString(":eval=" + s.Eval)
 	}
 	if s.Time != 0 {
 		b.WriteString(":time=" + s.Time.String())
@@ -490,7 +532,7 @@ func (s Spec) Resolve(levels []mancala.Level) (Spec, error) {
 
 // New returns the agent s names for d's game: a [*Random], an
 // [*AlphaBeta] from [NewAlphaBeta] with a transposition table of 2^16
-// entries, or an [*MCTS] from [NewMCTS] or [NewMCTSEval], with s's budget
+// entries (2^20 with a node budget), or an [*MCTS] from [NewMCTS] or [NewMCTSEval], with s's budget
 // and seed; a level is resolved through d.Levels first ([Spec.Resolve]).
 // A spec that does not validate or names no level of d's gives a
 // [*SpecError] naming the game, wrapping [ErrSpec].
@@ -508,7 +550,13 @@ func New[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		return NewRandom[P, M](r.Seed), nil
 	case KindAlphaBeta:
 		a := NewAlphaBeta(d, r.Depth)
-		a.Time, a.TableSize = r.Time, 1<<16
+		a.Time, a.Nodes, a.TableSize = r.Time, r.Nodes, 1<<16
+		if r.Nodes > 0 {
+			a.TableSize = 1 << 20
+		}
+		if r.Eval == "linear" {
+			a.Eval = Linear(d)
+		}
 		return a, nil
 	case KindMCTS:
 		m := NewMCTS[P, M](r.Iterations, r.Seed)

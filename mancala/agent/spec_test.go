@@ -35,6 +35,9 @@ func TestParseSpecCanonical(t *testing.T) {
 		{"alphabeta:time=1000ms", "alphabeta:time=1s", agent.Spec{Kind: agent.KindAlphaBeta, Time: time.Second}},
 		{"alphabeta:4:time=1.5s:seed=3", "alphabeta:4:time=1.5s:seed=3", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 4, Time: 1500 * time.Millisecond, Seed: 3}},
 		{"alphabeta:100", "alphabeta:100", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 100}},
+		{"alphabeta:nodes=200000", "alphabeta:nodes=200000", agent.Spec{Kind: agent.KindAlphaBeta, Nodes: 200000}},
+		{"alphabeta:eval=linear:nodes=9", "alphabeta:nodes=9:eval=linear", agent.Spec{Kind: agent.KindAlphaBeta, Nodes: 9, Eval: "linear"}},
+		{"alphabeta:time=1s:nodes=5:depth=9", "alphabeta:9:nodes=5:time=1s", agent.Spec{Kind: agent.KindAlphaBeta, Depth: 9, Nodes: 5, Time: time.Second}},
 		{"mcts", "mcts:1000", agent.Spec{Kind: agent.KindMCTS, Iterations: agent.DefaultIterations}},
 		{"mcts:+100", "mcts:100", agent.Spec{Kind: agent.KindMCTS, Iterations: 100}},
 		{"mcts:100:workers=1", "mcts:100", agent.Spec{Kind: agent.KindMCTS, Iterations: 100}},
@@ -83,6 +86,13 @@ func TestParseSpecErrors(t *testing.T) {
 		{"alphabeta:", `agent: spec "alphabeta:": budget "": want a whole number`},
 		{"alphabeta:99999999999999999999", `agent: spec "alphabeta:99999999999999999999": budget "99999999999999999999": want a whole number`},
 		{"alphabeta:2:depth=3", `agent: spec "alphabeta:2:depth=3": depth given twice`},
+		{"alphabeta:nodes=0", `agent: spec "alphabeta:nodes=0": nodes "0": want a whole number 1..1099511627776`},
+		{"alphabeta:nodes=1099511627777", `agent: spec "alphabeta:nodes=1099511627777": nodes "1099511627777": want a whole number 1..1099511627776`},
+		{"alphabeta:nodes=x", `agent: spec "alphabeta:nodes=x": nodes "x": want a whole number 1..1099511627776`},
+		{"mcts:nodes=5", `agent: spec "mcts:nodes=5": mcts takes no node budget (alphabeta does)`},
+		{"alphabeta:eval=neural", `agent: spec "alphabeta:eval=neural": eval "neural": want linear`},
+		{"mcts-eval:eval=linear", `agent: spec "mcts-eval:eval=linear": mcts-eval takes no eval (alphabeta does)`},
+		{"alphabeta:nodes=5:nodes=6", `agent: spec "alphabeta:nodes=5:nodes=6": nodes given twice`},
 		{"alphabeta:2:iterations=3", `agent: spec "alphabeta:2:iterations=3": alphabeta takes no iterations (mcts and mcts-eval do)`},
 		{"alphabeta:2:workers=2", `agent: spec "alphabeta:2:workers=2": alphabeta takes no workers (mcts and mcts-eval do)`},
 		{"mcts:0", `agent: spec "mcts:0": mcts:0: want a positive budget, or none`},
@@ -104,7 +114,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:5:6", `agent: spec "mcts:5:6": option "6": want key=value`},
 		{"random,alphabeta", `agent: spec "random,alphabeta": unknown agent "random,alphabeta" (want random, alphabeta, mcts, mcts-eval, or a level)`},
 		{"casual:2", `agent: spec "casual:2": unknown agent "casual" (want random, alphabeta, mcts, mcts-eval, or a level)`},
-		{"random:colour=red", `agent: spec "random:colour=red": unknown option "colour" (want depth, iterations, time, workers or seed)`},
+		{"random:colour=red", `agent: spec "random:colour=red": unknown option "colour" (want depth, nodes, eval, iterations, time, workers or seed)`},
 		{"level", `agent: spec "level": level needs a name or number (level:casual, level:2)`},
 		{"level:", `agent: spec "level:": level "": want a name of letters, digits, - and _ starting with a letter, or a number`},
 		{"level:0", `agent: spec "level:0": level "0": want a number 1 or more, or a name`},
@@ -410,8 +420,8 @@ func TestNew(t *testing.T) {
 		want string
 	}{
 		{agent.Spec{}, "agent: spec: no agent kind (want random, alphabeta, mcts, mcts-eval, or a level)"},
-		{agent.Spec{Kind: agent.KindLevel, Level: "grandmaster"}, `agent: spec "level:grandmaster": kisolo: unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)`},
-		{agent.Spec{Kind: agent.KindLevel, Level: "9"}, `agent: spec "level:9": kisolo: the game has 5 levels (want level:1..level:5)`},
+		{agent.Spec{Kind: agent.KindLevel, Level: "grandmaster"}, `agent: spec "level:grandmaster": kisolo: unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert, Master)`},
+		{agent.Spec{Kind: agent.KindLevel, Level: "9"}, `agent: spec "level:9": kisolo: the game has 6 levels (want level:1..level:6)`},
 	} {
 		if _, err := agent.New(d, tc.spec); err == nil || err.Error() != tc.want || !errors.Is(err, agent.ErrSpec) {
 			t.Errorf("New(%+v) = %v, want %s", tc.spec, err, tc.want)

@@ -93,7 +93,7 @@ func agentSpec(what string, f agentFields, l Limits, levels []mancala.Level, dfl
 	} else if s.Time == 0 {
 		s.Time = l.MaxTime
 	}
-	if s.Kind == agent.KindAlphaBeta && s.Depth == 0 {
+	if s.Kind == agent.KindAlphaBeta && s.Depth == 0 && s.Nodes == 0 {
 		s.Depth = l.MaxDepth // a time budget without a depth: the deepest allowed
 	}
 	if (s.Kind == agent.KindMCTS || s.Kind == agent.KindMCTSEval) && s.Iterations == 0 {

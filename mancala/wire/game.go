@@ -468,7 +468,7 @@ func (a *adapter[P, M]) think(ctx context.Context, pos string, spec agent.Spec) 
 		r, err = ag.Search(ctx, p)
 		m = r.Move
 		v := r.Value
-		resp.Value, resp.Depth, resp.Nodes = &v, r.Depth, r.Nodes
+		resp.Value, resp.Outcome, resp.Depth, resp.Nodes = &v, r.Outcome.String(), r.Depth, r.Nodes
 		if err == nil {
 			var buf [agent.MaxDepth]M
 			for _, lm := range ag.AppendLine(buf[:0], p, r) {

@@ -469,7 +469,7 @@ func TestErrors(t *testing.T) {
 		{"spec and depth", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"alphabeta:2","depth":3}`, 400, "bad_request", `wire: agent "alphabeta:2" carries its own budget and seed`},
 		{"spec too deep", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"alphabeta:12"}`, 400, "bad_request", `wire: agent "alphabeta:12": depth 12 out of range (want 1..10)`},
 		{"spec too long", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"mcts:time=3s"}`, 400, "bad_request", `wire: agent "mcts:time=3s": time 3s out of range (want at most 2s)`},
-		{"no such level", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"level:grandmaster"}`, 400, "bad_request", `wire: agent "level:grandmaster": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert)`},
+		{"no such level", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"level:grandmaster"}`, 400, "bad_request", `wire: agent "level:grandmaster": unknown agent or level (want random, alphabeta, mcts, mcts-eval, or a level: its levels are Beginner, Casual, Intermediate, Strong, Expert, Master)`},
 		{"depth too deep", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"alphabeta","depth":11}`, 400, "bad_request", "wire: depth 11 out of range (want 1..10, or 0 for 6)"},
 		{"too many iterations", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"mcts","iterations":100001}`, 400, "bad_request", "wire: iterations 100001 out of range"},
 		{"too long", "POST", "/api/v1/think", `{"position":"` + kis + `","agent":"mcts","timeMs":2001}`, 400, "bad_request", "wire: timeMs 2001 out of range (want 1..2000, or 0 for 2000)"},

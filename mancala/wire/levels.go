@@ -27,12 +27,15 @@ type Level struct {
 // LevelAgent is the agent of a [Level], in the fields of a [ThinkRequest]:
 // Agent "random", "alphabeta", "mcts" or "mcts-eval", AlphaBeta's Depth in
 // plies, MCTS's Iterations (playouts per move) and TimeMs, a time budget
-// per move in milliseconds (0: none beyond the service's cap). Every level
-// has a depth or iteration budget, not a time budget, so that it plays the
-// same moves on every machine.
+// per move in milliseconds (0: none beyond the service's cap); and Nodes,
+// AlphaBeta's node budget per move (positions searched), which a think
+// gives as an agent spec ("alphabeta:nodes=200000", or the level's name).
+// Every level has a depth, node or iteration budget, not a time budget,
+// so that it plays the same moves on every machine.
 type LevelAgent struct {
 	Agent      string `json:"agent"`
 	Depth      int    `json:"depth,omitempty"`
+	Nodes      int64  `json:"nodes,omitempty"`
 	Iterations int    `json:"iterations,omitempty"`
 	TimeMs     int64  `json:"timeMs,omitempty"`
 }
@@ -45,7 +48,7 @@ func levelsOf(levels []mancala.Level) []Level {
 	for i, l := range levels {
 		out[i] = Level{Name: l.Name, Rating: l.Rating, Agent: LevelAgent{Agent: l.Agent}}
 		if s, err := agent.ParseSpec(l.Agent); err == nil && s.Kind != agent.KindLevel {
-			out[i].Agent = LevelAgent{Agent: s.Kind.String(), Depth: s.Depth, Iterations: s.Iterations, TimeMs: s.Time.Milliseconds()}
+			out[i].Agent = LevelAgent{Agent: s.Kind.String(), Depth: s.Depth, Nodes: s.Nodes, Iterations: s.Iterations, TimeMs: s.Time.Milliseconds()}
 		}
 	}
 	return out

@@ -41,8 +41,8 @@ func TestLevels(t *testing.T) {
 				t.Errorf("%s %s: a time budget (%d ms)", g.Name(), l.Name, a.TimeMs)
 			case a.Agent == "random" && (a.Depth != 0 || a.Iterations != 0):
 				t.Errorf("%s %s: random with a budget %+v", g.Name(), l.Name, a)
-			case a.Agent == "alphabeta" && (a.Depth < 1 || a.Depth > lim.MaxDepth || a.Iterations != 0):
-				t.Errorf("%s %s: alphabeta budget %+v (want depth 1..%d)", g.Name(), l.Name, a, lim.MaxDepth)
+			case a.Agent == "alphabeta" && (a.Depth < 0 || a.Depth > lim.MaxDepth || a.Depth == 0 && a.Nodes <= 0 || a.Iterations != 0):
+				t.Errorf("%s %s: alphabeta budget %+v (want depth 1..%d or a node budget)", g.Name(), l.Name, a, lim.MaxDepth)
 			case a.Agent == "mcts" && (a.Iterations < 1 || a.Iterations > lim.MaxIterations || a.Depth != 0):
 				t.Errorf("%s %s: mcts budget %+v (want iterations 1..%d)", g.Name(), l.Name, a, lim.MaxIterations)
 			case a.Agent != "random" && a.Agent != "alphabeta" && a.Agent != "mcts":
@@ -74,7 +74,12 @@ func TestLevelsServed(t *testing.T) {
 				break
 			}
 			a := l.Agent
-			r, err := s.Think(context.Background(), wire.ThinkRequest{Game: gi.Name, Position: gi.Start, Agent: a.Agent, Depth: a.Depth, Iterations: a.Iterations, TimeMs: a.TimeMs})
+			req := wire.ThinkRequest{Game: gi.Name, Position: gi.Start, Agent: a.Agent, Depth: a.Depth, Iterations: a.Iterations, TimeMs: a.TimeMs}
+			if a.Nodes != 0 {
+				// A node budget has no think field: the level by its name.
+				req = wire.ThinkRequest{Game: gi.Name, Position: gi.Start, Agent: "level:" + l.Name}
+			}
+			r, err := s.Think(context.Background(), req)
 			if err != nil || r.Move == "" {
 				t.Errorf("%s %s: think %+v: %v", gi.Name, l.Name, a, err)
 			}
@@ -109,7 +114,11 @@ func BenchmarkLevelMove(b *testing.B) {
 			b.Run(gi.Name+"/"+l.Name, func(b *testing.B) {
 				for i := 0; b.Loop(); i++ {
 					a := l.Agent
-					if _, err := s.Think(context.Background(), wire.ThinkRequest{Game: gi.Name, Position: positions[i%len(positions)], Agent: a.Agent, Depth: a.Depth, Iterations: a.Iterations}); err != nil {
+					req := wire.ThinkRequest{Game: gi.Name, Position: positions[i%len(positions)], Agent: a.Agent, Depth: a.Depth, Iterations: a.Iterations}
+					if a.Nodes != 0 {
+						req = wire.ThinkRequest{Game: gi.Name, Position: positions[i%len(positions)], Agent: "level:" + l.Name}
+					}
+					if _, err := s.Think(context.Background(), req); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -290,20 +290,25 @@ type ThinkRequest struct {
 	TimeMs     int64  `json:"timeMs,omitempty"`
 }
 
-// ThinkResponse answers a think: the Move chosen and the Agent that chose
-// it, and what the agent knows about it. AlphaBeta: Value, the move's
-// value for the player to move (positive is good for them; a won game
-// scores at least agent.WinValue minus the plies to it), Depth, the
-// deepest completed iteration in plies, Nodes searched, and Line, the
-// principal line (agent.AlphaBeta.AppendLine): Move, then the replies the
-// search expects, at most Depth moves, as move text. MCTS: Visits
-// of the chosen move, Iterations (playouts) made and WinRate, the move's
-// mean reward for the player to move (0..1, draws count one half).
-// ElapsedMs is the time taken.
+// ThinkResponse answers a think (docs/wire.md, "Think's answer"): the
+// Move chosen and the Agent that chose it, and what the agent knows about
+// it. AlphaBeta: Value, the move's value for the player to move in the
+// evaluation's unit (seeds; positive is good for them; a won game scores
+// agent.WinValue + agent.MarginWeight × margin − plies to the end, a lost
+// one the negation), Outcome, "win", "draw" or "loss" for the player to
+// move when the result is proven (endgame tables, or a search that
+// reached every end; "" otherwise), Depth, the deepest completed
+// iteration in plies, Nodes searched, and Line, the principal variation
+// collected during the search (agent.AlphaBeta.AppendLine): Move, then
+// the replies the search expects, Depth moves or fewer when the game ends
+// within them, as move text. MCTS: Visits of the chosen move, Iterations
+// (playouts) made and WinRate, the move's mean reward for the player to
+// move (0..1, draws count one half). ElapsedMs is the time taken.
 type ThinkResponse struct {
 	Move       string   `json:"move"`
 	Agent      string   `json:"agent"`
 	Value      *int     `json:"value,omitempty"`
+	Outcome    string   `json:"outcome,omitempty"`
 	Depth      int      `json:"depth,omitempty"`
 	Nodes      int64    `json:"nodes,omitempty"`
 	Line       []string `json:"line,omitempty"`

@@ -42,17 +42,18 @@ func TestSchema(t *testing.T) {
 // "Type.jsonName": the schema says them as enums (and TypeScript as
 // unions of literals).
 var schemaEnums = map[string][]string{
-	"RuleOption.kind":  {"enum", "bool", "int"},
-	"PitInfo.owner":    {"S", "N"},
-	"Layout.direction": {"counterclockwise", "clockwise"},
-	"LegalMove.kind":   {"sow", "capture", "lift", "drop", "stop", "move"},
-	"Opening.step":     {"lift", "drop"},
-	"Outcome.status":   {"ongoing", "win", "draw"},
-	"Outcome.winner":   {"S", "N"},
-	"State.toMove":     {"S", "N"},
-	"Event.kind":       {"lift", "relay", "drop", "capture", "reserve", "sweep", "nkiset", "nkiclear", "end"},
-	"Event.reason":     {"empty", "nextempty", "inner", "endless", "step"},
-	"Error.code":       nil, // the codes of statusOf, in protocolSchema
+	"RuleOption.kind":       {"enum", "bool", "int"},
+	"PitInfo.owner":         {"S", "N"},
+	"Layout.direction":      {"counterclockwise", "clockwise"},
+	"LegalMove.kind":        {"sow", "capture", "lift", "drop", "stop", "move"},
+	"Opening.step":          {"lift", "drop"},
+	"Outcome.status":        {"ongoing", "win", "draw"},
+	"Outcome.winner":        {"S", "N"},
+	"State.toMove":          {"S", "N"},
+	"Event.kind":            {"lift", "relay", "drop", "capture", "reserve", "sweep", "nkiset", "nkiclear", "end"},
+	"Event.reason":          {"empty", "nextempty", "inner", "endless", "step"},
+	"ThinkResponse.outcome": {"win", "draw", "loss"},
+	"Error.code":            nil, // the codes of statusOf, in protocolSchema
 }
 
 // protocolSchema returns the JSON Schema (2020-12) of s's commands: under

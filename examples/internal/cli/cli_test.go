@@ -82,7 +82,7 @@ func TestLevel(t *testing.T) {
 			t.Errorf("%s: %q, %q; want %q, %q", tt.text, got, gotErr, tt.want, tt.err)
 		}
 	}
-	if got := LevelNames(); !strings.HasPrefix(got, "kisolo: Beginner, Casual, Intermediate, Strong, Expert; kiothi: Beginner, Novice") {
+	if got := LevelNames(); !strings.HasPrefix(got, "kisolo: Beginner, Casual, Intermediate, Strong, Expert, Master; kiothi: Beginner, Novice") {
 		t.Errorf("LevelNames() = %q", got)
 	}
 }

@@ -14,7 +14,7 @@ export function connect(opts?: Options): Client;
 /**
  * @typedef {'kiothi'|'kisolo'|'kimasai'} GameName a game's notation name (GamesResponse.games[].name)
  * @typedef {'random'|'alphabeta'|'mcts'|'mcts-eval'} AgentName an agent kind of the API (GamesResponse.agents)
- * @typedef {'Beginner'|'Novice'|'Casual'|'Intermediate'|'Strong'|'Expert'} LevelName a level's name in some
+ * @typedef {'Beginner'|'Novice'|'Casual'|'Intermediate'|'Strong'|'Expert'|'Master'} LevelName a level's name in some
  *   game's ladder (GameInfo.levels; a game has some of them), matched in any case
  * @typedef {AgentName|`${AgentName}:${string}`|`level:${string}`|LevelName|Lowercase<LevelName>} AgentText a
  *   think's agent, an agent spec (docs/wire.md): a kind (its budget from the request's fields), a kind with its
@@ -164,7 +164,7 @@ export type AgentName = "random" | "alphabeta" | "mcts" | "mcts-eval";
  * a level's name in some
  *   game's ladder (GameInfo.levels; a game has some of them), matched in any case
  */
-export type LevelName = "Beginner" | "Novice" | "Casual" | "Intermediate" | "Strong" | "Expert";
+export type LevelName = "Beginner" | "Novice" | "Casual" | "Intermediate" | "Strong" | "Expert" | "Master";
 /**
  * a
  *   think's agent, an agent spec (docs/wire.md): a kind (its budget from the request's fields), a kind with its

@@ -101,6 +101,7 @@ export type LevelAgent = {
     agent: string;
     depth?: number;
     iterations?: number;
+    nodes?: number;
     timeMs?: number;
 };
 export type LimitsInfo = {
@@ -297,6 +298,7 @@ export type ThinkResponse = {
     line?: string[];
     move: string;
     nodes?: number;
+    outcome?: "win" | "draw" | "loss";
     value?: number;
     visits?: number;
     winRate?: number;

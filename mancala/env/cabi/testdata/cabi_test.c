@@ -131,7 +131,7 @@ static void library(void) {
     CHECK(mancala_game_name(-1, buf, sizeof buf, &len) == MANCALA_E_ARGUMENT, "game -1");
     CHECK(mancala_game_name(0, buf, 6, &len) == MANCALA_E_BUFFER && len == 6, "a short name buffer");
     CHECK(mancala_game_levels("kisolo", buf, sizeof buf, &len) == MANCALA_OK &&
-              strcmp(buf, "Beginner\nCasual\nIntermediate\nStrong\nExpert") == 0, "kisolo levels %s", buf);
+              strcmp(buf, "Beginner\nCasual\nIntermediate\nStrong\nExpert\nMaster") == 0, "kisolo levels %s", buf);
     CHECK(mancala_game_levels("chess", buf, sizeof buf, &len) == MANCALA_E_GAME, "chess levels");
     CHECK(mancala_game_levels(NULL, buf, sizeof buf, &len) == MANCALA_E_GAME, "NULL levels");
 }
