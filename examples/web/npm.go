@@ -23,7 +23,7 @@ var nodeEntry []byte
 
 // packageVersion is the package's version: the module's release it is
 // built from.
-const packageVersion = "0.1.0"
+const packageVersion = "0.2.0"
 
 // packageJSON is the package's package.json.
 const packageJSON = `{

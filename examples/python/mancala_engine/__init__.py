@@ -15,7 +15,7 @@ with ctypes at the first reset, step or think; never at import).
 and the games.
 """
 
-__version__ = "0.2.0.dev0"
+__version__ = "0.2.0"
 
 from ._errors import ForkedError, IllegalAction, LibraryError, MancalaError  # noqa: E402
 from ._specs import GAMES  # noqa: E402
