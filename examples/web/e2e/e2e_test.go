@@ -414,10 +414,22 @@ func (b *browser) phone(t *testing.T, width int64) {
 	// Then let the page lay itself out again (the set-up panel folds
 	// away on a phone) before anything is clicked.
 	if width == 0 {
-		b.run(t, emulation.ClearDeviceMetricsOverride(), chromedp.Sleep(300*time.Millisecond))
+		b.run(t, emulation.ClearDeviceMetricsOverride(), laidOut("innerWidth > 1000"))
 		return
 	}
-	b.run(t, emulation.SetDeviceMetricsOverride(width, 780, 2, true), chromedp.Sleep(300*time.Millisecond))
+	b.run(t, emulation.SetDeviceMetricsOverride(width, 780, 2, true), laidOut(fmt.Sprintf("innerWidth === %d", width)))
+}
+
+// laidOut waits, on events rather than a sleep, until cond (a JavaScript
+// expression on the viewport, "innerWidth === 390") holds and two
+// animation frames have been drawn since: the page has laid itself out at
+// the new size (a resize's layout and the frame after it).
+func laidOut(cond string) chromedp.Action {
+	var ok bool
+	return chromedp.Evaluate(`new Promise(done => {
+		const wait = () => (`+cond+`) ? requestAnimationFrame(() => requestAnimationFrame(() => done(true))) : requestAnimationFrame(wait);
+		wait();
+	})`, &ok, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) })
 }
 
 func (b *browser) noHorizontalScroll(t *testing.T) {

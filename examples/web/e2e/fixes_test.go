@@ -493,7 +493,7 @@ func TestContrastAndZoom(t *testing.T) {
 		}
 		b.axe(t, g+"-board")
 		// 200%: the CSS viewport of a 1280 x 1000 window at zoom 2.
-		b.run(t, emulation.SetDeviceMetricsOverride(640, 500, 2, false), chromedp.Sleep(200*time.Millisecond))
+		b.run(t, emulation.SetDeviceMetricsOverride(640, 500, 2, false), laidOut("innerWidth === 640"))
 		var box struct{ Top, Bottom, Left, Right, W, H float64 }
 		b.run(t, chromedp.Evaluate(`(() => { const r = document.getElementById('board').getBoundingClientRect();
 			return {Top: r.top, Bottom: r.bottom, Left: r.left, Right: r.right, W: innerWidth, H: innerHeight}; })()`, &box))
