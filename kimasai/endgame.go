@@ -3,6 +3,7 @@ package kimasai
 import (
 	"fmt"
 
+	"github.com/seed8ebe013a/go-mancala/internal/compose"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -34,8 +35,8 @@ const EndgameSpaceVersion = 1
 type EndgameSpace struct {
 	rules ruleBits
 	max   int
-	// count[l][s]: the number of ways to put s cows into l pits.
-	count [Pits + 1][MaxEndgameSeeds + 1]uint64
+	// boards ranks the boards of 0..max cows (internal/compose).
+	boards *compose.Table
 }
 
 // NewEndgameSpace returns the endgame space of phase-2 positions under r
@@ -51,16 +52,7 @@ func NewEndgameSpace(r Rules, maxSeeds int) (*EndgameSpace, error) {
 		return nil, fmt.Errorf("kimasai: endgame tables: %d cows: want 0..%d: %w", maxSeeds, MaxEndgameSeeds, mancala.ErrRules)
 	}
 	s := &EndgameSpace{rules: packRules(r), max: maxSeeds}
-	s.count[0][0] = 1
-	for l := 1; l <= Pits; l++ {
-		for t := 0; t <= MaxEndgameSeeds; t++ {
-			var n uint64
-			for c := 0; c <= t; c++ {
-				n += s.count[l-1][t-c]
-			}
-			s.count[l][t] = n
-		}
-	}
+	s.boards = compose.New(Pits, maxSeeds)
 	return s, nil
 }
 
@@ -94,10 +86,7 @@ func (s *EndgameSpace) Material(Position) int { return 0 }
 // Size returns the number of phase-2 positions with exactly n cows on the
 // board (one side to move): 0 for n out of [0, MaxSeeds()].
 func (s *EndgameSpace) Size(n int) uint64 {
-	if n < 0 || n > s.max {
-		return 0
-	}
-	return s.count[Pits][n]
+	return s.boards.Size(n)
 }
 
 // slot returns the pit of the j-th place of the mover-relative order (the
@@ -122,16 +111,7 @@ func (s *EndgameSpace) Index(p Position) (n int, i uint64, ok bool) {
 		return 0, 0, false
 	}
 	mover := p.mover()
-	rem := n
-	for j := range Pits {
-		c := int(p.pits[slot(mover, j)])
-		l := Pits - 1 - j
-		for d := range c {
-			i += s.count[l][rem-d]
-		}
-		rem -= c
-	}
-	return n, i, true
+	return n, s.boards.Rank(n, func(j int) int { return int(p.pits[slot(mover, j)]) }), true
 }
 
 // Position returns the position at index i of layer n, with South to move
@@ -140,23 +120,9 @@ func (s *EndgameSpace) Index(p Position) (n int, i uint64, ok bool) {
 // to move has no legal move is returned over (C-8; C-6 under
 // Endless:Illegal).
 func (s *EndgameSpace) Position(n int, i uint64) (Position, bool) {
-	if n < 0 || n > s.max || i >= s.count[Pits][n] {
-		return Position{}, false
-	}
 	p := Position{turn: 60, rules: s.rules}
-	rem := n
-	for j := 0; j < Pits && rem > 0; j++ {
-		l := Pits - 1 - j
-		c := 0
-		for ; c < rem; c++ {
-			w := s.count[l][rem-c]
-			if i < w {
-				break
-			}
-			i -= w
-		}
-		p.pits[j] = uint8(c)
-		rem -= c
+	if n < 0 || n > s.max || !s.boards.Unrank(n, i, func(j, c int) { p.pits[j] = uint8(c) }) {
+		return Position{}, false
 	}
 	p.settle(false)
 	return p, true
