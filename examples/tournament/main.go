@@ -85,6 +85,8 @@ type options struct {
 	times       bool
 	ladder      bool
 	levels      bool
+	endgame     int
+	endgameDir  string
 }
 
 func main() {
@@ -116,6 +118,8 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.censored, "censored", "drop", "censored games in scores and ratings: drop (left out) or draw (counted as draws)")
 	fs.BoolVar(&o.levels, "levels", false, "the players are the game's levels, weakest first (instead of -agents)")
 	fs.BoolVar(&o.ladder, "ladder", false, "play only the pairs of players listed next to each other (a ladder, weakest first) instead of every pair")
+	fs.IntVar(&o.endgame, "endgame", 0, "give every alphabeta player the endgame tables of up to this many seeds in play (docs/endgame.md; built on first use, cached), 0 for none")
+	fs.StringVar(&o.endgameDir, "endgame-dir", "", "where the endgame tables are cached (default: the user's cache directory, go-mancala/endgame)")
 	fs.BoolVar(&o.times, "times", false, "print each player's mean and longest time per move (they vary from run to run)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -306,13 +310,15 @@ func (c *clock) cpuMean() time.Duration {
 	return c.cpuTotal / time.Duration(c.moves)
 }
 
-// timed builds p's agents, timing every move on c.
-func timed[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p player, c *clock) match.Player[P, M] {
+// timed builds p's agents, timing every move on c; an alphabeta agent
+// probes oracle (the endgame tables), when it is not nil.
+func timed[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], p player, c *clock, oracle agent.Oracle[P]) match.Player[P, M] {
 	return match.Player[P, M]{Name: p.name, New: func(seed uint64) (agent.Agent[P, M], error) {
 		a, err := cli.NewAgent(d, p.spec, seed)
 		if err != nil {
 			return nil, err
 		}
+		a = cli.WithOracle(a, oracle)
 		return agent.AgentFunc[P, M](func(ctx context.Context, q P) (M, error) {
 			start := time.Now()
 			cpu0, ok0 := cpuTime()
@@ -373,6 +379,15 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 			return fmt.Errorf("-records: %w", err)
 		}
 	}
+	var oracle agent.Oracle[P]
+	if o.endgame < 0 {
+		return fmt.Errorf("-endgame %d: want 0 (none) or more seeds", o.endgame)
+	}
+	if o.endgame > 0 {
+		if oracle, err = cli.EndgameOracle(context.Background(), d, start, o.endgame, o.endgameDir); err != nil {
+			return fmt.Errorf("-endgame: %w", err)
+		}
+	}
 	clocks := make([]clock, len(players))
 	var pairings []*pairing[M]
 	for a := range players {
@@ -399,8 +414,8 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 		m := match.Match[P, M]{
 			Game: d, Start: start, Seed: o.seed, Key: pr.key,
 			OpeningPlies: o.opening, OpeningTurns: o.turns, MaxPlies: o.maxPlies,
-			A:         timed(d, players[pr.a], &clocks[pr.a]),
-			B:         timed(d, players[pr.b], &clocks[pr.b]),
+			A:         timed(d, players[pr.a], &clocks[pr.a], oracle),
+			B:         timed(d, players[pr.b], &clocks[pr.b], oracle),
 			KeepMoves: true,
 		}
 		var done func(match.Result[M])
