@@ -19,6 +19,7 @@ var agentKinds = []string{"random", "alphabeta", "mcts", "mcts-eval"}
 type agentFields struct {
 	Agent      string
 	Depth      int
+	Nodes      int64
 	Iterations int
 	TimeMs     int64
 	Seed       uint64
@@ -51,8 +52,11 @@ func agentSpec(what string, f agentFields, l Limits, levels []mancala.Level, dfl
 		return agent.Spec{}, &Error{Code: CodeBadRequest, Message: what + msg, err: err}
 	}
 	bare := f.Agent == s.Kind.String()
-	if !bare && (f.Depth != 0 || f.Iterations != 0 || f.TimeMs != 0 || f.Seed != 0) {
-		return bad("agent " + quote(f.Agent) + " carries its own budget and seed: give depth, iterations, timeMs and seed only with a bare kind (random, alphabeta, mcts, mcts-eval)")
+	if !bare && (f.Depth != 0 || f.Nodes != 0 || f.Iterations != 0 || f.TimeMs != 0 || f.Seed != 0) {
+		return bad("agent " + quote(f.Agent) + " carries its own budget and seed: give depth, nodes, iterations, timeMs and seed only with a bare kind (random, alphabeta, mcts, mcts-eval)")
+	}
+	if f.Nodes != 0 && s.Kind != agent.KindAlphaBeta {
+		return bad("nodes is alphabeta's budget, not " + s.Kind.String() + "'s")
 	}
 	if bare {
 		s = agent.Spec{Kind: s.Kind, Seed: f.Seed, Time: time.Duration(f.TimeMs) * time.Millisecond}
@@ -62,13 +66,16 @@ func agentSpec(what string, f agentFields, l Limits, levels []mancala.Level, dfl
 		if f.Depth < 0 || f.Depth > l.MaxDepth {
 			return bad("depth " + strconv.Itoa(f.Depth) + " out of range (want 1.." + strconv.Itoa(l.MaxDepth) + ", or 0 for " + dflt(int64(min(agent.DefaultDepth, l.MaxDepth))) + ")")
 		}
+		if f.Nodes < 0 || f.Nodes > agent.MaxNodes {
+			return bad("nodes " + strconv.FormatInt(f.Nodes, 10) + " out of range (want 1.." + strconv.FormatInt(agent.MaxNodes, 10) + ", or 0 for none)")
+		}
 		if f.Iterations < 0 || f.Iterations > l.MaxIterations {
 			return bad("iterations " + strconv.Itoa(f.Iterations) + " out of range (want 1.." + strconv.Itoa(l.MaxIterations) + ", or 0 for " + dflt(int64(agent.DefaultIterations)) + ")")
 		}
 		switch s.Kind {
 		case agent.KindAlphaBeta:
-			s.Depth = f.Depth
-			if s.Depth == 0 {
+			s.Depth, s.Nodes = f.Depth, f.Nodes
+			if s.Depth == 0 && s.Nodes == 0 {
 				s.Depth = min(agent.DefaultDepth, l.MaxDepth)
 			}
 		case agent.KindMCTS, agent.KindMCTSEval:

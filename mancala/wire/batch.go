@@ -603,6 +603,7 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 type AgentSpec struct {
 	Agent      string `json:"agent"`
 	Depth      int    `json:"depth,omitempty"`
+	Nodes      int64  `json:"nodes,omitempty"`
 	Iterations int    `json:"iterations,omitempty"`
 	Seed       uint64 `json:"seed,omitempty"`
 	TimeMs     int64  `json:"timeMs,omitempty"`
@@ -613,7 +614,7 @@ type AgentSpec struct {
 // check validates s against the think caps l and the game's levels, and
 // sets s.spec.
 func (s *AgentSpec) check(side string, l Limits, levels []mancala.Level) error {
-	spec, err := agentSpec("wire: selfplay "+side+": ", agentFields{s.Agent, s.Depth, s.Iterations, s.TimeMs, s.Seed}, l, levels,
+	spec, err := agentSpec("wire: selfplay "+side+": ", agentFields{s.Agent, s.Depth, s.Nodes, s.Iterations, s.TimeMs, s.Seed}, l, levels,
 		func(int64) string { return "the default" })
 	s.spec = spec
 	return err

@@ -274,17 +274,22 @@ type ApplyResponse struct {
 // ThinkRequest asks POST /api/v1/think for the computer's move in
 // Position. Agent is "random", "alphabeta" or "mcts"; Depth is
 // AlphaBeta's search depth in plies (1..Limits.MaxDepth, 0 for
-// DefaultDepth), Iterations MCTS's playouts (1..Limits.MaxIterations, 0
+// DefaultDepth; 0 with a node budget: as deep as the nodes go), Nodes
+// AlphaBeta's node budget (1..agent.MaxNodes, 0 for none: a level's
+// "nodes"), Iterations MCTS's playouts (1..Limits.MaxIterations, 0
 // for DefaultIterations), Seed the random stream of random and mcts, and
 // TimeMs a time budget in milliseconds (1..Limits.MaxTime, 0 for
-// Limits.MaxTime). The search stops at its depth or iterations or when
-// the time is up, whichever comes first; within the time it is
-// reproducible.
+// Limits.MaxTime). The search stops at its depth, nodes or iterations or
+// when the time is up, whichever comes first; within the time it is
+// reproducible. Agent may also be any agent spec with its own budget
+// ("alphabeta:nodes=800000", "level:master"); the budget fields are then
+// left out.
 type ThinkRequest struct {
 	Game       string `json:"game,omitempty"`
 	Position   string `json:"position"`
 	Agent      string `json:"agent"`
 	Depth      int    `json:"depth,omitempty"`
+	Nodes      int64  `json:"nodes,omitempty"`
 	Iterations int    `json:"iterations,omitempty"`
 	Seed       uint64 `json:"seed,omitempty"`
 	TimeMs     int64  `json:"timeMs,omitempty"`

@@ -264,7 +264,7 @@ func (s *Service) Think(ctx context.Context, req ThinkRequest) (ThinkResponse, e
 		return ThinkResponse{}, err
 	}
 	l := s.limits
-	spec, err := agentSpec("wire: ", agentFields{req.Agent, req.Depth, req.Iterations, req.TimeMs, req.Seed}, l, g.levels(),
+	spec, err := agentSpec("wire: ", agentFields{req.Agent, req.Depth, req.Nodes, req.Iterations, req.TimeMs, req.Seed}, l, g.levels(),
 		func(def int64) string { return strconv.FormatInt(def, 10) })
 	if err != nil {
 		return ThinkResponse{}, err

@@ -45,3 +45,28 @@ func TestThinkEverySpec(t *testing.T) {
 		}
 	}
 }
+
+// Think plays every level through the fields GET games gives for it, as
+// the page sends them: a level's agent with its nodes (Master) too.
+func TestThinkEveryLevelByFields(t *testing.T) {
+	s := newService(t, wire.Limits{})
+	for _, g := range s.Games().Games {
+		for _, l := range g.Levels {
+			a := l.Agent
+			if a.Nodes > 0 {
+				a.Nodes = 2000 // the level's way, with a budget that keeps the test short
+			}
+			r, err := s.Think(context.Background(), wire.ThinkRequest{Game: g.Name, Position: g.Start, Agent: a.Agent,
+				Depth: a.Depth, Nodes: a.Nodes, Iterations: a.Iterations, TimeMs: a.TimeMs})
+			if err != nil || r.Move == "" {
+				t.Errorf("%s %s: think %+v: %+v, %v", g.Name, l.Name, a, r, err)
+			}
+			if a.Nodes > 0 && r.Nodes > 2*a.Nodes {
+				t.Errorf("%s %s: %d nodes searched for a budget of %d", g.Name, l.Name, r.Nodes, a.Nodes)
+			}
+		}
+	}
+	if _, err := s.Think(context.Background(), wire.ThinkRequest{Game: "kisolo", Position: s.Games().Games[0].Start, Agent: "mcts", Nodes: 5}); err == nil {
+		t.Error("nodes with mcts: no error")
+	}
+}

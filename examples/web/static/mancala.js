@@ -38,7 +38,7 @@
  * @typedef {{name: string, index: number, row: number, file: number, owner: 'S'|'N', inner: boolean}} PitInfo
  * @typedef {{rows: number, files: number, pits: PitInfo[], sharedRing: boolean, direction: string,
  *   circuits: {S: string[], N: string[]}, stores: string[], reserves: string[]}} Layout
- * @typedef {{agent: AgentText, depth?: number, iterations?: number, timeMs?: number}} AgentSpec
+ * @typedef {{agent: AgentText, depth?: number, nodes?: number, iterations?: number, timeMs?: number}} AgentSpec
  * @typedef {{name: string, rating?: number, agent: AgentSpec}} Level
  * @typedef {{name: GameName, title: string, counter: string, words: Words, options: RuleOption[],
  *   start: string, layout: Layout, levels?: Level[]}} GameInfo
@@ -63,7 +63,7 @@
  *   reason?: 'empty'|'nextempty'|'inner'|'endless'|'step'}} MoveEvent
  * @typedef {{move: string, after: State, events: MoveEvent[], eventCount: number, truncated: boolean,
  *   summary: string}} ApplyResponse
- * @typedef {{game?: GameName, position: string, agent: AgentText, depth?: number, iterations?: number,
+ * @typedef {{game?: GameName, position: string, agent: AgentText, depth?: number, nodes?: number, iterations?: number,
  *   seed?: number, timeMs?: number}} ThinkRequest
  * @typedef {{move: string, agent: AgentName, value?: number, depth?: number, nodes?: number, line?: string[],
  *   visits?: number, iterations?: number, winRate?: number, elapsedMs: number}} ThinkResponse

@@ -5,6 +5,7 @@ export type AgentSpec = {
     agent: string;
     depth?: number;
     iterations?: number;
+    nodes?: number;
     seed?: number;
     timeMs?: number;
 };
@@ -286,6 +287,7 @@ export type ThinkRequest = {
     depth?: number;
     game?: string;
     iterations?: number;
+    nodes?: number;
     position: string;
     seed?: number;
     timeMs?: number;

@@ -23,7 +23,8 @@ import { initial } from './machine.js';
 export function describe(a) {
   const parts = [];
   if (a.agent === 'random') parts.push('random moves');
-  else if (a.agent === 'alphabeta') parts.push('AlphaBeta search' + (a.depth ? ', ' + a.depth + (a.depth === 1 ? ' ply' : ' plies') + ' deep' : ''));
+  else if (a.agent === 'alphabeta') parts.push('AlphaBeta search' + (a.depth ? ', ' + a.depth + (a.depth === 1 ? ' ply' : ' plies') + ' deep' : '') +
+    (a.nodes ? ', up to ' + a.nodes.toLocaleString('en') + ' positions a move (within the 2 s a move the rules service allows)' : ''));
   else if (a.agent === 'mcts') parts.push('Monte Carlo tree search' + (a.iterations ? ', ' + a.iterations.toLocaleString('en') + ' playouts' : ''));
   else parts.push(a.agent);
   if (a.timeMs) parts.push('at most ' + (a.timeMs >= 1000 ? a.timeMs / 1000 + ' s' : a.timeMs + ' ms') + ' a move');
