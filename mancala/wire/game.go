@@ -67,7 +67,6 @@ type gameOps interface {
 	record(m *meter, req RecordRequest) (RecordResponse, error)
 	replay(m *meter, text string) (ReplayResponse, error)
 	checkOver(pos string) error
-	horizon(rules string) (int, error)
 	// costly is the descriptor's Costly (false without one).
 	costly(text string) bool
 }

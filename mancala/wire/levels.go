@@ -53,23 +53,3 @@ func levelsOf(levels []mancala.Level) []Level {
 	}
 	return out
 }
-
-// Horizon returns the game's horizon under rules (as in rules=, "" for
-// the defaults), in plies: the ply count at which a learning environment
-// truncates a game that has not ended ([mancala.Descriptor].Horizon).
-// Bad rules give the error of the rules= field (code bad_request); so
-// does the zero Game.
-func (g Game) Horizon(rules string) (int, error) {
-	if g.ops == nil {
-		return 0, errorf(CodeBadRequest, "wire: the zero Game has no horizon")
-	}
-	return g.ops.horizon(rules)
-}
-
-func (a *adapter[P, M]) horizon(rules string) (int, error) {
-	p, err := a.d.New(rules)
-	if err != nil {
-		return 0, fromErr(err)
-	}
-	return a.d.Horizon(p), nil
-}

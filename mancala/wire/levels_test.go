@@ -185,37 +185,3 @@ func TestThinkSpec(t *testing.T) {
 		t.Errorf("record names the players otherwise:\n%s", r.Records[0])
 	}
 }
-
-// Each game's horizon is its descriptor's; the deprecated Horizon finds
-// the games made by NewGame and gives 1,000 for others.
-func TestHorizon(t *testing.T) {
-	gs := games()
-	for _, tc := range []struct {
-		game, rules string
-		want        int
-	}{
-		{"kisolo", "", 300},
-		{"kisolo", "Columns:6", 300},
-		{"kisolo", "Columns:8", 400},
-		{"kisolo", "Columns:8,Win:OuterRowEmptied", 1000},
-		{"kisolo", "Setup:Outer3,Win:OuterRowEmptied", 1000},
-		{"kiothi", "", 200},
-		{"kimasai", "", 600},
-	} {
-		var g wire.Game
-		for _, x := range gs {
-			if x.Name() == tc.game {
-				g = x
-			}
-		}
-		if got, err := g.Horizon(tc.rules); err != nil || got != tc.want {
-			t.Errorf("%s %s: Game.Horizon = %d, %v; want %d", tc.game, tc.rules, got, err, tc.want)
-		}
-	}
-	if _, err := gs[0].Horizon("Columns:9"); err == nil {
-		t.Error("Horizon of bad rules: no error")
-	}
-	if _, err := (wire.Game{}).Horizon(""); err == nil {
-		t.Error("Horizon of the zero Game: no error")
-	}
-}
