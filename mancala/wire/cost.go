@@ -9,18 +9,13 @@ import (
 )
 
 // workLaps is the work budget of an ordinary request, in laps of sowing
-// of one move (docs/rules/common.md, C-6). A request in a work slot
-// (Limits.MaxWork) first plays its moves under a lap bound of workLaps (a
-// probe, by the position's own rules otherwise); a move that is endless
-// under that bound may be a loop sown to the rules' bound, 1,000,000
-// laps by default (8 ms of CPU for the loop of C-6, 50 to 100 ms on a
-// loaded machine), so the request gives its work slot back and waits for
-// a costly slot (Limits.MaxCostly) before it plays the move by its rules,
-// or is answered busy if none frees within Limits.BusyWait. A move that
+// of one move (C-6): a request in a work slot first plays its moves under
+// this lap bound (a probe); a move endless under it may be a loop sown to
+// the rules' bound, so the request moves to a costly slot before it plays
+// the move by its rules (docs/wire.md, "Errors and limits"). A move that
 // ends within the bound ends the same way under any larger one, so the
-// probe never changes an answer. The longest finite move known is 2,411
-// laps: ordinary moves never pass the budget, and the probe of a loop
-// costs under a hundredth of the loop.
+// probe never changes an answer; the longest finite move known is 2,411
+// laps.
 const workLaps = 10_000
 
 // meter is the slot a request holds: a work slot, or a costly one for a

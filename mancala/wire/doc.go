@@ -30,16 +30,9 @@
 // ([HTTP], [Lines]), the slots it waits for ([Pool]), and its request and
 // response types; its request is decoded strictly ([DecodeRequest]) from
 // the HTTP body or the request line without "id" and "cmd". A program
-// adds commands with [NewCommand] and [Service.Register]; a line-only
-// command keeps per-connection state in its [Session]:
-//
-//	svc.Register(wire.NewCommand("count", wire.Lines, wire.NoPool,
-//		func(ctx context.Context, sess *wire.Session, req CountRequest) (CountResponse, error) {
-//			n, _ := sess.Value(countKey{}).(int)
-//			n += req.By
-//			sess.SetValue(countKey{}, n)
-//			return CountResponse{Total: n}, nil
-//		}))
+// adds commands with [NewCommand] and [Service.Register] (the runnable
+// ExampleNewCommand); a line-only command keeps per-connection state in
+// its [Session].
 //
 // The built-in commands:
 //
@@ -69,22 +62,11 @@
 //
 // # Messages
 //
-// docs/wire.md specifies every message with examples, and
+// docs/wire.md specifies every message with examples (an apply's events,
+// [Event], replayed on the old state's counts give the new state's
+// exactly: docs/design.md, "Traces for front ends"), and
 // docs/wire.schema.json is their JSON Schema, generated from this
-// package's types. In brief: games lists each game's rule options, start,
-// board layout and strength levels; state answers a [State] (the pits
-// with their seeds, stores, reserves, the legal moves with the pit a
-// front end maps a click to, the outcome, a diagram); apply answers the
-// state after a move and the move's events in order ([Event]: lift,
-// relay, drop, capture, reserve, sweep, nkiset, nkiclear, end; docs/design.md
-// "Traces for front ends"), which replayed on the old state's counts give
-// the new state's exactly, at most Limits.MaxEvents of them with the end
-// ("truncated" then, "eventCount" and "summary" counting the whole
-// move); think answers the agent's move with its value, outcome and
-// principal line (alphabeta) or visits and win rate (mcts), within the
-// caps of [Limits] and a think slot; record writes a game record
-// (mancala/record) and replay reads one, every move checked, or a single
-// position line as a game of no moves.
+// package's types.
 //
 // # Errors
 //
