@@ -48,7 +48,14 @@ case "$(basename "$wheel")" in
 esac
 "$work/build/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"
 ours=$(basename "$wheel" | sed -E 's/.*-cp39-abi3-(manylinux_[0-9]+_[0-9]+_x86_64)\.whl/\1/')
-theirs=$(sed -nE 's/.*consistent with the following platform tag: "([^"]+)".*/\1/p' "$work/auditwheel.txt" | tr -d '\n')
+# auditwheel wraps its sentences at a width, so the words are joined
+# before the tag is read (the wrap point moves with the wheel's name).
+theirs=$(tr -s '[:space:]' ' ' < "$work/auditwheel.txt" | sed -nE 's/.*consistent with the following platform tag: "([^"]+)".*/\1/p')
+if [ -z "$theirs" ]; then
+  echo "auditwheel show gave no platform tag:" >&2
+  cat "$work/auditwheel.txt" >&2
+  exit 1
+fi
 if [ "$ours" != "$theirs" ]; then
   echo "the wheel says $ours, auditwheel says $theirs: retagging to auditwheel's" >&2
   "$work/build/bin/auditwheel" repair --plat "$theirs" -w "$work/repaired" "$wheel"
