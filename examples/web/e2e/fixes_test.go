@@ -517,6 +517,7 @@ type gameLevels struct {
 		Agent  struct {
 			Agent      string `json:"agent"`
 			Depth      int    `json:"depth"`
+			Nodes      int    `json:"nodes"`
 			Iterations int    `json:"iterations"`
 			TimeMs     int64  `json:"timeMs"`
 		} `json:"agent"`
@@ -542,6 +543,9 @@ func levelsOf(g gameLevels) []string {
 				s += ", 1 ply deep"
 			} else if a.Depth > 0 {
 				s += fmt.Sprintf(", %d plies deep", a.Depth)
+			}
+			if a.Nodes > 0 {
+				s += ", up to " + commas(a.Nodes) + " positions a move (within the 2 s a move the rules service allows)"
 			}
 		case "mcts":
 			s += " — Monte Carlo tree search"
