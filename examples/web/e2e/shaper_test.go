@@ -129,7 +129,8 @@ func startShaper(t testing.TB, target string, kbit float64, rtt time.Duration) *
 // and returns its host:port; it is stopped at the test's end.
 func siteServer(t testing.TB, dir string) string {
 	t.Helper()
-	cmd := exec.Command(server.bin, "-dir", dir, "-addr", "127.0.0.1:0")
+	// -db off: no rooms, so no database file in the working directory.
+	cmd := exec.Command(server.bin, "-dir", dir, "-addr", "127.0.0.1:0", "-db", "off")
 	stdout, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
