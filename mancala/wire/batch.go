@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"time"
 
-	seedpkg "github.com/seed8ebe013a/go-mancala/internal/seed"
+	batchpkg "github.com/seed8ebe013a/go-mancala/internal/batch"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
 	"github.com/seed8ebe013a/go-mancala/mancala/record"
@@ -270,83 +268,28 @@ func (b *batch) perft(ctx context.Context, req PerftRequest) (PerftResponse, err
 	return g.perft(ctx, req, b.l)
 }
 
-// perftRun counts positions by depth below a root, within a budget.
-type perftRun[P mancala.Game[P, M], M comparable] struct {
-	stack  mancala.Stack[P, M]
-	counts []uint64
-	total  uint64
-	limit  uint64
-	ctx    context.Context
-	calls  int
-	err    error
-}
-
-// walk adds the positions below p, which is ply plies after the root, to
-// the counts of the plies up to depth; false means stop (r.err says why).
-func (r *perftRun[P, M]) walk(p P, ply, depth int) bool {
-	moves := r.stack.Moves(ply, p)
-	r.counts[ply] += uint64(len(moves))
-	r.total += uint64(len(moves))
-	if r.total > r.limit {
-		r.err = errorf(CodeTooLarge, "wire: perft: more than %d positions; ask for a smaller depth", r.limit)
-		return false
-	}
-	if r.calls++; r.calls%4096 == 0 && r.ctx.Err() != nil {
-		r.err = r.ctx.Err()
-		return false
-	}
-	if ply+1 == depth {
-		return true
-	}
-	for i := 0; i < len(moves); i++ {
-		q, err := p.Apply(moves[i])
-		if err != nil {
-			r.err = errorf(CodeInternal, "wire: internal error: perft: legal move refused: %s", err.Error())
-			return false
-		}
-		if !r.walk(q, ply+1, depth) {
-			return false
-		}
-	}
-	return true
-}
-
 func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error) {
 	start, err := a.startOf(req.Rules, req.Position)
 	if err != nil {
 		return PerftResponse{}, err
 	}
 	t0 := time.Now()
-	r := &perftRun[P, M]{counts: make([]uint64, req.Depth), limit: uint64(l.MaxPerftNodes), ctx: ctx}
-	resp := PerftResponse{Position: start.String()}
+	counts, divide, err := batchpkg.Perft(ctx, start, req.Depth, uint64(l.MaxPerftNodes))
+	switch {
+	case errors.Is(err, batchpkg.ErrNodes):
+		return PerftResponse{}, errorf(CodeTooLarge, "wire: perft: more than %d positions; ask for a smaller depth", l.MaxPerftNodes)
+	case ctx.Err() != nil:
+		return PerftResponse{}, deadlineErr(ctx, "perft", l)
+	case err != nil:
+		return PerftResponse{}, errorf(CodeInternal, "wire: internal error: %s", err.Error())
+	}
+	resp := PerftResponse{Position: start.String(), Counts: counts, ElapsedMs: time.Since(t0).Milliseconds()}
 	if req.Divide {
-		resp.Divide = []DivideCount{}
-	}
-	moves := append([]M(nil), start.AppendLegalMoves(nil)...)
-	r.counts[0], r.total = uint64(len(moves)), uint64(len(moves))
-	for _, m := range moves {
-		nodes := uint64(1)
-		if req.Depth > 1 {
-			q, err := start.Apply(m)
-			if err != nil {
-				return PerftResponse{}, errorf(CodeInternal, "wire: internal error: perft: legal move refused: %s", err.Error())
-			}
-			before := r.counts[req.Depth-1]
-			if !r.walk(q, 1, req.Depth) {
-				var we *Error
-				if errors.As(r.err, &we) {
-					return PerftResponse{}, we
-				}
-				return PerftResponse{}, deadlineErr(ctx, "perft", l)
-			}
-			nodes = r.counts[req.Depth-1] - before
-		}
-		if req.Divide {
-			resp.Divide = append(resp.Divide, DivideCount{Move: m.String(), Nodes: nodes})
+		resp.Divide = make([]DivideCount, len(divide))
+		for i, e := range divide {
+			resp.Divide[i] = DivideCount{Move: e.Move.String(), Nodes: e.Nodes}
 		}
 	}
-	resp.Counts = r.counts
-	resp.ElapsedMs = time.Since(t0).Milliseconds()
 	return resp, nil
 }
 
@@ -413,9 +356,7 @@ const maxPerGame = 100_000
 // and indices give unrelated streams (seed s game i+1 is not seed s+1 game
 // i). It is not match.GameSeed, the seed of a game of a match, which also
 // hashes the match's key.
-func BatchSeed(seed, index uint64) uint64 {
-	return seedpkg.Mix(seedpkg.Mix(seed) ^ index)
-}
+func BatchSeed(seed, index uint64) uint64 { return batchpkg.Seed(seed, index) }
 
 // checkFirst checks a request's first game index and count.
 func checkFirst(what string, first int64, n int) error {
@@ -469,25 +410,18 @@ func (b *batch) games(what string, n, maxN int, maxPlies *int, limit int, game, 
 // wins counts games by how they ended.
 type wins struct{ south, north, draws, unfinished int }
 
-// add counts n games that ended with o (or are still going).
-func (w *wins) add(o mancala.Outcome, n int) {
+// add counts a game that ended with o (or is still going).
+func (w *wins) add(o mancala.Outcome) {
 	switch {
 	case !o.Over():
-		w.unfinished += n
+		w.unfinished++
 	case o.Status == mancala.Draw:
-		w.draws += n
+		w.draws++
 	case o.Winner == mancala.South:
-		w.south += n
+		w.south++
 	default:
-		w.north += n
+		w.north++
 	}
-}
-
-// ending is how a game ended, without the score: a small map key.
-type ending struct {
-	status mancala.Status
-	winner mancala.Player
-	reason mancala.Reason
 }
 
 // overErr is the game_over error for a finished p, in the game's words,
@@ -500,25 +434,6 @@ func (a *adapter[P, M]) overErr(p P) error {
 	return nil
 }
 
-// gameEnd is how one game of a batch ended (over false: still going at
-// its ply cap).
-type gameEnd struct {
-	done  bool
-	over  bool
-	end   ending
-	plies int32
-}
-
-// prefix returns the number of games at the start of ends that are done.
-func prefix(ends []gameEnd) int {
-	for i, e := range ends {
-		if !e.done {
-			return i
-		}
-	}
-	return len(ends)
-}
-
 func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error) {
 	start, err := a.startOf(req.Rules, req.Position)
 	if err != nil {
@@ -528,64 +443,26 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 		return PlayoutsResponse{}, err
 	}
 	t0 := time.Now()
-	const chunk = 64 // games a worker takes at a time
-	var next atomic.Int64
-	ends := make([]gameEnd, req.N)
-	errs := make([]error, min(l.Workers, (req.N+chunk-1)/chunk))
-	var wg sync.WaitGroup
-	for w := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= req.N {
-					return
-				}
-				for i := lo; i < min(lo+chunk, req.N); i++ {
-					if ctx.Err() != nil {
-						return
-					}
-					q, plies, err := mancala.NewPlayout[P, M](BatchSeed(req.Seed, uint64(req.First)+uint64(i))).Run(start, req.MaxPlies)
-					if err != nil {
-						errs[w] = errorf(CodeInternal, "wire: internal error: %s", err.Error())
-						return
-					}
-					e := &ends[i]
-					e.plies = int32(plies)
-					if o := q.Outcome(); o.Over() {
-						e.over, e.end = true, ending{o.Status, o.Winner, o.Reason}
-					}
-					e.done = true
-				}
-			}
-		}()
+	ends, err := batchpkg.Playouts(ctx, start, req.Seed, req.First, req.N, req.MaxPlies, l.Workers)
+	if err != nil {
+		return PlayoutsResponse{}, errorf(CodeInternal, "wire: internal error: %s", err.Error())
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return PlayoutsResponse{}, err
-		}
-	}
-	k := prefix(ends)
+	k := len(ends)
 	resp := PlayoutsResponse{Games: k, First: req.First, Incomplete: k < req.N, Results: map[string]int{}}
 	if req.PerGame {
 		resp.GameResults, resp.GamePlies = make([]string, k), make([]int, k)
 	}
 	var w wins
-	for i, e := range ends[:k] {
-		resp.Plies += int64(e.plies)
-		o := mancala.Outcome{}
-		if e.over {
-			o = mancala.Outcome{Status: e.end.status, Winner: e.end.winner, Reason: e.end.reason}
-		}
-		w.add(o, 1)
+	for i, e := range ends {
+		resp.Plies += int64(e.Plies)
+		o := e.Outcome()
+		w.add(o)
 		if o.Reason == mancala.Endless {
 			resp.Endless++
 		}
 		resp.Results[o.Result()]++
 		if req.PerGame {
-			resp.GameResults[i], resp.GamePlies[i] = o.Result(), int(e.plies)
+			resp.GameResults[i], resp.GamePlies[i] = o.Result(), int(e.Plies)
 		}
 	}
 	resp.South, resp.North, resp.Draws, resp.Unfinished = w.south, w.north, w.draws, w.unfinished
@@ -717,15 +594,6 @@ func (a *adapter[P, M]) newAgent(s AgentSpec, seed uint64) (agent.Agent[P, M], e
 	return agent.New(a.d, spec)
 }
 
-// selfplayGame is one finished game of a selfplay request.
-type selfplayGame struct {
-	done   bool
-	record string
-	result string
-	plies  int
-	o      mancala.Outcome
-}
-
 func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error) {
 	start, err := a.startOf(req.Rules, req.Position)
 	if err != nil {
@@ -735,77 +603,33 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 		return SelfplayResponse{}, err
 	}
 	t0 := time.Now()
-	games := make([]selfplayGame, req.N)
-	errs := make([]error, min(l.Workers, req.N))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= req.N || ctx.Err() != nil {
-					return
-				}
-				seed := BatchSeed(req.Seed, uint64(req.First)+uint64(i))
-				south, err := a.newAgent(req.South, BatchSeed(seed, 0))
-				if err != nil {
-					errs[w] = err
-					return
-				}
-				north, err := a.newAgent(req.North, BatchSeed(seed, 1))
-				if err != nil {
-					errs[w] = err
-					return
-				}
-				// Through a history, so that C-10 ends a game under
-				// Repetition:Three.
-				h := mancala.NewHistory(a.d, start)
-				moves, err := agent.PlayHistory(ctx, h, south, north, req.MaxPlies, nil)
-				final := h.Position()
-				if ctx.Err() != nil {
-					return // the deadline: this game is not answered
-				}
-				if err != nil {
-					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
-					return
-				}
-				r, err := record.New(start, moves)
-				if err != nil {
-					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
-					return
-				}
-				r.South, r.North = req.South.label(), req.North.label()
-				text, err := record.Format(a.d, r)
-				if err != nil {
-					errs[w] = errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
-					return
-				}
-				games[i] = selfplayGame{done: true, record: text, result: r.Result, plies: len(moves), o: final.Outcome()}
-				if done != nil {
-					done(i)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return SelfplayResponse{}, err
+	players := func(i int) (south, north agent.Agent[P, M], err error) {
+		seed := BatchSeed(req.Seed, uint64(req.First)+uint64(i))
+		if south, err = a.newAgent(req.South, BatchSeed(seed, 0)); err == nil {
+			north, err = a.newAgent(req.North, BatchSeed(seed, 1))
 		}
+		return south, north, err
 	}
-	k := 0
-	for k < req.N && games[k].done {
-		k++
+	games, err := batchpkg.Selfplay(ctx, a.d, start, req.N, req.MaxPlies, l.Workers, players, done)
+	if err != nil {
+		return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
 	}
+	k := len(games)
 	resp := SelfplayResponse{Games: k, First: req.First, Incomplete: k < req.N,
 		Records: make([]string, k), Results: make([]string, k), GamePlies: make([]int, k)}
 	var w wins
-	for i, g := range games[:k] {
-		resp.Records[i], resp.Results[i], resp.GamePlies[i] = g.record, g.result, g.plies
-		resp.Plies += int64(g.plies)
-		w.add(g.o, 1)
+	for i, g := range games {
+		r, err := record.New(start, g.Moves)
+		if err == nil {
+			r.South, r.North = req.South.label(), req.North.label()
+			resp.Records[i], err = record.Format(a.d, r)
+		}
+		if err != nil {
+			return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
+		}
+		resp.Results[i], resp.GamePlies[i] = r.Result, len(g.Moves)
+		resp.Plies += int64(len(g.Moves))
+		w.add(g.Final.Outcome())
 	}
 	resp.South, resp.North, resp.Draws, resp.Unfinished = w.south, w.north, w.draws, w.unfinished
 	resp.ElapsedMs = time.Since(t0).Milliseconds()
