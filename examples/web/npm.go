@@ -11,9 +11,9 @@ import (
 )
 
 // packageFiles are the files of the JavaScript package, from the exported
-// site: the module, its declarations, the worker, Go's wasm_exec.js and
+// site: the module, its declarations (and the protocol's, which they import), the worker, Go's wasm_exec.js and
 // mancala.wasm; and the Node entry, nodeEntry.
-var packageFiles = []string{"mancala.js", "mancala.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js"}
+var packageFiles = []string{"mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js"}
 
 // nodeEntry is the package's node.js: its entry in Node (the export
 // condition "node"), which runs mancala.wasm in the calling thread.
@@ -45,7 +45,7 @@ const packageJSON = `{
     "./wasm_exec.js": "./wasm_exec.js",
     "./mancala.wasm": "./mancala.wasm"
   },
-  "files": ["mancala.js", "mancala.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js", "README.md"],
+  "files": ["mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js", "README.md"],
   "sideEffects": false,
   "keywords": ["mancala", "kiothi", "kisolo", "bao", "board-game", "webassembly"],
   "repository": {

@@ -78,7 +78,7 @@ func TestDeclarations(t *testing.T) {
 	// A project with the module and its declarations, as the package has
 	// them.
 	proj := t.TempDir()
-	for _, f := range []string{"mancala.js", "mancala.d.ts"} {
+	for _, f := range []string{"mancala.js", "mancala.d.ts", "protocol.d.ts"} {
 		b, _ := os.ReadFile(filepath.Join(static, f))
 		os.WriteFile(filepath.Join(proj, f), b, 0o644)
 	}

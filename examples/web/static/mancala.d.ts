@@ -20,51 +20,45 @@ export function connect(opts?: Options): Client;
  *   think's agent, an agent spec (docs/wire.md): a kind (its budget from the request's fields), a kind with its
  *   own budget ("alphabeta:4", "mcts-eval:500"), a game's level by name or number ("level:casual",
  *   "level:2") or a level's bare name ("Casual")
- * @typedef {'lift'|'relay'|'drop'|'capture'|'reserve'|'sweep'|'nkiset'|'nkiclear'|'end'} EventKind
- *   the kind of a MoveEvent (docs/wire.md, Events)
- * @typedef {'bad_request'|'syntax'|'illegal'|'game_over'|'too_large'|'method_not_allowed'|'not_found'|
- *   'timeout'|'busy'|'internal'|'network'|'aborted'|'unsupported'} ErrorCode the code of a MancalaError
- * @typedef {{seed: string, capture: string, store: string, reserve: string}} Words
- * @typedef {{name: string, kind: 'enum'|'bool'|'int', values: string[], min: number, max: number,
- *   default: string, clause: string, doc: string}} RuleOption
- * @typedef {{name: string, index: number, row: number, file: number, owner: 'S'|'N', inner: boolean}} PitInfo
- * @typedef {{rows: number, files: number, pits: PitInfo[], sharedRing: boolean, direction: string,
- *   circuits: {S: string[], N: string[]}, stores: string[], reserves: string[]}} Layout
- * @typedef {{agent: AgentText, depth?: number, nodes?: number, iterations?: number, timeMs?: number}} AgentSpec
- * @typedef {{name: string, rating?: number, agent: AgentSpec}} Level
- * @typedef {{name: GameName, title: string, counter: string, words: Words, options: RuleOption[],
- *   start: string, layout: Layout, levels?: Level[]}} GameInfo
- * @typedef {{maxBody: number, maxEvents: number, maxDepth: number, maxIterations: number,
- *   maxTimeMs: number, maxRecordMoves: number}} LimitsInfo
- * @typedef {{games: GameInfo[], agents: AgentName[], limits: LimitsInfo}} GamesResponse
- * @typedef {{game?: GameName, rules?: string, position?: string}} StateRequest
- * @typedef {PitInfo & {seeds: number, nki: boolean}} Pit
- * @typedef {{S: number, N: number}} Sides
- * @typedef {{text: string, kind: 'sow'|'capture'|'lift'|'drop'|'stop'|'move', pit: string, index: number,
- *   count: number}} LegalMove
- * @typedef {{step: 'lift'|'drop', hand: number, lifted: string[], dropFrom: string, pits: string[],
- *   canStop: boolean}} Opening
- * @typedef {{status: 'ongoing'|'win'|'draw', winner?: 'S'|'N', reason?: string, result: string,
- *   score?: Sides, text?: string}} Outcome
- * @typedef {{game: GameName, title: string, rules: string, position: string, toMove: 'S'|'N', turn: number,
- *   layout: Layout, pits: Pit[], stores?: Sides, reserves?: Sides, hand: number, total: number,
- *   phase?: number, opening?: Opening, legal: string[], moves: LegalMove[], outcome: Outcome,
- *   diagram: string, words: Words}} State
- * @typedef {{game?: GameName, position: string, move: string, start?: string, moves?: string[]}} ApplyRequest
- * @typedef {{kind: EventKind, from: string, to: string, count: number,
- *   reason?: 'empty'|'nextempty'|'inner'|'endless'|'step'}} MoveEvent
- * @typedef {{move: string, after: State, events: MoveEvent[], eventCount: number, truncated: boolean,
- *   summary: string}} ApplyResponse
- * @typedef {{game?: GameName, position: string, agent: AgentText, depth?: number, nodes?: number, iterations?: number,
- *   seed?: number, timeMs?: number}} ThinkRequest
- * @typedef {{move: string, agent: AgentName, value?: number, depth?: number, nodes?: number, line?: string[],
- *   visits?: number, iterations?: number, winRate?: number, elapsedMs: number}} ThinkResponse
- * @typedef {{game?: GameName, rules?: string, start?: string, moves: string[], south?: string,
- *   north?: string, date?: string}} RecordRequest
- * @typedef {{record: string, result: string, final: string}} RecordResponse
- * @typedef {{record: string}} ReplayRequest
- * @typedef {{game: GameName, rules: string, start: string, moves: string[], positions: string[],
- *   result: string, headers: {key: string, value: string}[]}} ReplayResponse
+ * @typedef {import('./protocol.js').Error['code']|'network'|'aborted'|'unsupported'} ErrorCode the code of a
+ *   MancalaError: the API's codes, and the client's own
+ * @typedef {MoveEvent['kind']} EventKind the kind of a MoveEvent (docs/wire.md, Events)
+ */
+/**
+ * The messages are protocol.d.ts's types (derived from docs/wire.schema.json, which is generated from
+ * mancala/wire's Go types: TestProtocolTypes), none written here, with the names narrowed: a member
+ * "game" is a GameName, a string member "agent" an AgentText and "agents" a list of AgentName.
+ * @template T
+ * @typedef {T extends (infer E)[] ? Named<E>[] : T extends object ? {[K in keyof T]: K extends 'game' ? GameName
+ *   : K extends 'agents' ? AgentName[] : K extends 'agent' ? (T[K] extends string ? AgentText : Named<T[K]>)
+ *   : Named<T[K]>} : T} Named
+ */
+/**
+ * @typedef {Named<import('./protocol.js').Words>} Words
+ * @typedef {Named<import('./protocol.js').RuleOption>} RuleOption
+ * @typedef {Named<import('./protocol.js').PitInfo>} PitInfo
+ * @typedef {Named<import('./protocol.js').Layout>} Layout
+ * @typedef {Named<import('./protocol.js').LevelAgent>} AgentSpec
+ * @typedef {Named<import('./protocol.js').Level>} Level
+ * @typedef {Named<import('./protocol.js').GameInfo>} GameInfo
+ * @typedef {Named<import('./protocol.js').LimitsInfo>} LimitsInfo
+ * @typedef {Named<import('./protocol.js').GamesResponse>} GamesResponse
+ * @typedef {Named<import('./protocol.js').StateRequest>} StateRequest
+ * @typedef {Named<import('./protocol.js').Pit>} Pit
+ * @typedef {Named<import('./protocol.js').Sides>} Sides
+ * @typedef {Named<import('./protocol.js').LegalMove>} LegalMove
+ * @typedef {Named<import('./protocol.js').Opening>} Opening
+ * @typedef {Named<import('./protocol.js').Outcome>} Outcome
+ * @typedef {Named<import('./protocol.js').State>} State
+ * @typedef {Named<import('./protocol.js').ApplyRequest>} ApplyRequest
+ * @typedef {Named<import('./protocol.js').Event>} MoveEvent
+ * @typedef {Named<import('./protocol.js').ApplyResponse>} ApplyResponse
+ * @typedef {Named<import('./protocol.js').ThinkRequest>} ThinkRequest
+ * @typedef {Named<import('./protocol.js').ThinkResponse>} ThinkResponse
+ * @typedef {Named<import('./protocol.js').RecordRequest>} RecordRequest
+ * @typedef {Named<import('./protocol.js').RecordResponse>} RecordResponse
+ * @typedef {Named<import('./protocol.js').ReplayRequest>} ReplayRequest
+ * @typedef {Named<import('./protocol.js').ReplayResponse>} ReplayResponse
  * @typedef {{status: number, body: string}} RawAnswer
  * @typedef {{loaded: number, total: number}} Progress bytes of mancala.wasm loaded, and its size
  *   (0 when unknown)
@@ -173,215 +167,45 @@ export type LevelName = "Beginner" | "Novice" | "Casual" | "Intermediate" | "Str
  */
 export type AgentText = AgentName | `${AgentName}:${string}` | `level:${string}` | LevelName | Lowercase<LevelName>;
 /**
+ * the code of a
+ *   MancalaError: the API's codes, and the client's own
+ */
+export type ErrorCode = import("./protocol.js").Error["code"] | "network" | "aborted" | "unsupported";
+/**
  * the kind of a MoveEvent (docs/wire.md, Events)
  */
-export type EventKind = "lift" | "relay" | "drop" | "capture" | "reserve" | "sweep" | "nkiset" | "nkiclear" | "end";
+export type EventKind = MoveEvent["kind"];
 /**
- * the code of a MancalaError
+ * The messages are protocol.d.ts's types (derived from docs/wire.schema.json, which is generated from
+ * mancala/wire's Go types: TestProtocolTypes), none written here, with the names narrowed: a member
+ * "game" is a GameName, a string member "agent" an AgentText and "agents" a list of AgentName.
  */
-export type ErrorCode = "bad_request" | "syntax" | "illegal" | "game_over" | "too_large" | "method_not_allowed" | "not_found" | "timeout" | "busy" | "internal" | "network" | "aborted" | "unsupported";
-export type Words = {
-    seed: string;
-    capture: string;
-    store: string;
-    reserve: string;
-};
-export type RuleOption = {
-    name: string;
-    kind: "enum" | "bool" | "int";
-    values: string[];
-    min: number;
-    max: number;
-    default: string;
-    clause: string;
-    doc: string;
-};
-export type PitInfo = {
-    name: string;
-    index: number;
-    row: number;
-    file: number;
-    owner: "S" | "N";
-    inner: boolean;
-};
-export type Layout = {
-    rows: number;
-    files: number;
-    pits: PitInfo[];
-    sharedRing: boolean;
-    direction: string;
-    circuits: {
-        S: string[];
-        N: string[];
-    };
-    stores: string[];
-    reserves: string[];
-};
-export type AgentSpec = {
-    agent: AgentText;
-    depth?: number;
-    nodes?: number;
-    iterations?: number;
-    timeMs?: number;
-};
-export type Level = {
-    name: string;
-    rating?: number;
-    agent: AgentSpec;
-};
-export type GameInfo = {
-    name: GameName;
-    title: string;
-    counter: string;
-    words: Words;
-    options: RuleOption[];
-    start: string;
-    layout: Layout;
-    levels?: Level[];
-};
-export type LimitsInfo = {
-    maxBody: number;
-    maxEvents: number;
-    maxDepth: number;
-    maxIterations: number;
-    maxTimeMs: number;
-    maxRecordMoves: number;
-};
-export type GamesResponse = {
-    games: GameInfo[];
-    agents: AgentName[];
-    limits: LimitsInfo;
-};
-export type StateRequest = {
-    game?: GameName;
-    rules?: string;
-    position?: string;
-};
-export type Pit = PitInfo & {
-    seeds: number;
-    nki: boolean;
-};
-export type Sides = {
-    S: number;
-    N: number;
-};
-export type LegalMove = {
-    text: string;
-    kind: "sow" | "capture" | "lift" | "drop" | "stop" | "move";
-    pit: string;
-    index: number;
-    count: number;
-};
-export type Opening = {
-    step: "lift" | "drop";
-    hand: number;
-    lifted: string[];
-    dropFrom: string;
-    pits: string[];
-    canStop: boolean;
-};
-export type Outcome = {
-    status: "ongoing" | "win" | "draw";
-    winner?: "S" | "N";
-    reason?: string;
-    result: string;
-    score?: Sides;
-    text?: string;
-};
-export type State = {
-    game: GameName;
-    title: string;
-    rules: string;
-    position: string;
-    toMove: "S" | "N";
-    turn: number;
-    layout: Layout;
-    pits: Pit[];
-    stores?: Sides;
-    reserves?: Sides;
-    hand: number;
-    total: number;
-    phase?: number;
-    opening?: Opening;
-    legal: string[];
-    moves: LegalMove[];
-    outcome: Outcome;
-    diagram: string;
-    words: Words;
-};
-export type ApplyRequest = {
-    game?: GameName;
-    position: string;
-    move: string;
-    start?: string;
-    moves?: string[];
-};
-export type MoveEvent = {
-    kind: EventKind;
-    from: string;
-    to: string;
-    count: number;
-    reason?: "empty" | "nextempty" | "inner" | "endless" | "step";
-};
-export type ApplyResponse = {
-    move: string;
-    after: State;
-    events: MoveEvent[];
-    eventCount: number;
-    truncated: boolean;
-    summary: string;
-};
-export type ThinkRequest = {
-    game?: GameName;
-    position: string;
-    agent: AgentText;
-    depth?: number;
-    nodes?: number;
-    iterations?: number;
-    seed?: number;
-    timeMs?: number;
-};
-export type ThinkResponse = {
-    move: string;
-    agent: AgentName;
-    value?: number;
-    depth?: number;
-    nodes?: number;
-    line?: string[];
-    visits?: number;
-    iterations?: number;
-    winRate?: number;
-    elapsedMs: number;
-};
-export type RecordRequest = {
-    game?: GameName;
-    rules?: string;
-    start?: string;
-    moves: string[];
-    south?: string;
-    north?: string;
-    date?: string;
-};
-export type RecordResponse = {
-    record: string;
-    result: string;
-    final: string;
-};
-export type ReplayRequest = {
-    record: string;
-};
-export type ReplayResponse = {
-    game: GameName;
-    rules: string;
-    start: string;
-    moves: string[];
-    positions: string[];
-    result: string;
-    headers: {
-        key: string;
-        value: string;
-    }[];
-};
+export type Named<T> = T extends (infer E)[] ? Named<E>[] : T extends object ? { [K in keyof T]: K extends "game" ? GameName : K extends "agents" ? AgentName[] : K extends "agent" ? (T[K] extends string ? AgentText : Named<T[K]>) : Named<T[K]>; } : T;
+export type Words = Named<import("./protocol.js").Words>;
+export type RuleOption = Named<import("./protocol.js").RuleOption>;
+export type PitInfo = Named<import("./protocol.js").PitInfo>;
+export type Layout = Named<import("./protocol.js").Layout>;
+export type AgentSpec = Named<import("./protocol.js").LevelAgent>;
+export type Level = Named<import("./protocol.js").Level>;
+export type GameInfo = Named<import("./protocol.js").GameInfo>;
+export type LimitsInfo = Named<import("./protocol.js").LimitsInfo>;
+export type GamesResponse = Named<import("./protocol.js").GamesResponse>;
+export type StateRequest = Named<import("./protocol.js").StateRequest>;
+export type Pit = Named<import("./protocol.js").Pit>;
+export type Sides = Named<import("./protocol.js").Sides>;
+export type LegalMove = Named<import("./protocol.js").LegalMove>;
+export type Opening = Named<import("./protocol.js").Opening>;
+export type Outcome = Named<import("./protocol.js").Outcome>;
+export type State = Named<import("./protocol.js").State>;
+export type ApplyRequest = Named<import("./protocol.js").ApplyRequest>;
+export type MoveEvent = Named<import("./protocol.js").Event>;
+export type ApplyResponse = Named<import("./protocol.js").ApplyResponse>;
+export type ThinkRequest = Named<import("./protocol.js").ThinkRequest>;
+export type ThinkResponse = Named<import("./protocol.js").ThinkResponse>;
+export type RecordRequest = Named<import("./protocol.js").RecordRequest>;
+export type RecordResponse = Named<import("./protocol.js").RecordResponse>;
+export type ReplayRequest = Named<import("./protocol.js").ReplayRequest>;
+export type ReplayResponse = Named<import("./protocol.js").ReplayResponse>;
 export type RawAnswer = {
     status: number;
     body: string;
