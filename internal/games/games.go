@@ -51,6 +51,24 @@ func Levels(name string) []mancala.Level {
 	return nil
 }
 
+// EvalScale returns the lead, in the points of the game named name's
+// evaluation (the agents' value unit: Kisolo counts a seed two, Kiothi a
+// prisoner two, Bao la Kimasai a cow one), that the page's evaluation bar
+// shows as three quarters of its length: about a tenth of the material in
+// play. It is 0 for a name that is no game. examples/web writes the
+// page's static/games.js from it (TestGamesJS).
+func EvalScale(name string) int {
+	switch name {
+	case kisolo.Descriptor.Name:
+		return 16
+	case kiothi.Descriptor.Name:
+		return 6
+	case kimasai.Descriptor.Name:
+		return 8
+	}
+	return 0
+}
+
 // Do calls the function of the game named name with its descriptor and
 // arg, and returns its result; a name that is no game gives [Unknown]'s
 // error. A program passes the same generic function once per game, in

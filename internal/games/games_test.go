@@ -37,8 +37,15 @@ func TestList(t *testing.T) {
 		err.Error() != `unknown game "oware" (want kisolo, kiothi, kimasai)` {
 		t.Errorf("Do(oware) = %q, %v", got, err)
 	}
-	if Levels("oware") != nil || !strings.Contains(Unknown("x").Error(), `"x"`) {
-		t.Error("Levels or Unknown of no game")
+	if Levels("oware") != nil || EvalScale("oware") != 0 || !strings.Contains(Unknown("x").Error(), `"x"`) {
+		t.Error("Levels, EvalScale or Unknown of no game")
+	}
+	scales := map[string]int{}
+	for _, n := range Names() {
+		scales[n] = EvalScale(n)
+	}
+	if diff := cmp.Diff(map[string]int{"kisolo": 16, "kiothi": 6, "kimasai": 8}, scales); diff != "" {
+		t.Errorf("EvalScale (-want +got):\n%s", diff)
 	}
 }
 

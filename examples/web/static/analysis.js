@@ -13,7 +13,8 @@ import { busy, analysisShown } from './machine.js';
 import { client, dispatch } from './game.js';
 import { $, handlers, render } from './ui.js';
 import { sideName, plain } from './messages.js';
-import { southShare, SCALES, SCALE } from './score.js';
+import { southShare, SCALE } from './score.js';
+import { SCALES } from './games.js';
 
 /**
  * @typedef {import('./mancala.js').ThinkResponse & {outcome?: 'win'|'draw'|'loss'}} Answer
@@ -72,7 +73,7 @@ export function update() {
     setBest(null);
     return;
   }
-  const { share, text } = southShare(r.answer, st.toMove, SCALES[/** @type {keyof SCALES} */ (st.game)] || SCALE);
+  const { share, text } = southShare(r.answer, st.toMove, SCALES[st.game] || SCALE);
   show(share, text, r.words, share);
   const m = st.moves.find((x) => x.text === r.answer.move);
   setBest(m && m.pit ? m.pit : null);

@@ -5,15 +5,8 @@
 
 /** Values at least this large are proven results (agent.WinValue is 1 << 24, less the plies to the end). */
 export const PROVEN = 1 << 23;
-/** Points of advantage that fill three quarters of the bar. */
+/** Points of advantage that fill three quarters of the bar, for a game without its own (games.js's SCALES). */
 export const SCALE = 6;
-/**
- * SCALES: each game's SCALE, in its evaluation's points (Kisolo counts a
- * seed two, Kiothi a prisoner two, Bao la Kimasai a cow one): about a
- * tenth of the material in play.
- */
-export const SCALES = { kisolo: 16, kiothi: 6, kimasai: 8 };
-
 /**
  * southShare turns a think answer for the side to move into South's
  * share of the bar (0..1: 1 South wins, 0.5 even) and its words.
