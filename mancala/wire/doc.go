@@ -46,58 +46,18 @@
 //	playouts     lines       none    PlayoutsRequest -> PlayoutsResponse (BatchLimits)
 //	selfplay     lines       none    SelfplayRequest -> SelfplayResponse (BatchLimits)
 //
-// # Endpoints
+// # Messages, errors and costs
 //
-//	GET  /api/v1/games    the games, their rule options and boards   GamesResponse
-//	POST /api/v1/state    a position's state                         StateRequest -> State
-//	POST /api/v1/apply    play a move: the new state and the events  ApplyRequest -> ApplyResponse
-//	POST /api/v1/think    the computer's move                        ThinkRequest -> ThinkResponse
-//	POST /api/v1/record   write a game record                        RecordRequest -> RecordResponse
-//	POST /api/v1/replay   read a game record (or a position)         ReplayRequest -> ReplayResponse
-//
-// Field names are the contract: new fields may be added, none is renamed.
-// Positions, moves, rules and records are text in the notation of
-// docs/notation.md. Pits are named as seen from South's seat ("a1" is
-// South's left pit of the row nearest South); players are "S" and "N".
-//
-// # Messages
-//
-// docs/wire.md specifies every message with examples (an apply's events,
-// [Event], replayed on the old state's counts give the new state's
-// exactly: docs/design.md, "Traces for front ends"), and
-// docs/wire.schema.json is their JSON Schema, generated from this
-// package's types.
-//
-// # Errors
-//
-// Every error is an [*Error], answered as {"error": "<message>", "code":
-// "<code>"} with the status of its code:
-//
-//	400 bad_request         malformed JSON, an unknown field (names are case-sensitive), a field given twice, a wrong type, more than one value, a missing field, an unknown game or agent, a think budget out of range
-//	400 syntax              bad notation or invalid rules (mancala.ErrSyntax, mancala.ErrRules)
-//	422 illegal             an illegal move (mancala.ErrIllegalMove), also in a record
-//	422 game_over           a move or think after the end (mancala.ErrGameOver)
-//	413 too_large           a body over Limits.MaxBody (at most 64 KiB), a record of more than Limits.MaxRecordMoves moves
-//	405 method_not_allowed  a wrong method (the Allow header says which)
-//	404 not_found           no such endpoint (also for a path that is not clean: "//", "/./", "/../")
-//	408 timeout             the body did not arrive within the server's read timeout
-//	429 busy                no think, work or costly slot free within Limits.BusyWait
-//	500 internal            a bug in the library (a legal move refused by its own game); no input gives it
-//
-// No input gives a 5xx status or a panic.
-//
-// # Costs
-//
-// Every request is bounded: the body by Limits.MaxBody, the events by
-// Limits.MaxEvents, a think by its caps and the think slots, every other
-// request by the work slots (Limits.MaxWork), a record by
-// Limits.MaxRecordMoves. A request that can be slow (rules whose text
-// says so, the game descriptor's Costly, or a move that loops past the
-// work-laps bound) waits for one of the few costly slots
-// (Limits.MaxCostly) instead, so that a flood of slow requests leaves the
-// work slots and half of the cores to ordinary ones. docs/wire.md
-// ("Errors and limits") has the measured figures (BenchmarkCostlyFlood,
-// BenchmarkLoopFlood, BenchmarkSlowest).
+// docs/wire.md specifies the endpoints (GET /api/v1/games, POST
+// /api/v1/state, apply, think, record, replay), every message with
+// examples, the error codes with their HTTP statuses ([*Error], answered
+// as {"error": "<message>", "code": "<code>"}) and the limits every
+// request is bounded by ([Limits]: body, events, think caps and slots,
+// work and costly slots, record moves) with their measured figures;
+// docs/wire.schema.json is the messages' JSON Schema, generated from this
+// package's types. Field names are the contract: new fields may be added,
+// none is renamed. Positions, moves, rules and records are text in the
+// notation of docs/notation.md. No input gives a 5xx status or a panic.
 //
 // # Stability
 //
