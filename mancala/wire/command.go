@@ -12,25 +12,25 @@ import (
 	"sync"
 )
 
-// Transport is a set of the transports that serve a [Command].
-type Transport uint8
+// transportSet is a set of the transports that serve a command.
+type transportSet uint8
 
 const (
-	// HTTP is [Handler] (POST /api/v1/<name>; GET for games) and
+	// overHTTP is [Handler] (POST /api/v1/<name>; GET for games) and
 	// [Service.Call], which answers exactly as Handler does.
-	HTTP Transport = 1 << iota
-	// Lines is the JSON-lines protocol: [Service.ServeLines] and
-	// [Session.Call] (examples/mancala-engine, docs/engine.md).
-	Lines
+	overHTTP transportSet = 1 << iota
+	// overLines is the JSON-lines protocol: [Service.ServeLines]
+	// (examples/mancala-engine, docs/engine.md).
+	overLines
 )
 
 // String names the transports of t ("http", "lines", "http+lines").
-func (t Transport) String() string {
+func (t transportSet) String() string {
 	var s []string
-	if t&HTTP != 0 {
+	if t&overHTTP != 0 {
 		s = append(s, "http")
 	}
-	if t&Lines != 0 {
+	if t&overLines != 0 {
 		s = append(s, "lines")
 	}
 	if len(s) == 0 {
@@ -39,83 +39,67 @@ func (t Transport) String() string {
 	return strings.Join(s, "+")
 }
 
-// Pool names the slots a [Command] waits for (at most Limits.BusyWait,
+// slotPool names the slots a command waits for (at most Limits.BusyWait,
 // then busy) before it runs.
-type Pool uint8
+type slotPool uint8
 
 const (
-	// NoPool runs at once: games; think, which takes one of
+	// noPool runs at once: games; think, which takes one of
 	// Limits.MaxThinks think slots inside [Service.Think]; the batch
 	// commands, which a line session runs one at a time under their own
 	// deadline ([BatchLimits]).
-	NoPool Pool = iota
-	// WorkPool takes one of Limits.MaxWork work slots; a request whose
-	// rules can make it slow by their text (the game descriptor's Costly:
-	// Endless:Illegal, or MaxLaps above mancala.DefaultMaxLaps) takes one
-	// of Limits.MaxCostly costly slots instead, and a request whose move
-	// sows more than workLaps laps (a loop, under any rules) moves to a
-	// costly slot as it passes them, so that slow requests cannot hold
-	// the work slots or the cores that ordinary ones need.
-	WorkPool
-	// CostlyPool always takes one of Limits.MaxCostly costly slots.
-	CostlyPool
+	noPool slotPool = iota
+	// workPool takes one of Limits.MaxWork work slots, or a costly slot
+	// for a request that can be slow (docs/wire.md, "Errors and limits";
+	// [Limits].MaxCostly).
+	workPool
+	// costlyPool always takes one of Limits.MaxCostly costly slots.
+	costlyPool
 )
 
 // String returns "none", "work" or "costly".
-func (p Pool) String() string {
+func (p slotPool) String() string {
 	switch p {
-	case NoPool:
+	case noPool:
 		return "none"
-	case WorkPool:
+	case workPool:
 		return "work"
-	case CostlyPool:
+	case costlyPool:
 		return "costly"
 	}
 	return "Pool(" + fmt.Sprint(uint8(p)) + ")"
 }
 
-// A Command is one entry of a [Service]'s command table: a name, the
+// commandDef is one entry of a [Service]'s command table: a name, the
 // transports that serve it, the slots it waits for, and a function that
 // decodes its request strictly ([DecodeRequest]) and answers it. Every
-// transport (HTTP, JSON lines, [Service.Call] for a WebAssembly worker)
-// dispatches through the same table, so a command answers the same
-// request the same way everywhere. Make one with [NewCommand]; the zero
-// Command is not valid.
-type Command struct {
-	// Name is the command's name: the "cmd" of a request line, the last
-	// element of its HTTP path (POST /api/v1/<Name>). Names are lower
-	// case letters, digits and '_' starting with a letter.
-	Name string
-	// Transports is the set of transports that serve it.
-	Transports Transport
-	// Pool is the slots it waits for.
-	Pool Pool
-	// Request and Response are the types of its request (the fields of
-	// the body or line) and of its answer; the documentation's tables
-	// are checked against them.
+// transport dispatches through the same table, so a command answers the
+// same request the same way everywhere.
+type commandDef struct {
+	// Name is the "cmd" of a request line and the last element of its
+	// HTTP path; Request and Response are the types of its request and
+	// answer (the documentation's tables and the schema are checked
+	// against them).
+	Name              string
+	Transports        transportSet
+	Pool              slotPool
 	Request, Response reflect.Type
 
-	call    func(ctx context.Context, sess *Session, body []byte) (any, error)
+	call    func(ctx context.Context, sess *session, body []byte) (any, error)
 	getOnly bool // HTTP: GET (and HEAD) with no body, not POST
 }
 
-// NewCommand returns the command name answered by fn, served by the
+// newCommand returns the command name answered by fn, served by the
 // transports t and waiting for a slot of pool. Its request is a Req,
 // decoded strictly from the body (the request line without "id" and
-// "cmd"); struct{} takes no fields. fn gets the request's context (the
-// HTTP request's, or the line session's), the [Session] of the call, and
-// the request; its error should be an [*Error] (any other error is
-// answered as internal). To serve it, pass it to [Service.Register].
-//
-// A line-only command that keeps state between the requests of one
-// connection keeps it in its Session ([Session.Value], [Session.SetValue],
-// [Session.OnClose]); see the example of [Session].
-func NewCommand[Req, Resp any](name string, t Transport, pool Pool, fn func(ctx context.Context, sess *Session, req Req) (Resp, error)) Command {
-	return Command{
+// "cmd"); struct{} takes no fields. fn's error should be an [*Error] (any
+// other error is answered as internal).
+func newCommand[Req, Resp any](name string, t transportSet, pool slotPool, fn func(ctx context.Context, sess *session, req Req) (Resp, error)) commandDef {
+	return commandDef{
 		Name: name, Transports: t, Pool: pool,
 		Request:  reflect.TypeFor[Req](),
 		Response: reflect.TypeFor[Resp](),
-		call: func(ctx context.Context, sess *Session, body []byte) (any, error) {
+		call: func(ctx context.Context, sess *session, body []byte) (any, error) {
 			var req Req
 			if err := DecodeRequest(body, &req); err != nil {
 				return nil, err
@@ -134,7 +118,7 @@ func NewCommand[Req, Resp any](name string, t Transport, pool Pool, fn func(ctx 
 type table struct {
 	once sync.Once // fills cmds with the built-in commands at first use
 	mu   sync.RWMutex
-	cmds []Command
+	cmds []commandDef
 }
 
 // loadTable fills s's table with the built-in commands, once. It runs at
@@ -165,14 +149,12 @@ func validName(name string) bool {
 	return true
 }
 
-// Register adds commands to s's table, after the built-in ones, in the
-// order given (the order the line protocol's games answer lists them
-// in). It returns an error, and adds none of them, for a zero Command, a
-// name that is not lower case letters, digits and '_' starting with a
-// letter, no transport, or a name a command of the same transport
-// already has. Register is safe to call while s serves, though a program
-// normally registers its commands before it serves.
-func (s *Service) Register(cmds ...Command) error {
+// register adds commands to s's table (tests add commands that hold a
+// slot), after the built-in ones. It returns an error, and adds none of
+// them, for a zero command, a name that is not lower case letters, digits
+// and '_' starting with a letter, no transport, or a name a command of the
+// same transport already has.
+func (s *Service) register(cmds ...commandDef) error {
 	s.loadTable()
 	s.table.mu.Lock()
 	defer s.table.mu.Unlock()
@@ -180,10 +162,10 @@ func (s *Service) Register(cmds ...Command) error {
 	for _, c := range cmds {
 		switch {
 		case c.call == nil:
-			return errors.New("wire: register: a zero Command (use NewCommand)")
+			return errors.New("wire: register: a zero command (use newCommand)")
 		case !validName(c.Name):
 			return errors.New("wire: register: bad command name " + quote(c.Name) + " (want lower case letters, digits and _, starting with a letter)")
-		case c.Transports&(HTTP|Lines) == 0:
+		case c.Transports&(overHTTP|overLines) == 0:
 			return errors.New("wire: register: command " + quote(c.Name) + " has no transport")
 		}
 		for _, d := range all {
@@ -197,12 +179,11 @@ func (s *Service) Register(cmds ...Command) error {
 	return nil
 }
 
-// Commands returns s's command table, in order: the built-in commands
-// (games, state, apply, think, record, replay over both transports, with
-// two games entries since the line protocol's answer has more; then the
-// line-only perft, playouts and selfplay) and the ones
-// registered.
-func (s *Service) Commands() []Command {
+// commands returns s's command table, in order: games, state, apply,
+// think, record, replay over both transports (two games entries, since
+// the line protocol's answer has more), then the line-only perft,
+// playouts and selfplay.
+func (s *Service) commands() []commandDef {
 	s.loadTable()
 	s.table.mu.RLock()
 	defer s.table.mu.RUnlock()
@@ -210,7 +191,7 @@ func (s *Service) Commands() []Command {
 }
 
 // command returns the command name of transport t.
-func (s *Service) command(name string, t Transport) (Command, bool) {
+func (s *Service) command(name string, t transportSet) (commandDef, bool) {
 	s.loadTable()
 	s.table.mu.RLock()
 	defer s.table.mu.RUnlock()
@@ -219,13 +200,13 @@ func (s *Service) command(name string, t Transport) (Command, bool) {
 			return c, true
 		}
 	}
-	return Command{}, false
+	return commandDef{}, false
 }
 
 // commandNames returns the names of the commands of transport t, in order.
-func (s *Service) commandNames(t Transport) []string {
+func (s *Service) commandNames(t transportSet) []string {
 	var names []string
-	for _, c := range s.Commands() {
+	for _, c := range s.commands() {
 		if c.Transports&t != 0 {
 			names = append(names, c.Name)
 		}
@@ -234,38 +215,38 @@ func (s *Service) commandNames(t Transport) []string {
 }
 
 // builtins returns the built-in commands of s.
-func (s *Service) builtins() []Command {
-	both := HTTP | Lines
-	games := NewCommand("games", HTTP, NoPool, func(context.Context, *Session, struct{}) (GamesResponse, error) {
+func (s *Service) builtins() []commandDef {
+	both := overHTTP | overLines
+	games := newCommand("games", overHTTP, noPool, func(context.Context, *session, struct{}) (GamesResponse, error) {
 		return s.Games(), nil
 	})
 	games.getOnly = true
-	cmds := []Command{
+	cmds := []commandDef{
 		games,
-		NewCommand("games", Lines, NoPool, func(_ context.Context, sess *Session, _ struct{}) (LineGamesResponse, error) {
+		newCommand("games", overLines, noPool, func(_ context.Context, sess *session, _ struct{}) (LineGamesResponse, error) {
 			return LineGamesResponse{GamesResponse: s.Games(), Engine: EngineInfo{MaxLine: sess.maxLine,
-				Commands: s.commandNames(Lines), Batch: s.batch.info()}}, nil
+				Commands: s.commandNames(overLines), Batch: s.batch.info()}}, nil
 		}),
-		NewCommand("state", both, WorkPool, func(_ context.Context, _ *Session, r StateRequest) (State, error) { return s.State(r) }),
-		NewCommand("apply", both, WorkPool, func(ctx context.Context, _ *Session, r ApplyRequest) (ApplyResponse, error) {
+		newCommand("state", both, workPool, func(_ context.Context, _ *session, r StateRequest) (State, error) { return s.State(r) }),
+		newCommand("apply", both, workPool, func(ctx context.Context, _ *session, r ApplyRequest) (ApplyResponse, error) {
 			return s.apply(meterOf(ctx), r)
 		}),
-		NewCommand("think", both, NoPool, func(ctx context.Context, _ *Session, r ThinkRequest) (ThinkResponse, error) {
+		newCommand("think", both, noPool, func(ctx context.Context, _ *session, r ThinkRequest) (ThinkResponse, error) {
 			return s.Think(ctx, r)
 		}),
-		NewCommand("record", both, WorkPool, func(ctx context.Context, _ *Session, r RecordRequest) (RecordResponse, error) {
+		newCommand("record", both, workPool, func(ctx context.Context, _ *session, r RecordRequest) (RecordResponse, error) {
 			return s.record(meterOf(ctx), r)
 		}),
-		NewCommand("replay", both, WorkPool, func(ctx context.Context, _ *Session, r ReplayRequest) (ReplayResponse, error) {
+		newCommand("replay", both, workPool, func(ctx context.Context, _ *session, r ReplayRequest) (ReplayResponse, error) {
 			return s.replay(meterOf(ctx), r)
 		}),
-		NewCommand("perft", Lines, NoPool, func(ctx context.Context, _ *Session, r PerftRequest) (PerftResponse, error) {
+		newCommand("perft", overLines, noPool, func(ctx context.Context, _ *session, r PerftRequest) (PerftResponse, error) {
 			return s.Perft(ctx, r)
 		}),
-		NewCommand("playouts", Lines, NoPool, func(ctx context.Context, _ *Session, r PlayoutsRequest) (PlayoutsResponse, error) {
+		newCommand("playouts", overLines, noPool, func(ctx context.Context, _ *session, r PlayoutsRequest) (PlayoutsResponse, error) {
 			return s.Playouts(ctx, r)
 		}),
-		NewCommand("selfplay", Lines, NoPool, func(ctx context.Context, _ *Session, r SelfplayRequest) (SelfplayResponse, error) {
+		newCommand("selfplay", overLines, noPool, func(ctx context.Context, _ *session, r SelfplayRequest) (SelfplayResponse, error) {
 			return s.Selfplay(ctx, r)
 		}),
 	}
@@ -288,101 +269,27 @@ type EngineInfo struct {
 	Batch    BatchLimitsInfo `json:"batch"`
 }
 
-// Session is the state of one conversation over a transport: one
-// [Service.ServeLines] call (one connection of the line protocol), one
-// [Service.NewSession] a program drives with [Session.Call], or one HTTP
-// request or [Service.Call] (a session of one request). Commands get it
-// to keep state between the requests of a line connection, such as a
-// vector of environments stepped by later requests; it is closed (its
-// OnClose functions run) when ServeLines returns or the program calls
-// Close. A Session is safe for concurrent use, though the line protocol
-// answers one request at a time.
-type Session struct {
+// session is one conversation over a transport: one [Service.ServeLines]
+// call (one connection of the line protocol), or one HTTP request or
+// [Service.Call].
+type session struct {
 	svc       *Service
-	transport Transport
+	transport transportSet
 	maxLine   int
-
-	mu      sync.Mutex
-	values  map[any]any
-	closers []func()
-	closed  bool
-
-	log io.Writer // where a panic's stack goes, if not nil
-}
-
-// NewSession returns a session of the line protocol's commands over s,
-// for a transport other than ServeLines (a WebSocket, a worker's message
-// port): each [Session.Call] answers as a request line of one connection
-// would. Close it when the conversation ends.
-func (s *Service) NewSession() *Session {
-	return &Session{svc: s, transport: Lines, maxLine: defaultMaxLine}
-}
-
-// Service returns the service of the session.
-func (sess *Session) Service() *Service { return sess.svc }
-
-// Transport returns the transport of the session: HTTP or Lines.
-func (sess *Session) Transport() Transport { return sess.transport }
-
-// Value returns the value stored under key, or nil.
-func (sess *Session) Value(key any) any {
-	sess.mu.Lock()
-	defer sess.mu.Unlock()
-	return sess.values[key]
-}
-
-// SetValue stores v under key (any comparable value; a command uses a key
-// of an unexported type of its own package, as with context keys); a nil
-// v deletes it.
-func (sess *Session) SetValue(key, v any) {
-	sess.mu.Lock()
-	defer sess.mu.Unlock()
-	if v == nil {
-		delete(sess.values, key)
-		return
-	}
-	if sess.values == nil {
-		sess.values = map[any]any{}
-	}
-	sess.values[key] = v
-}
-
-// OnClose registers f to run when the session is closed (in the reverse
-// order of registration); on a closed session it runs f at once.
-func (sess *Session) OnClose(f func()) {
-	sess.mu.Lock()
-	if !sess.closed {
-		sess.closers = append(sess.closers, f)
-		sess.mu.Unlock()
-		return
-	}
-	sess.mu.Unlock()
-	f()
-}
-
-// Close runs the OnClose functions and drops the values. Closing twice
-// does nothing.
-func (sess *Session) Close() {
-	sess.mu.Lock()
-	closers := sess.closers
-	sess.closers, sess.values, sess.closed = nil, nil, true
-	sess.mu.Unlock()
-	for i := len(closers) - 1; i >= 0; i-- {
-		closers[i]()
-	}
+	log       io.Writer // where a panic's stack goes, if not nil
 }
 
 // take takes a slot of pool for req, waiting at most Limits.BusyWait,
 // and returns the context to answer req in (with the request's meter, for
 // a pool) and the function that gives the slot back. A WorkPool request
 // whose rules are costly by their text takes a costly slot instead.
-func (s *Service) take(ctx context.Context, pool Pool, req any) (context.Context, func(), error) {
+func (s *Service) take(ctx context.Context, pool slotPool, req any) (context.Context, func(), error) {
 	var sem chan struct{}
 	what := "costly"
 	switch pool {
-	case NoPool:
+	case noPool:
 		return ctx, func() {}, nil
-	case WorkPool:
+	case workPool:
 		sem, what = s.work, "work"
 		if s.costlyRequest(req) {
 			sem, what = s.costly, "costly"
@@ -397,19 +304,6 @@ func (s *Service) take(ctx context.Context, pool Pool, req any) (context.Context
 	return context.WithValue(ctx, meterKey{}, m), m.release, nil
 }
 
-// Call answers one request of the line protocol: cmd with body, the
-// request's fields (a JSON object; the line without "id" and "cmd"), as
-// the n-th line of this session's connection would be answered. The
-// answer is the JSON text of the response's fields, or the error an
-// *Error (answered over lines as {"ok": false, "error", "code"}).
-func (sess *Session) Call(ctx context.Context, cmd string, body []byte) ([]byte, error) {
-	v, err := sess.dispatch(ctx, cmd, body)
-	if err != nil {
-		return nil, err
-	}
-	return marshal(v)
-}
-
 // Call answers one request exactly as [Handler] answers it over HTTP (the
 // same table, decoder, slots and messages): cmd is the last element of
 // the path ("state"), body the request body (ignored by games). The
@@ -418,8 +312,8 @@ func (sess *Session) Call(ctx context.Context, cmd string, body []byte) ([]byte,
 // answer with. A transport that is neither HTTP nor lines (a WebAssembly
 // worker's messages) uses it to be served as the HTTP API is.
 func (s *Service) Call(ctx context.Context, cmd string, body []byte) ([]byte, error) {
-	sess := &Session{svc: s, transport: HTTP}
-	c, ok := s.command(cmd, HTTP)
+	sess := &session{svc: s, transport: overHTTP}
+	c, ok := s.command(cmd, overHTTP)
 	if !ok {
 		return nil, errorf(CodeNotFound, "wire: no endpoint %s (see GET /api/v1/games)", quote("/api/v1/"+cmd))
 	}
@@ -444,7 +338,7 @@ func marshal(v any) ([]byte, error) {
 }
 
 // dispatch answers cmd of the session's transport with body.
-func (sess *Session) dispatch(ctx context.Context, cmd string, body []byte) (any, error) {
+func (sess *session) dispatch(ctx context.Context, cmd string, body []byte) (any, error) {
 	c, ok := sess.svc.command(cmd, sess.transport)
 	if !ok {
 		return nil, errorf(CodeNotFound, "engine: unknown command %s (want %s)", quote(cmd), strings.Join(sess.svc.commandNames(sess.transport), ", "))
@@ -454,7 +348,7 @@ func (sess *Session) dispatch(ctx context.Context, cmd string, body []byte) (any
 
 // run calls c with body; a panic (a bug) is answered as internal, its
 // stack logged to the session's log if it has one.
-func (sess *Session) run(ctx context.Context, c Command, body []byte) (v any, err error) {
+func (sess *session) run(ctx context.Context, c commandDef, body []byte) (v any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			if sess.log != nil {

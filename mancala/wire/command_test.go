@@ -13,7 +13,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -72,11 +71,8 @@ func marshalJSON(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
-// counterKey is the session key of the counter command.
-type counterKey struct{}
-
-// counter is a stateful line-only command: it adds by to the session's
-// total and answers the total.
+// counter is a line-only command (registered by the tests through
+// export_test.go): it answers by as total.
 type counterReq struct {
 	By int `json:"by"`
 }
@@ -84,46 +80,33 @@ type counterResp struct {
 	Total int `json:"total"`
 }
 
-func counterCommand(closed *atomic.Int32) wire.Command {
-	return wire.NewCommand("count", wire.Lines, wire.NoPool, func(_ context.Context, sess *wire.Session, r counterReq) (counterResp, error) {
-		total, _ := sess.Value(counterKey{}).(int)
-		if total == 0 {
-			sess.OnClose(func() { closed.Add(1) })
-		}
+func counterCommand() wire.Command {
+	return wire.NewCommand("count", wire.Lines, wire.NoPool, func(_ context.Context, _ *wire.Session, r counterReq) (counterResp, error) {
 		if r.By < 0 {
 			return counterResp{}, &wire.Error{Code: wire.CodeBadRequest, Message: "count: by must not be negative"}
 		}
-		total += r.By
-		sess.SetValue(counterKey{}, total)
-		return counterResp{Total: total}, nil
+		return counterResp{Total: r.By}, nil
 	})
 }
 
 func TestRegister(t *testing.T) {
 	s := newService(t, wire.Limits{})
-	var closed atomic.Int32
-	if err := s.Register(counterCommand(&closed)); err != nil {
+	if err := s.Register(counterCommand()); err != nil {
 		t.Fatal(err)
 	}
-	in := `{"id":1,"cmd":"count","by":2}` + "\n" + `{"id":2,"cmd":"count","by":3}` + "\n" + `{"id":3,"cmd":"count","by":-1}` + "\n" +
+	in := `{"id":1,"cmd":"count","by":2}` + "\n" + `{"id":3,"cmd":"count","by":-1}` + "\n" +
 		`{"id":4,"cmd":"count","by":"x"}` + "\n" + `{"id":5,"cmd":"nope"}` + "\n"
 	want := `{"id":1,"ok":true,"total":2}
-{"id":2,"ok":true,"total":5}
 {"id":3,"ok":false,"error":"count: by must not be negative","code":"bad_request"}
 {"id":4,"ok":false,"error":"wire: bad request: by must be an integer, not a JSON string","code":"bad_request"}
 {"id":5,"ok":false,"error":"engine: unknown command \"nope\" (want games, state, apply, think, record, replay, perft, playouts, selfplay, count)","code":"not_found"}
 `
-	for i := range 2 { // two connections, two sessions: the totals do not mix
-		var out bytes.Buffer
-		if err := s.ServeLines(context.Background(), strings.NewReader(in), &out, wire.LineOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		if out.String() != want {
-			t.Errorf("session %d:\n%s\nwant\n%s", i, out.String(), want)
-		}
-		if closed.Load() != int32(i+1) {
-			t.Errorf("session %d: %d OnClose calls", i, closed.Load())
-		}
+	var out bytes.Buffer
+	if err := s.ServeLines(context.Background(), strings.NewReader(in), &out, wire.LineOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != want {
+		t.Errorf("got:\n%s\nwant\n%s", out.String(), want)
 	}
 
 	// A line-only command is not served over HTTP.
@@ -131,20 +114,6 @@ func TestRegister(t *testing.T) {
 	wire.Handler(s).ServeHTTP(rec, httptest.NewRequest("POST", "/api/v1/count", strings.NewReader(`{"by":1}`)))
 	if rec.Code != http.StatusNotFound {
 		t.Errorf("POST /api/v1/count: %d %s", rec.Code, rec.Body.String())
-	}
-
-	// Session.Call keeps the session's state; games lists the command.
-	sess := s.NewSession()
-	for want := range []string{`{"total":4}`, `{"total":8}`} {
-		got, err := sess.Call(context.Background(), "count", []byte(`{"by":4}`))
-		if err != nil || string(got) != []string{`{"total":4}`, `{"total":8}`}[want] {
-			t.Errorf("Session.Call: %s %v", got, err)
-		}
-	}
-	sess.Close()
-	sess.Close()
-	if closed.Load() != 3 {
-		t.Errorf("%d OnClose calls after Close", closed.Load())
 	}
 	got, err := s.NewSession().Call(context.Background(), "games", []byte(`{}`))
 	if err != nil || !bytes.Contains(got, []byte(`"commands":["games","state","apply","think","record","replay","perft","playouts","selfplay","count"]`)) {
@@ -155,8 +124,8 @@ func TestRegister(t *testing.T) {
 		c   wire.Command
 		msg string
 	}{
-		{wire.Command{Name: "zero"}, "wire: register: a zero Command (use NewCommand)"},
-		{counterCommand(&closed), `wire: register: two commands named "count" over lines`},
+		{wire.Command{Name: "zero"}, "wire: register: a zero command (use newCommand)"},
+		{counterCommand(), `wire: register: two commands named "count" over lines`},
 		{wire.NewCommand("state", wire.HTTP, wire.WorkPool, func(context.Context, *wire.Session, struct{}) (struct{}, error) { return struct{}{}, nil }), `wire: register: two commands named "state" over http`},
 		{wire.NewCommand("Big", wire.Lines, wire.NoPool, func(context.Context, *wire.Session, struct{}) (struct{}, error) { return struct{}{}, nil }), `wire: register: bad command name "Big" (want lower case letters, digits and _, starting with a letter)`},
 		{wire.NewCommand("a/b", wire.HTTP, wire.NoPool, func(context.Context, *wire.Session, struct{}) (struct{}, error) { return struct{}{}, nil }), `wire: register: bad command name "a/b"`},

@@ -4,7 +4,8 @@
 // and the transports over that table: an [http.Handler] (examples/web
 // serves it with a web page), the JSON-lines protocol
 // ([Service.ServeLines]; examples/mancala-engine is flags and that call), and
-// [Service.Call] and [Session.Call] for any other (a WebAssembly worker). A client sends a position's notation and gets a state back; it
+// [Service.Call] for any other (a WebAssembly worker). A client sends a
+// position's notation and gets a state back; it
 // keeps the history itself (undo is its list of positions), so the server
 // keeps no game state and a restart loses nothing.
 //
@@ -19,20 +20,19 @@
 // # WebAssembly
 //
 // Built for GOOS=js GOARCH=wasm the package is the protocol core only:
-// [Service], [Session], [Service.Call], the lines engine and the
+// [Service], [Service.Call], the lines engine and the
 // messages, without [Handler], so that a WebAssembly program links no
 // net/http, TLS and x509. Everything else is the same on every platform.
 //
 // # Commands and transports
 //
-// Every transport dispatches through the service's table
-// ([Service.Commands]): a command has a name, the transports that serve it
-// ([HTTP], [Lines]), the slots it waits for ([Pool]), and its request and
-// response types; its request is decoded strictly ([DecodeRequest]) from
-// the HTTP body or the request line without "id" and "cmd". A program
-// adds commands with [NewCommand] and [Service.Register] (the runnable
-// ExampleNewCommand); a line-only command keeps per-connection state in
-// its [Session].
+// Every transport dispatches through the service's one command table: a
+// command has a name, the transports that serve it (http, lines), the
+// slots it waits for (none; work: a work slot, or a costly slot for a
+// request that can be slow; see [Limits]), and its request and response
+// types; its request is decoded strictly ([DecodeRequest]) from the HTTP
+// body or the request line without "id" and "cmd". The table is the
+// protocol: a program serves it as it is.
 //
 // The built-in commands:
 //

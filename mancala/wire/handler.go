@@ -82,7 +82,7 @@ func (h *handler) notFound(w http.ResponseWriter, r *http.Request) {
 }
 
 // allow returns the methods of command c over HTTP.
-func allow(c Command) string {
+func allow(c commandDef) string {
 	if c.getOnly {
 		return "GET, HEAD"
 	}
@@ -97,7 +97,7 @@ func allow(c Command) string {
 func (h *handler) other(w http.ResponseWriter, r *http.Request) {
 	if esc, ok := strings.CutPrefix(r.URL.EscapedPath(), "/api/v1/"); ok {
 		if name, err := url.PathUnescape(esc); err == nil && !strings.Contains(name, "/") {
-			if c, ok := h.s.command(name, HTTP); ok {
+			if c, ok := h.s.command(name, overHTTP); ok {
 				methodNotAllowed(w, r, allow(c))
 				return
 			}
@@ -107,7 +107,7 @@ func (h *handler) other(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.s.command(r.PathValue("cmd"), HTTP)
+	c, ok := h.s.command(r.PathValue("cmd"), overHTTP)
 	switch {
 	case !ok:
 		h.notFound(w, r)
@@ -119,7 +119,7 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) post(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.s.command(r.PathValue("cmd"), HTTP)
+	c, ok := h.s.command(r.PathValue("cmd"), overHTTP)
 	switch {
 	case !ok:
 		h.notFound(w, r)
@@ -137,8 +137,8 @@ func (h *handler) post(w http.ResponseWriter, r *http.Request) {
 }
 
 // answer calls c with body and writes its answer.
-func (h *handler) answer(w http.ResponseWriter, r *http.Request, c Command, body []byte) {
-	sess := &Session{svc: h.s, transport: HTTP}
+func (h *handler) answer(w http.ResponseWriter, r *http.Request, c commandDef, body []byte) {
+	sess := &session{svc: h.s, transport: overHTTP}
 	v, err := sess.run(r.Context(), c, body)
 	if err != nil {
 		writeError(w, fromErr(err))

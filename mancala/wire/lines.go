@@ -39,12 +39,10 @@ type LineOptions struct {
 // response is {"id": <the same id>, "ok": true, <the answer's fields>}
 // or {"id": ..., "ok": false, "error": "<message>", "code": "<code>"}.
 // Blank lines are skipped; a last line without a line break is answered
-// too. All requests of one call share one [Session], closed when
-// ServeLines returns; ctx is every request's context. ServeLines returns
+// too. ctx is every request's context. ServeLines returns
 // nil at the end of the input, or the error of a read or write.
 func (s *Service) ServeLines(ctx context.Context, r io.Reader, w io.Writer, o LineOptions) error {
 	ls := s.newLineSession(o)
-	defer ls.sess.Close()
 	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var line []byte
@@ -71,7 +69,7 @@ func (s *Service) ServeLines(ctx context.Context, r io.Reader, w io.Writer, o Li
 
 // lineSession answers the request lines of one ServeLines call.
 type lineSession struct {
-	sess    *Session
+	sess    *session
 	verbose bool
 	out     bytes.Buffer
 }
@@ -80,7 +78,7 @@ func (s *Service) newLineSession(o LineOptions) *lineSession {
 	if o.MaxLine <= 0 {
 		o.MaxLine = defaultMaxLine
 	}
-	return &lineSession{sess: &Session{svc: s, transport: Lines, maxLine: o.MaxLine, log: o.Log},
+	return &lineSession{sess: &session{svc: s, transport: overLines, maxLine: o.MaxLine, log: o.Log},
 		verbose: o.Verbose && o.Log != nil}
 }
 
@@ -232,7 +230,7 @@ func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []
 		return id, "", nil, errorf(CodeBadRequest, "engine: bad request: field %s given twice", quote(twice))
 	}
 	if rawCmd == nil {
-		return id, "", nil, errorf(CodeBadRequest, "engine: missing cmd (want %s)", strings.Join(s.commandNames(Lines), ", "))
+		return id, "", nil, errorf(CodeBadRequest, "engine: missing cmd (want %s)", strings.Join(s.commandNames(overLines), ", "))
 	}
 	if json.Unmarshal(rawCmd, &cmd) != nil {
 		return id, "", nil, errorf(CodeBadRequest, "engine: cmd must be a string naming a command, not %s", quote(string(rawCmd)))

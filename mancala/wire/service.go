@@ -117,9 +117,9 @@ func (l Limits) normalize() Limits {
 }
 
 // Service answers the API's messages without any transport, through its
-// command table ([Service.Commands]): [Handler] serves it over HTTP,
+// command table: [Handler] serves it over HTTP,
 // [Service.ServeLines] over JSON lines (examples/mancala-engine), and
-// [Service.Call] and [Session.Call] to any other transport (a WebAssembly
+// [Service.Call] to any other transport (a WebAssembly
 // worker). It keeps no game state: a position's notation comes in, a
 // state goes out. A Service is safe for concurrent use. Every method's
 // error is an [*Error].
