@@ -1,6 +1,6 @@
 // Command gengames prints, as JSON, what the Python package mancala_engine
 // knows of the games without loading its library: every game of
-// internal/games (the list the C library has) by name, its
+// internal/games (the list the C library has) by name and title, its
 // levels, its rule options, and the learning environment's sizes (action
 // ids, observation length, names and bounds, horizon, start position)
 // under the default rules and under each non-default value of each rule
@@ -50,6 +50,7 @@ type option struct {
 
 type game struct {
 	Name    string   `json:"name"`
+	Title   string   `json:"title"`
 	Levels  []level  `json:"levels"`
 	Options []option `json:"options"`
 	// Specs holds the defaults' spec first (rules ""), then one per
@@ -69,7 +70,7 @@ func specOf[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 }
 
 func describe[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) (game, error) {
-	g := game{Name: d.Name}
+	g := game{Name: d.Name, Title: d.Title}
 	for _, l := range d.Levels {
 		g.Levels = append(g.Levels, level{Name: l.Name, Rating: l.Rating, Agent: l.Agent})
 	}

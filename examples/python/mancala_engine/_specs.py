@@ -16,12 +16,21 @@ try:
 except ImportError:  # a source tree that was never built
     _TABLE = []
 
-#: The games, in the library's order.
-GAMES: Tuple[str, ...] = tuple(g["name"] for g in _TABLE) or ("kisolo", "kiothi", "kimasai")
+#: The games, in the library's order (none in a source tree that was never
+#: built: using a game then raises table_loaded's LibraryError).
+GAMES: Tuple[str, ...] = tuple(g["name"] for g in _TABLE)
 #: The largest horizon (plies) and plies count the library takes (mancala/env.MaxHorizon).
 MAX_HORIZON = 100_000
 #: The largest seed: seeds are unsigned 64-bit integers.
 MAX_SEED = (1 << 64) - 1
+
+
+def title(game: str) -> str:
+    """The game's title ("Bao la Kimasai"), or its name for no game."""
+    for g in _TABLE:
+        if g["name"] == game:
+            return str(g["title"])
+    return game
 
 
 def levels(game: str) -> List[Dict[str, Any]]:
@@ -85,6 +94,7 @@ def check_game(game: Any) -> str:
     if not isinstance(game, str):
         raise TypeError(f"game must be a name (str), not {type(game).__name__}")
     if game not in GAMES:
+        table_loaded()
         raise ValueError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
     return game
 

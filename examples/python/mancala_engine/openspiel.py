@@ -89,11 +89,12 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
 from . import _specs
 from .env import Game, IllegalAction
 
-__all__ = ["GAMES", "OPTIONS", "MancalaGame", "MancalaState", "KisoloGame", "KiothiGame", "KimasaiGame", "register",
-           "game_string", "load_game", "params_of_rules", "PlayerAction"]
+#: The registered short names and their games' titles, from the library's
+#: list of games (the package's _games.py, read without loading it).
+GAMES = {g: _specs.title(g) for g in _specs.GAMES}
 
-#: The registered short names and their games.
-GAMES = {"kisolo": "Kisolo", "kiothi": "Kiothi", "kimasai": "Bao la Kimasai"}
+__all__ = ["GAMES", "OPTIONS", "MancalaGame", "MancalaState", "register", "game_string", "load_game",
+           "params_of_rules", "PlayerAction"] + [g.capitalize() + "Game" for g in GAMES]
 
 def _options(game: str) -> Tuple[Tuple[str, str, Any, Optional[Tuple[Any, ...]]], ...]:
     """The game's rule options as game parameters, from the package's games
@@ -714,32 +715,25 @@ def _view(state: MancalaState) -> Game:
         return state._g
 
 
-class KisoloGame(MancalaGame):
-    """Kisolo as an OpenSpiel game (``pyspiel.load_game("kisolo(Columns=8)")``)."""
+def _game_class(name: str) -> type:
+    """The game's class, KisoloGame and so on (pyspiel registers a game by
+    its class), named in this module so that pickle finds it."""
 
-    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
-        super().__init__("kisolo", params)
+    def __init__(self: MancalaGame, params: Optional[Dict[str, Any]] = None) -> None:
+        MancalaGame.__init__(self, name, params)
 
-
-class KiothiGame(MancalaGame):
-    """Kiothi as an OpenSpiel game (``pyspiel.load_game("kiothi(Setup=FiveBySix)")``)."""
-
-    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
-        super().__init__("kiothi", params)
-
-
-class KimasaiGame(MancalaGame):
-    """Bao la Kimasai as an OpenSpiel game (``pyspiel.load_game("kimasai(Endless=Illegal)")``)."""
-
-    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
-        super().__init__("kimasai", params)
+    cls = type(name.capitalize() + "Game", (MancalaGame,), {
+        "__init__": __init__, "__module__": __name__,
+        "__doc__": f"{GAMES[name]} as an OpenSpiel game (``pyspiel.load_game(\"{name}()\")``)."})
+    globals()[cls.__name__] = cls
+    return cls
 
 
-_CLASSES = {"kisolo": KisoloGame, "kiothi": KiothiGame, "kimasai": KimasaiGame}
+_CLASSES = {g: _game_class(g) for g in GAMES}
 
 
 def register() -> None:
-    """Registers the three games with pyspiel (done at import; twice is
+    """Registers the games with pyspiel (done at import; twice is
     harmless)."""
     names = set(pyspiel.registered_names())
     for name, cls in _CLASSES.items():

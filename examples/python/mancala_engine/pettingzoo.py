@@ -53,8 +53,10 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
 from .env import Game, IllegalAction
 from .render import render
 
-__all__ = ["raw_env", "env", "kisolo_v0", "kiothi_v0", "kimasai_v0", "KisoloEnv", "KiothiEnv", "KimasaiEnv", "AGENTS",
-           "ClassicWrapper"]
+from ._specs import GAMES, title
+
+__all__ = ["raw_env", "env", "AGENTS", "ClassicWrapper"] + [g + "_v0" for g in GAMES] + \
+    [g.capitalize() + "Env" for g in GAMES]
 
 #: The agents: South, North.
 AGENTS = ("player_0", "player_1")
@@ -321,36 +323,6 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
         return str(self._raw)
 
 
-class KisoloEnv(raw_env):
-    """Kisolo as a PettingZoo AEC environment: ``kisolo_v0.raw_env``."""
-
-    metadata = dict(raw_env.metadata, name="kisolo_v0")
-
-    def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
-        super().__init__("kisolo", rules, **kwargs)
-        EzPickle.__init__(self, rules, **{k: v for k, v in kwargs.items() if k != "engine"})
-
-
-class KiothiEnv(raw_env):
-    """Kiothi as a PettingZoo AEC environment: ``kiothi_v0.raw_env``."""
-
-    metadata = dict(raw_env.metadata, name="kiothi_v0")
-
-    def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
-        super().__init__("kiothi", rules, **kwargs)
-        EzPickle.__init__(self, rules, **{k: v for k, v in kwargs.items() if k != "engine"})
-
-
-class KimasaiEnv(raw_env):
-    """Bao la Kimasai as a PettingZoo AEC environment: ``kimasai_v0.raw_env``."""
-
-    metadata = dict(raw_env.metadata, name="kimasai_v0")
-
-    def __init__(self, rules: Optional[str] = None, **kwargs: Any) -> None:
-        super().__init__("kimasai", rules, **kwargs)
-        EzPickle.__init__(self, rules, **{k: v for k, v in kwargs.items() if k != "engine"})
-
-
 class _GameModule:
     """kisolo_v0 and its kin, as PettingZoo's game modules: ``env(rules=...,
     horizon=..., render_mode=..., engine=...)`` (wrapped) and ``raw_env``."""
@@ -366,6 +338,27 @@ class _GameModule:
         return f"<mancala_engine.pettingzoo.{self.name}>"
 
 
-kisolo_v0 = _GameModule("kisolo_v0", KisoloEnv)
-kiothi_v0 = _GameModule("kiothi_v0", KiothiEnv)
-kimasai_v0 = _GameModule("kimasai_v0", KimasaiEnv)
+def _game_env(game: str) -> type:
+    """The game's raw environment class, KisoloEnv and so on, named in this
+    module so that pickle finds it."""
+
+    def __init__(self: raw_env, rules: Optional[str] = None, **kwargs: Any) -> None:
+        raw_env.__init__(self, game, rules, **kwargs)
+        EzPickle.__init__(self, rules, **{k: v for k, v in kwargs.items() if k != "engine"})
+
+    return type(game.capitalize() + "Env", (raw_env,), {
+        "__init__": __init__, "__module__": __name__, "metadata": dict(raw_env.metadata, name=game + "_v0"),
+        "__doc__": f"{title(game)} as a PettingZoo AEC environment: ``{game}_v0.raw_env``."})
+
+
+def _define() -> None:
+    """Defines kisolo_v0, KisoloEnv and their kin for every game of the
+    library's list (the package's _games.py, read without loading the
+    library)."""
+    for g in GAMES:
+        cls = _game_env(g)
+        globals()[cls.__name__] = cls
+        globals()[g + "_v0"] = _GameModule(g + "_v0", cls)
+
+
+_define()
