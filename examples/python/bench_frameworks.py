@@ -128,7 +128,7 @@ def run(args) -> List[Tuple[str, str, str, str]]:
     import pyspiel
 
     import mancala_engine.openspiel as mo
-    from mancala_engine.pettingzoo import kimasai_v0, kiothi_v0, kisolo_v0
+    import mancala_engine.pettingzoo as pz
     from pettingzoo.classic import connect_four_v3, tictactoe_v3
 
     rows = []
@@ -149,8 +149,7 @@ def run(args) -> List[Tuple[str, str, str, str]]:
         rows.append((f"OpenSpiel's own C++ `mancala` (Kalah), the same four calls, beside {name}",
                      f"{best['kalah'] * 1e6:.2f} µs", "", load))
 
-    mods = {"kisolo": kisolo_v0, "kiothi": kiothi_v0, "kimasai": kimasai_v0}
-    contenders = {f"{g}_v0": mods[g].env for g in args.games}
+    contenders = {f"{g}_v0": getattr(pz, f"{g}_v0").env for g in args.games}
     contenders.update({"tictactoe_v3": tictactoe_v3.env, "connect_four_v3": connect_four_v3.env})
     per = measure({k: (lambda make: lambda m, seed: aec_steps(make, m, seed))(make) for k, make in contenders.items()},
                   n, args.rounds)
@@ -170,7 +169,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--steps", type=int, default=20000, help="steps per measurement")
     ap.add_argument("--rounds", type=int, default=3, help="rounds (the best is kept)")
-    ap.add_argument("--games", nargs="+", default=["kisolo", "kiothi", "kimasai"])
+    from mancala_engine import GAMES
+
+    ap.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     ap.add_argument("--markdown", action="store_true", help="print docs/python.md's table")
     ap.add_argument("--smoke", action="store_true", help="tiny counts: check that every loop runs")
     args = ap.parse_args(argv)
