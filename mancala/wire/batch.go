@@ -76,34 +76,14 @@ func DefaultBatchLimits() BatchLimits {
 
 func (l BatchLimits) normalize() BatchLimits {
 	d := DefaultBatchLimits()
-	fill := func(v *int64, def, limit int64) {
-		if *v <= 0 {
-			*v = def
-		}
-		if limit > 0 && *v > limit {
-			*v = limit
-		}
-	}
-	ints := []struct {
-		v          *int
-		def, limit int
-	}{
-		{&l.MaxPerftDepth, d.MaxPerftDepth, maxPerftDepthCap},
-		{&l.MaxPlayouts, d.MaxPlayouts, maxPlayoutsCap},
-		{&l.MaxPlayoutPlies, d.MaxPlayoutPlies, maxPlayoutPliesCap},
-		{&l.MaxSelfplayGames, d.MaxSelfplayGames, maxSelfplayGamesCap},
-		{&l.MaxSelfplayPlies, d.MaxSelfplayPlies, maxSelfplayPliesCap},
-		{&l.Workers, d.Workers, 0},
-	}
-	for _, f := range ints {
-		v := int64(*f.v)
-		fill(&v, int64(f.def), int64(f.limit))
-		*f.v = int(v)
-	}
-	fill(&l.MaxPerftNodes, d.MaxPerftNodes, maxPerftNodesCap)
-	t := int64(l.MaxTime)
-	fill(&t, int64(d.MaxTime), int64(maxBatchTimeCap))
-	l.MaxTime = time.Duration(t)
+	l.MaxPerftDepth = fill(l.MaxPerftDepth, d.MaxPerftDepth, maxPerftDepthCap)
+	l.MaxPerftNodes = fill(l.MaxPerftNodes, d.MaxPerftNodes, maxPerftNodesCap)
+	l.MaxPlayouts = fill(l.MaxPlayouts, d.MaxPlayouts, maxPlayoutsCap)
+	l.MaxPlayoutPlies = fill(l.MaxPlayoutPlies, d.MaxPlayoutPlies, maxPlayoutPliesCap)
+	l.MaxSelfplayGames = fill(l.MaxSelfplayGames, d.MaxSelfplayGames, maxSelfplayGamesCap)
+	l.MaxSelfplayPlies = fill(l.MaxSelfplayPlies, d.MaxSelfplayPlies, maxSelfplayPliesCap)
+	l.MaxTime = fill(l.MaxTime, d.MaxTime, maxBatchTimeCap)
+	l.Workers = fill(l.Workers, d.Workers, 0)
 	return l
 }
 
@@ -293,19 +273,13 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 	return resp, nil
 }
 
-// PlayoutsRequest asks for N (1..BatchLimits.MaxPlayouts) seeded random
-// games from Position, or from the standard start of Game under Rules,
-// each of at most MaxPlies plies (1..BatchLimits.MaxPlayoutPlies, 0 for
-// that limit): the games First, First+1, ..., First+N-1 (First 0 or more,
-// First+N at most [maxGameIndex]). Game i is exactly what
-//
-//	mancala.NewPlayout[P, M](wire.BatchSeed(seed, i)).Run(start, maxPlies)
-//
-// plays in Go, fixed by the seed and its own index: any split of [0, n)
-// into requests (First, N) plays the same games as one request, so a
-// study can be sharded across requests, processes or machines. With
-// PerGame the answer also lists each game's result and length (then N is
-// at most maxPerGame).
+// PlayoutsRequest asks for the seeded random games First..First+N-1
+// (N 1..BatchLimits.MaxPlayouts, First+N at most 2^53) from Position, or
+// from the standard start of Game under Rules, each of at most MaxPlies
+// plies (0: BatchLimits.MaxPlayoutPlies); game i is
+// mancala.NewPlayout(BatchSeed(Seed, i)).Run(start, maxPlies), so a study
+// can be sharded across requests (docs/engine.md, "Reproducibility and
+// sharding"). PerGame (N at most 100,000) lists each game's result.
 type PlayoutsRequest struct {
 	Game     string `json:"game,omitempty"`
 	Rules    string `json:"rules,omitempty"`
@@ -317,17 +291,11 @@ type PlayoutsRequest struct {
 	PerGame  bool   `json:"perGame,omitempty"`
 }
 
-// PlayoutsResponse counts the Games played (games First..First+Games-1;
-// fewer than asked only when Incomplete): those South won, North won and
-// drawn, and those still going after MaxPlies plies (Unfinished); Plies,
-// the plies of all games; Endless, the games drawn by an endless move
-// (draw:endless, C-6: under Endless=Draw the endless moves played);
-// Results, the games by result text ("S:inner", "draw:endless"; "*" for
-// the unfinished); with PerGame, GameResults and GamePlies, each game's
-// result text and plies in index order; and the time taken. Incomplete
-// says that the deadline (BatchLimits.MaxTime) stopped the request: the
-// answer then counts the first Games games, every one finished, and a
-// request from First+Games plays the rest.
+// PlayoutsResponse counts the Games played, First..First+Games-1: by
+// winner, Unfinished at MaxPlies, Plies in all, Endless (draw:endless),
+// by result text in Results ("*" unfinished), with PerGame each game's
+// result and plies in index order, and the time taken. Incomplete: the
+// deadline stopped the request after Games games, every one finished.
 type PlayoutsResponse struct {
 	Games       int            `json:"games"`
 	First       int64          `json:"first"`
@@ -470,13 +438,10 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 	return resp, nil
 }
 
-// AgentSpec is one player of a selfplay request, with the fields of a
-// [ThinkRequest]: Agent an agent spec ("random", "alphabeta", "mcts",
-// "mcts-eval", or a spec with its own budget such as "alphabeta:4" or a
-// level such as "level:casual"; mancala/agent.ParseSpec), AlphaBeta's
-// Depth, MCTS's Iterations, a Seed added to the game's seed, and TimeMs, a
-// time budget per move (the budget fields only with a bare kind); the
-// same ranges and defaults as a think.
+// AgentSpec is one player of a selfplay request, with a [ThinkRequest]'s
+// agent fields, ranges and defaults (an agent spec of
+// mancala/agent.ParseSpec, or a bare kind and its budget); Seed is added
+// to the game's seed.
 type AgentSpec struct {
 	Agent      string `json:"agent"`
 	Depth      int    `json:"depth,omitempty"`
@@ -509,20 +474,14 @@ func (s AgentSpec) label() string {
 	return s.spec.Kind.String()
 }
 
-// SelfplayRequest asks for N games (1..BatchLimits.MaxSelfplayGames)
-// between the South and North agents from Position, or from the standard
-// start of Game under Rules, each of at most MaxPlies plies
-// (1..BatchLimits.MaxSelfplayPlies, 0 for that limit): the games First,
-// First+1, ..., First+N-1 (First 0 or more, First+N at most
-// [maxGameIndex]). Game i has fresh agents: South's seeded with
-// BatchSeed(BatchSeed(Seed, i), 0)+South.Seed, North's with
-// BatchSeed(BatchSeed(Seed, i), 1)+North.Seed (modulo 2^64), so each game
-// is fixed by the seed and its own index and any split of [0, n) into
-// requests plays the same games as one request. With depth and
-// iteration budgets the games depend only on the request (not on the
-// number of workers); a time budget (every move has one, Limits.MaxTime
-// by default) makes a search that reaches it depend on the machine's
-// speed.
+// SelfplayRequest asks for the games First..First+N-1 (N
+// 1..BatchLimits.MaxSelfplayGames, First+N at most 2^53) between the South
+// and North agents from Position, or from the standard start of Game under
+// Rules, each of at most MaxPlies plies (0:
+// BatchLimits.MaxSelfplayPlies). Game i's agents are seeded with
+// BatchSeed(BatchSeed(Seed, i), 0)+South.Seed and BatchSeed(BatchSeed(Seed,
+// i), 1)+North.Seed, so a split into requests plays the same games; a
+// search that reaches its time budget depends on the machine's speed.
 type SelfplayRequest struct {
 	Game     string    `json:"game,omitempty"`
 	Rules    string    `json:"rules,omitempty"`
@@ -535,15 +494,10 @@ type SelfplayRequest struct {
 	MaxPlies int       `json:"maxPlies,omitempty"`
 }
 
-// SelfplayResponse holds the Records of the games in the mancala/record
-// format (players named "alphabeta depth 4" and so on, Result "*" for a
-// game still going after MaxPlies plies), their Results and GamePlies
-// (each game's plies) in order, the games South won, North won, drawn and
-// left Unfinished, the Plies of all games and the time taken. Games is
-// the number of games answered, First..First+Games-1: fewer than asked
-// only when Incomplete says that the deadline stopped the request (the
-// answer then holds the first Games games, every one played to its end or
-// its ply cap; a request from First+Games plays the rest).
+// SelfplayResponse holds each game's Record (mancala/record, players
+// named "alphabeta depth 4" and so on), Result ("*" unfinished) and
+// GamePlies in order, the games by winner and Unfinished, the Plies of all
+// games and the time taken; Games and Incomplete as in [PlayoutsResponse].
 type SelfplayResponse struct {
 	Games      int      `json:"games"`
 	First      int64    `json:"first"`

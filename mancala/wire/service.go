@@ -93,27 +93,30 @@ func DefaultLimits() Limits {
 // their caps.
 func (l Limits) normalize() Limits {
 	d := DefaultLimits()
-	pick := func(v, def, limit int64) int64 {
-		if v <= 0 {
-			v = def
-		}
-		if limit > 0 && v > limit {
-			v = limit
-		}
-		return v
-	}
-	l.MaxBody = pick(l.MaxBody, d.MaxBody, maxBodyCap)
-	l.MaxEvents = int(pick(int64(l.MaxEvents), int64(d.MaxEvents), maxEventsCap))
-	l.MaxDepth = int(pick(int64(l.MaxDepth), int64(d.MaxDepth), maxDepthCap))
-	l.MaxIterations = int(pick(int64(l.MaxIterations), int64(d.MaxIterations), maxIterationsCap))
-	l.MaxTime = time.Duration(pick(int64(l.MaxTime), int64(d.MaxTime), int64(maxTimeCap)))
-	l.MaxThinks = int(pick(int64(l.MaxThinks), int64(d.MaxThinks), 0))
-	l.BusyWait = time.Duration(pick(int64(l.BusyWait), int64(d.BusyWait), 0))
-	l.MaxWork = int(pick(int64(l.MaxWork), int64(d.MaxWork), 0))
-	l.MaxCostly = int(pick(int64(l.MaxCostly), int64(d.MaxCostly), 0))
+	l.MaxBody = fill(l.MaxBody, d.MaxBody, maxBodyCap)
+	l.MaxEvents = fill(l.MaxEvents, d.MaxEvents, maxEventsCap)
+	l.MaxDepth = fill(l.MaxDepth, d.MaxDepth, maxDepthCap)
+	l.MaxIterations = fill(l.MaxIterations, d.MaxIterations, maxIterationsCap)
+	l.MaxTime = fill(l.MaxTime, d.MaxTime, maxTimeCap)
+	l.MaxThinks = fill(l.MaxThinks, d.MaxThinks, 0)
+	l.BusyWait = fill(l.BusyWait, d.BusyWait, 0)
+	l.MaxWork = fill(l.MaxWork, d.MaxWork, 0)
+	l.MaxCostly = fill(l.MaxCostly, d.MaxCostly, 0)
+	l.MaxRecordMoves = fill(l.MaxRecordMoves, d.MaxRecordMoves, maxRecordMovesCap)
 	l.Batch = l.Batch.normalize()
-	l.MaxRecordMoves = int(pick(int64(l.MaxRecordMoves), int64(d.MaxRecordMoves), maxRecordMovesCap))
 	return l
+}
+
+// fill returns v, or def when v is not positive, lowered to limit when
+// limit is positive.
+func fill[T ~int | ~int64](v, def, limit T) T {
+	if v <= 0 {
+		v = def
+	}
+	if limit > 0 && v > limit {
+		v = limit
+	}
+	return v
 }
 
 // Service answers the API's messages without any transport, through its
