@@ -27,7 +27,6 @@ import (
 //	POST /api/v1/record   RecordRequest  -> RecordResponse
 //	POST /api/v1/replay   ReplayRequest  -> ReplayResponse
 //
-// and POST /api/v1/<name> for a command registered with transport HTTP.
 // It is thin: it routes with an [http.ServeMux] (GET /api/v1/games, POST
 // /api/v1/{cmd}), checks the method (405 method_not_allowed, with an
 // Allow header), refuses a declared body over Limits.MaxBody at once

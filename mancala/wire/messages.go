@@ -183,17 +183,11 @@ type Outcome struct {
 }
 
 // State is everything a front end needs to draw a position and take the
-// next move without knowing the game: the Game's name and Title, its
-// Rules ("" for the defaults), the Position line, who is ToMove ("S" or
-// "N"), the Turn (completed turns, as turn=), the board's Layout, every
-// pit with its seeds in index order, the Stores (Kiothi's prisons) and
-// Reserves (Bao la Kimasai) where the game has them, the seeds in the
-// mover's Hand (a Kiothi opening turn in progress), the Total of seeds
-// everywhere, the Phase (Bao la Kimasai: 1 while a reserve holds cows, 2
-// for raiding; 0 for games without phases), the Opening of a Kiothi
-// opening turn, the Legal moves as text in the library's order and the
-// same moves described one by one in Moves, the Outcome, the Diagram
-// (the game's text drawing of the board) and the game's Words. A state
+// next move without knowing the game (docs/wire.md, "State", describes
+// every field): the position and its rules, who is to move, the board's
+// layout and the seeds of every pit, store, reserve and hand, the phase
+// or opening step where the game has one, the legal moves as text and
+// described, the outcome, the game's text diagram and words. A state
 // holds no history: the client keeps its list of positions.
 type State struct {
 	Game     string      `json:"game"`
@@ -218,17 +212,11 @@ type State struct {
 }
 
 // ApplyRequest asks POST /api/v1/apply to play Move (the game's notation)
-// in Position. Game, if given, must be the position's game.
-//
-// Start and Moves, if given, are the game's history, for the repetition
-// rule (C-10): Moves (at most Limits.MaxRecordMoves) played from Start
-// must lead to Position. Under Repetition:Three, a Move that makes a
-// position for the third time counting from Start ends the game by
-// repetition (the after state's outcome, and for Kiothi sweep events to
-// the prisons before the end event). Without them the position is taken
-// as the game's first, so C-10 never ends the game there. Send the whole
-// game (the moves from its start), or from any position of it on: C-10
-// counts from Start.
+// in Position. Game, if given, must be the position's game. Start and
+// Moves (at most Limits.MaxRecordMoves) are the game's history for the
+// repetition rule C-10: the Moves from Start must lead to Position; a
+// Move that makes a position for the third time under Repetition:Three
+// ends the game (docs/wire.md, "The game's history").
 type ApplyRequest struct {
 	Game     string   `json:"game,omitempty"`
 	Position string   `json:"position"`
@@ -237,16 +225,12 @@ type ApplyRequest struct {
 	Moves    []string `json:"moves,omitempty"`
 }
 
-// Event is one step of a move's trace (docs/design.md, "Traces for front
-// ends"): Kind is "lift", "relay", "drop", "capture", "reserve", "sweep",
-// "nkiset", "nkiclear" or "end"; Count seeds go From one place To another,
-// places being a pit's name ("b3"), "hand", "store:S", "store:N",
-// "reserve:S" or "reserve:N". A mark (nkiset, nkiclear) names its pit in
-// From and moves nothing; "end" has no places and gives in Reason why the
-// move stopped: "empty" (the last seed fell into an empty pit), "nextempty"
-// (Kisolo: the pit after it was empty), "inner" (a capture or raid emptied
-// the opponent's inner row), "endless" (the move would sow forever, C-6;
-// nothing moved) or "step" (a Kiothi opening step).
+// Event is one step of a move's trace (docs/wire.md, "Events"; replayed
+// on the old state's counts it gives the new state's): Count seeds of
+// Kind ("lift", "relay", "drop", "capture", "reserve", "sweep", "nkiset",
+// "nkiclear" or "end") go From one place To another (a pit's name,
+// "hand", "store:S", "reserve:N", ...); "end" gives the Reason the move
+// stopped ("empty", "nextempty", "inner", "endless" or "step").
 type Event struct {
 	Kind   string `json:"kind"`
 	From   string `json:"from"`
@@ -272,18 +256,13 @@ type ApplyResponse struct {
 }
 
 // ThinkRequest asks POST /api/v1/think for the computer's move in
-// Position. Agent is "random", "alphabeta" or "mcts"; Depth is
-// AlphaBeta's search depth in plies (1..Limits.MaxDepth, 0 for
-// DefaultDepth; 0 with a node budget: as deep as the nodes go), Nodes
-// AlphaBeta's node budget (1..agent.MaxNodes, 0 for none: a level's
-// "nodes"), Iterations MCTS's playouts (1..Limits.MaxIterations, 0
-// for DefaultIterations), Seed the random stream of random and mcts, and
-// TimeMs a time budget in milliseconds (1..Limits.MaxTime, 0 for
-// Limits.MaxTime). The search stops at its depth, nodes or iterations or
-// when the time is up, whichever comes first; within the time it is
-// reproducible. Agent may also be any agent spec with its own budget
-// ("alphabeta:nodes=800000", "level:master"); the budget fields are then
-// left out.
+// Position. Agent is an agent spec (docs/wire.md, "Agent specs":
+// "alphabeta", "mcts-eval:500", "level:master"); with a bare kind the
+// other fields are its budget, 0 for the default: AlphaBeta's Depth in
+// plies (1..Limits.MaxDepth) and Nodes (1..agent.MaxNodes), MCTS's
+// Iterations (1..Limits.MaxIterations), the Seed of random and mcts, and
+// TimeMs (1..Limits.MaxTime, in ms). Within its time a search is
+// reproducible.
 type ThinkRequest struct {
 	Game       string `json:"game,omitempty"`
 	Position   string `json:"position"`
@@ -296,19 +275,12 @@ type ThinkRequest struct {
 }
 
 // ThinkResponse answers a think (docs/wire.md, "Think's answer"): the
-// Move chosen and the Agent that chose it, and what the agent knows about
-// it. AlphaBeta: Value, the move's value for the player to move in the
-// evaluation's unit (seeds; positive is good for them; a won game scores
-// agent.WinValue + agent.MarginWeight × margin − plies to the end, a lost
-// one the negation), Outcome, "win", "draw" or "loss" for the player to
-// move when the result is proven (endgame tables, or a search that
-// reached every end; "" otherwise), Depth, the deepest completed
-// iteration in plies, Nodes searched, and Line, the principal variation
-// collected during the search (agent.AlphaBeta.AppendLine): Move, then
-// the replies the search expects, Depth moves or fewer when the game ends
-// within them, as move text. MCTS: Visits of the chosen move, Iterations
-// (playouts) made and WinRate, the move's mean reward for the player to
-// move (0..1, draws count one half). ElapsedMs is the time taken.
+// Move and the Agent kind that chose it; AlphaBeta's Value for the player
+// to move in the evaluation's unit (seeds; a forced win or loss as
+// agent.WinValue less the plies to it), Outcome ("win", "draw" or "loss"
+// when proven), Depth in plies, Nodes and Line (the principal variation
+// from Move on); MCTS's Visits of Move, Iterations and WinRate (0..1, a
+// draw one half); and ElapsedMs.
 type ThinkResponse struct {
 	Move       string   `json:"move"`
 	Agent      string   `json:"agent"`

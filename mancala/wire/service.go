@@ -59,15 +59,10 @@ type Limits struct {
 	// every transport of the service together.
 	MaxWork int
 	// MaxCostly is the number of those requests served at once that can
-	// be slow (default GOMAXPROCS/2, at least 1): those whose rules say
-	// so by their text (the game descriptor's Costly: Endless:Illegal,
-	// under which the legal moves of a position play every candidate
-	// out, or MaxLaps above mancala.DefaultMaxLaps), which wait for a
-	// costly slot instead of a work slot, and those whose move sows more
-	// than workLaps laps under any rules (a loop), which give their work
-	// slot back and wait for a costly slot before playing it. So they
-	// leave the work slots and at least half of the cores to ordinary
-	// requests.
+	// be slow (default GOMAXPROCS/2, at least 1): under rules the game
+	// descriptor's Costly names, or with a move that sows more than
+	// workLaps laps (docs/wire.md, "Errors and limits"). They leave the
+	// work slots and half of the cores to ordinary requests.
 	MaxCostly int
 	// MaxRecordMoves is the most moves of a record request or a replayed
 	// record (default and cap 10,000); more gets too_large.
