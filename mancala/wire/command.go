@@ -2,12 +2,10 @@ package wire
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"reflect"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -23,21 +21,6 @@ const (
 	// (examples/mancala-engine, docs/engine.md).
 	overLines
 )
-
-// String names the transports of t ("http", "lines", "http+lines").
-func (t transportSet) String() string {
-	var s []string
-	if t&overHTTP != 0 {
-		s = append(s, "http")
-	}
-	if t&overLines != 0 {
-		s = append(s, "lines")
-	}
-	if len(s) == 0 {
-		return "none"
-	}
-	return strings.Join(s, "+")
-}
 
 // slotPool names the slots a command waits for (at most Limits.BusyWait,
 // then busy) before it runs.
@@ -56,19 +39,6 @@ const (
 	// costlyPool always takes one of Limits.MaxCostly costly slots.
 	costlyPool
 )
-
-// String returns "none", "work" or "costly".
-func (p slotPool) String() string {
-	switch p {
-	case noPool:
-		return "none"
-	case workPool:
-		return "work"
-	case costlyPool:
-		return "costly"
-	}
-	return "Pool(" + fmt.Sprint(uint8(p)) + ")"
-}
 
 // commandDef is one entry of a [Service]'s command table: a name, the
 // transports that serve it, the slots it waits for, and a function that
@@ -114,69 +84,20 @@ func newCommand[Req, Resp any](name string, t transportSet, pool slotPool, fn fu
 	}
 }
 
-// table is a Service's commands, in the order of the documentation.
+// table is a Service's commands, in the order of the documentation,
+// filled at first use and not changed after.
 type table struct {
-	once sync.Once // fills cmds with the built-in commands at first use
-	mu   sync.RWMutex
+	once sync.Once
 	cmds []commandDef
 }
 
 // loadTable fills s's table with the built-in commands, once. It runs at
-// the first use of the table (Call, Commands, Register, Handler,
-// ServeLines), not in NewService: a program that only calls the typed
+// the first use of the table (Call, Handler, ServeLines), not in
+// NewService: a program that only calls the typed
 // methods (State, Apply, Think, ...: the page's WebAssembly worker) then
 // does not link the line protocol's batch and research commands.
 func (s *Service) loadTable() {
-	s.table.once.Do(func() {
-		s.table.mu.Lock()
-		s.table.cmds = append(s.builtins(), s.table.cmds...)
-		s.table.mu.Unlock()
-	})
-}
-
-// validName reports whether name is lower case letters, digits and '_'
-// starting with a letter.
-func validName(name string) bool {
-	if name == "" || name[0] < 'a' || name[0] > 'z' {
-		return false
-	}
-	for i := range len(name) {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
-
-// register adds commands to s's table (tests add commands that hold a
-// slot), after the built-in ones. It returns an error, and adds none of
-// them, for a zero command, a name that is not lower case letters, digits
-// and '_' starting with a letter, no transport, or a name a command of the
-// same transport already has.
-func (s *Service) register(cmds ...commandDef) error {
-	s.loadTable()
-	s.table.mu.Lock()
-	defer s.table.mu.Unlock()
-	all := slices.Clone(s.table.cmds)
-	for _, c := range cmds {
-		switch {
-		case c.call == nil:
-			return errors.New("wire: register: a zero command (use newCommand)")
-		case !validName(c.Name):
-			return errors.New("wire: register: bad command name " + quote(c.Name) + " (want lower case letters, digits and _, starting with a letter)")
-		case c.Transports&(overHTTP|overLines) == 0:
-			return errors.New("wire: register: command " + quote(c.Name) + " has no transport")
-		}
-		for _, d := range all {
-			if d.Name == c.Name && d.Transports&c.Transports != 0 {
-				return errors.New("wire: register: two commands named " + quote(c.Name) + " over " + (d.Transports & c.Transports).String())
-			}
-		}
-		all = append(all, c)
-	}
-	s.table.cmds = all
-	return nil
+	s.table.once.Do(func() { s.table.cmds = s.builtins() })
 }
 
 // commands returns s's command table, in order: games, state, apply,
@@ -185,17 +106,12 @@ func (s *Service) register(cmds ...commandDef) error {
 // playouts and selfplay.
 func (s *Service) commands() []commandDef {
 	s.loadTable()
-	s.table.mu.RLock()
-	defer s.table.mu.RUnlock()
-	return slices.Clone(s.table.cmds)
+	return s.table.cmds
 }
 
 // command returns the command name of transport t.
 func (s *Service) command(name string, t transportSet) (commandDef, bool) {
-	s.loadTable()
-	s.table.mu.RLock()
-	defer s.table.mu.RUnlock()
-	for _, c := range s.table.cmds {
+	for _, c := range s.commands() {
 		if c.Name == name && c.Transports&t != 0 {
 			return c, true
 		}
