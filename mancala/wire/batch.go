@@ -63,10 +63,8 @@ type BatchLimits struct {
 	Workers int
 }
 
-// DefaultBatchLimits returns the limits used for zero fields: perft to
-// depth 20 and 500,000,000 positions, 1,000,000 playouts of at most
-// 10,000 plies, 1,000 selfplay games of at most 1,000 plies, 60 s per
-// request, GOMAXPROCS workers.
+// DefaultBatchLimits returns the limits used for zero fields, the
+// defaults each field of [BatchLimits] names.
 func DefaultBatchLimits() BatchLimits {
 	return BatchLimits{MaxPerftDepth: maxPerftDepthCap, MaxPerftNodes: maxPerftNodesCap,
 		MaxPlayouts: maxPlayoutsCap, MaxPlayoutPlies: 10_000,
@@ -108,25 +106,9 @@ type BatchLimitsInfo struct {
 type batch struct {
 	s *Service
 	l BatchLimits
-	// hooks are tests' hooks (nil outside tests).
-	hooks *batchHooks
-}
-
-// batchHooks are the points where tests act on a request.
-type batchHooks struct {
-	// gameDone is called with each selfplay game's index once the game is
-	// answered: a test cancels a request there, at a point that does not
-	// depend on the machine's speed.
+	// gameDone, when not nil (tests), is called with each selfplay game's
+	// index once the game is answered: a test cancels a request there.
 	gameDone func(i int)
-}
-
-// gameDone returns the hook called as each selfplay game is answered, or
-// nil.
-func (b *batch) gameDone() func(i int) {
-	if b.hooks == nil {
-		return nil
-	}
-	return b.hooks.gameDone
 }
 
 // newBatch returns the batch requests over s's games with limits l (zero
@@ -144,26 +126,9 @@ func (b *batch) info() BatchLimitsInfo {
 		MaxTimeMs: b.l.MaxTime.Milliseconds()}
 }
 
-// batchOps is what the batch requests ask of a game, beside gameOps;
-// adapter implements it.
-type batchOps interface {
-	perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error)
-	playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error)
-	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error)
-	levels() []mancala.Level
-}
-
-func batchOf(g gameOps) (batchOps, error) {
-	b, ok := g.(batchOps)
-	if !ok {
-		return nil, errorf(CodeInternal, "wire: internal error: game %s has no batch operations", quote(g.info().Name))
-	}
-	return b, nil
-}
-
 // batchGame returns the game of a request that starts from position, or
 // without a position from the standard start of game under rules.
-func (s *Service) batchGame(game, rules, position string) (batchOps, error) {
+func (s *Service) batchGame(game, rules, position string) (gameOps, error) {
 	var g gameOps
 	var err error
 	switch {
@@ -174,10 +139,7 @@ func (s *Service) batchGame(game, rules, position string) (batchOps, error) {
 	default:
 		g, err = s.game(game)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return batchOf(g)
+	return g, err
 }
 
 // inRange returns a bad_request error unless lo <= v <= hi.
@@ -362,7 +324,7 @@ func (b *batch) playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResp
 // games checks the size of a request of n games (1..maxN) of at most
 // *maxPlies plies each (0..limit; 0 is set to limit) and returns the game
 // of its start.
-func (b *batch) games(what string, n, maxN int, maxPlies *int, limit int, game, rules, position string) (batchOps, error) {
+func (b *batch) games(what string, n, maxN int, maxPlies *int, limit int, game, rules, position string) (gameOps, error) {
 	if err := inRange(what+" n", int64(n), 1, int64(maxN)); err != nil {
 		return nil, err
 	}
@@ -537,7 +499,7 @@ func (b *batch) selfplay(ctx context.Context, req SelfplayRequest) (SelfplayResp
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
-	return g.selfplay(ctx, req, b.l, b.gameDone())
+	return g.selfplay(ctx, req, b.l, b.gameDone)
 }
 
 // newAgent builds the agent of a checked player, as a think builds it,

@@ -9,7 +9,7 @@ import (
 
 // SetGameDone makes s's batch commands call f with each selfplay game's index once that
 // game is answered (tests cancel a request there).
-func SetGameDone(s *Service, f func(i int)) { s.batch.hooks = &batchHooks{gameDone: f} }
+func SetGameDone(s *Service, f func(i int)) { s.batch.gameDone = f }
 
 // The command table's names, for the tests: a program cannot add commands
 // (the table is the protocol's), but the tests register commands that

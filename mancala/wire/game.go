@@ -67,6 +67,9 @@ type gameOps interface {
 	record(m *meter, req RecordRequest) (RecordResponse, error)
 	replay(m *meter, text string) (ReplayResponse, error)
 	checkOver(pos string) error
+	perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error)
+	playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error)
+	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error)
 	// costly is the descriptor's Costly (false without one).
 	costly(text string) bool
 }

@@ -12,26 +12,19 @@ import (
 // think or selfplay. GET /api/v1/games lists each game's levels in its
 // entry ([GameInfo].Levels), weakest first.
 //
-// The levels are the game's descriptor's ([mancala.Descriptor].Levels):
-// the ratings come from docs/strength.md, a round robin of the levels of
-// each game over random openings played from both seats, fitted by
-// maximum likelihood (internal/rating); each level beats the one
-// below it by at least 100 Elo there. The same name can be a different
-// agent in different games.
+// The levels are the game's descriptor's ([mancala.Descriptor].Levels),
+// rated in docs/strength.md; the same name can be a different agent in
+// different games.
 type Level struct {
 	Name   string     `json:"name"`
 	Rating int        `json:"rating"`
 	Agent  LevelAgent `json:"agent"`
 }
 
-// LevelAgent is the agent of a [Level], in the fields of a [ThinkRequest]:
-// Agent "random", "alphabeta", "mcts" or "mcts-eval", AlphaBeta's Depth in
-// plies, MCTS's Iterations (playouts per move) and TimeMs, a time budget
-// per move in milliseconds (0: none beyond the service's cap); and Nodes,
-// AlphaBeta's node budget per move (positions searched), which a think
-// gives as an agent spec ("alphabeta:nodes=200000", or the level's name).
-// Every level has a depth, node or iteration budget, not a time budget,
-// so that it plays the same moves on every machine.
+// LevelAgent is the agent of a [Level] in the fields of a [ThinkRequest]
+// (Agent a kind; Depth in plies, Nodes, Iterations, TimeMs in ms). Every
+// level has a depth, node or iteration budget, not a time budget, so that
+// it plays the same moves on every machine.
 type LevelAgent struct {
 	Agent      string `json:"agent"`
 	Depth      int    `json:"depth,omitempty"`

@@ -72,11 +72,8 @@ type Limits struct {
 	Batch BatchLimits
 }
 
-// DefaultLimits returns the limits used for zero fields: 64 KiB bodies,
-// 20,000 events, think at most depth 10, 100,000 iterations and 2 s,
-// GOMAXPROCS thinks at once waiting at most 2 s for a slot, 4*GOMAXPROCS
-// other requests at once of which GOMAXPROCS/2 (at least 1) costly ones,
-// records of at most 10,000 moves, [DefaultBatchLimits].
+// DefaultLimits returns the limits used for zero fields, the defaults
+// each field of [Limits] names.
 func DefaultLimits() Limits {
 	n := runtime.GOMAXPROCS(0)
 	return Limits{MaxBody: maxBodyCap, MaxEvents: maxEventsCap, MaxDepth: maxDepthCap,
@@ -375,7 +372,7 @@ func moveTokens(text string) int {
 			continue
 		}
 		for _, f := range strings.Fields(line) {
-			if strings.TrimRight(f, ".") == f || strings.Trim(f, "0123456789.") != "" {
+			if !isMoveNumber(f) {
 				n++
 			}
 		}
