@@ -3,7 +3,8 @@
 # writes the package (go run ./examples/web -npm), packs it with npm, makes a
 # blank Vite project in a throwaway folder that installs the tarball and
 # builds a page playing a whole game, and runs the browser test that opens
-# the build (examples/web/e2e TestViteApp). Needs node, npm and Chromium
+# the build (examples/web/e2e TestViteApp), after tsc checks the app's
+# TypeScript strictly against the package's declarations. Needs node, npm and Chromium
 # (.ci/run installs them before calling this); nothing is left behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,4 +74,9 @@ ls -la "$app/dist" "$app/dist/assets"
 echo "-- the build in Chromium (TestViteApp)"
 # axe-core checks the page (the same pin as .ci/run's browser step; a no-op when it is there).
 (cd examples/web/e2e && npm install --prefix .axe --no-save --no-audit --no-fund axe-core@4.14.1 typescript@5.9.3 >/dev/null)
+
+echo "-- the app's TypeScript, strictly, against the package's declarations (mancala.d.ts, protocol.d.ts)"
+tsc="$PWD/examples/web/e2e/.axe/node_modules/.bin/tsc"
+(cd "$app" && "$tsc" --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
+  --lib es2022,dom,dom.iterable src/main.ts)
 (cd examples/web/e2e && VITE_DIST="$app/dist" CI=1 go test -count=1 -run '^TestViteApp$' -v . 2>&1 | grep -v 'unhandled node event')
