@@ -109,7 +109,7 @@ func (b *browser) readCLS(t *testing.T) (float64, []string) {
 // board sum to at most 0.02, for each game and the default one, on a
 // phone and a desktop; and on the page the project's server serves (its
 // JSON API, not held back), default game. The placeholder's shapes
-// (board.js SHAPES) are checked against the rules' layouts on the way.
+// (games.js SHAPES, written from the descriptors) are checked against the rules' layouts on the way.
 func TestLayoutShift(t *testing.T) {
 	served := startServer(t)
 	url := startStatic(t)

@@ -4,6 +4,8 @@
 // keyboard play: the board is one Tab stop (a roving tabindex), the arrow
 // keys move among the pits that can be played, Enter or Space plays.
 
+import { SHAPES } from './games.js';
+
 /**
  * @typedef {import('./mancala.js').State} State
  * @typedef {import('./mancala.js').ApplyResponse} ApplyResponse
@@ -54,17 +56,6 @@ export function plan(events, stepMs, budget) {
   const step = w > 0 ? Math.min(stepMs, budget / w) : stepMs;
   return { step, total: step * w };
 }
-
-/**
- * SHAPES: each game's board as the rules lay it out (rows, files, and the
- * word of its counters, '' for none), for the placeholder drawn while the
- * rules load. The e2e test TestLayoutShift fails when one goes stale.
- */
-export const SHAPES = {
-  kisolo: { rows: 4, files: 7, stores: '', reserves: '' },
-  kiothi: { rows: 2, files: 10, stores: 'prison', reserves: '' },
-  kimasai: { rows: 4, files: 8, stores: '', reserves: 'reserve' },
-};
 
 export class Board {
   /**
@@ -264,13 +255,13 @@ export class Board {
   }
 
   /**
-   * placeholder draws an inert board of a game's shape (SHAPES) while the
+   * placeholder draws an inert board of a game's shape (games.js SHAPES) while the
    * rules load, so that the page keeps the board's space before the board
    * arrives (no layout shift); the first render replaces it.
    * @param {string} game
    */
   placeholder(game) {
-    const sh = SHAPES[/** @type {keyof SHAPES} */ (game)] || SHAPES.kisolo;
+    const sh = SHAPES[game] || SHAPES.kisolo;
     /** @type {any[]} */
     const pits = [];
     for (let row = 0; row < sh.rows; row++) {
