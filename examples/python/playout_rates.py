@@ -19,6 +19,7 @@ _here = os.path.dirname(os.path.abspath(__file__))
 if not os.path.exists(os.path.join(_here, "mancala_engine", "_build.py")):
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 
+from mancala_engine import GAMES
 from mancala_engine.vector import VectorGame
 
 
@@ -28,7 +29,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1, help="the actions' seed")
     args = ap.parse_args()
     print(f"{'game':<8} {'games':>7} {'South':>7} {'North':>7} {'other':>7} {'plies/game':>11} {'ms':>6}")
-    for game in ("kisolo", "kiothi", "kimasai"):
+    for game in GAMES:
         rng = np.random.default_rng(args.seed)
         t0 = time.perf_counter()
         results, plies, steps = [], 0, 0

@@ -161,7 +161,9 @@ def evaluate(module, game, rules, opponent, games, seed):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="kisolo", choices=["kisolo", "kiothi", "kimasai"])
+    from mancala_engine import GAMES
+
+    ap.add_argument("--game", default="kisolo", choices=GAMES)
     ap.add_argument("--rules", default="", help="the rules= text, e.g. Columns:6")
     ap.add_argument("--iterations", type=int, default=5, help="PPO training iterations (1..1000)")
     ap.add_argument("--batch", type=int, default=2000, help="env steps per iteration")
