@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
 	"github.com/seed8ebe013a/go-mancala/internal/quote"
@@ -74,6 +75,13 @@ func dispatch(ctx context.Context, s *wire.Service, cmd string, body []byte) (ou
 	case "games":
 		g := s.Games()
 		return wirejson.AppendGames(nil, &g), nil
+	case "state", "apply", "think", "record", "replay":
+		if limit := s.Limits().MaxBody; int64(len(body)) > limit {
+			// As the handler refuses a body over the limit.
+			return nil, &wire.Error{Code: wire.CodeTooLarge, Message: "wire: request body over " + strconv.FormatInt(limit, 10) + " bytes"}
+		}
+	}
+	switch cmd {
 	case "state":
 		var req wire.StateRequest
 		if err := wirejson.DecodeState(body, &req); err != nil {
