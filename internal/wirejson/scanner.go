@@ -1,6 +1,7 @@
 // Copyright 2010 The Go Authors. All rights reserved.
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
+// (Go's LICENSE file: https://go.dev/LICENSE.)
 
 package wirejson
 
