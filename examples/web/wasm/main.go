@@ -20,14 +20,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
 	"github.com/seed8ebe013a/go-mancala/internal/quote"
+	"github.com/seed8ebe013a/go-mancala/internal/wirejson"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
@@ -42,68 +42,96 @@ func newService() (*wire.Service, error) {
 // call answers one request as the HTTP API does: the status and the JSON
 // body with its final line break, byte for byte what Handler writes. cmd
 // is an endpoint's name, body its request's JSON text (ignored for
-// games). It calls the service's typed methods (State, Apply, ...) with
-// wire's own decoder, not its command table (Service.Call), so that the
-// worker links none of the line protocol's batch and research commands;
-// the answers are the same (the typed methods hold no slot, and a slot
-// never changes an answer but busy).
+// games). It calls the service's typed methods (State, Apply, ...), not
+// its command table (Service.Call), so that the worker links none of the
+// line protocol's batch and research commands; and it reads requests and
+// writes answers with internal/wirejson, not encoding/json, whose
+// reflection would weigh about a sixth of the binary. The answers are the
+// same (the typed methods hold no slot, and a slot never changes an
+// answer but busy; wirejson's tests hold it to encoding/json's bytes and
+// wire.DecodeRequest's errors).
 func call(ctx context.Context, s *wire.Service, cmd string, body []byte) (int, []byte) {
-	v, err := dispatch(ctx, s, cmd, body)
-	var out bytes.Buffer
+	out, err := dispatch(ctx, s, cmd, body)
 	if err == nil {
-		enc := json.NewEncoder(&out)
-		enc.SetEscapeHTML(false) // as the handler writes
-		if err = enc.Encode(v); err == nil {
-			return 200, out.Bytes()
-		}
-		out.Reset()
-		err = &wire.Error{Code: wire.CodeInternal, Message: "wire: internal error: " + err.Error()}
+		return 200, out
 	}
 	var e *wire.Error
 	if !errors.As(err, &e) {
 		e = &wire.Error{Code: wire.CodeInternal, Message: "wire: internal error: " + err.Error()}
 	}
-	enc := json.NewEncoder(&out)
-	enc.SetEscapeHTML(false)
-	enc.Encode(e)
-	return e.Status(), out.Bytes()
+	return e.Status(), wirejson.AppendError(nil, e)
 }
 
-// dispatch decodes body as cmd's request and answers it; a panic is an
-// internal error, as the service's table answers it.
-func dispatch(ctx context.Context, s *wire.Service, cmd string, body []byte) (v any, err error) {
+// dispatch decodes body as cmd's request, answers it and returns the
+// answer's JSON text; a panic is an internal error, as the service's
+// table answers it.
+func dispatch(ctx context.Context, s *wire.Service, cmd string, body []byte) (out []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			v, err = nil, &wire.Error{Code: wire.CodeInternal, Message: fmt.Sprintf("wire: internal error: %v", p)}
+			out, err = nil, &wire.Error{Code: wire.CodeInternal, Message: fmt.Sprintf("wire: internal error: %v", p)}
 		}
 	}()
 	switch cmd {
 	case "games":
-		return s.Games(), nil
+		g := s.Games()
+		return wirejson.AppendGames(nil, &g), nil
+	case "state", "apply", "think", "record", "replay":
+		if limit := s.Limits().MaxBody; int64(len(body)) > limit {
+			// As the handler refuses a body over the limit.
+			return nil, &wire.Error{Code: wire.CodeTooLarge, Message: "wire: request body over " + strconv.FormatInt(limit, 10) + " bytes"}
+		}
+	}
+	switch cmd {
 	case "state":
-		return answer(body, s.State)
+		var req wire.StateRequest
+		if err := wirejson.DecodeState(body, &req); err != nil {
+			return nil, err
+		}
+		st, err := s.State(req)
+		if err != nil {
+			return nil, err
+		}
+		return wirejson.AppendState(nil, &st), nil
 	case "apply":
-		return answer(body, s.Apply)
+		var req wire.ApplyRequest
+		if err := wirejson.DecodeApply(body, &req); err != nil {
+			return nil, err
+		}
+		a, err := s.Apply(req)
+		if err != nil {
+			return nil, err
+		}
+		return wirejson.AppendApply(nil, &a), nil
 	case "think":
-		return answer(body, func(r wire.ThinkRequest) (wire.ThinkResponse, error) { return s.Think(ctx, r) })
+		var req wire.ThinkRequest
+		if err := wirejson.DecodeThink(body, &req); err != nil {
+			return nil, err
+		}
+		t, err := s.Think(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		return wirejson.AppendThink(nil, &t)
 	case "record":
-		return answer(body, s.Record)
+		var req wire.RecordRequest
+		if err := wirejson.DecodeRecord(body, &req); err != nil {
+			return nil, err
+		}
+		r, err := s.Record(req)
+		if err != nil {
+			return nil, err
+		}
+		return wirejson.AppendRecord(nil, &r), nil
 	case "replay":
-		return answer(body, s.Replay)
+		var req wire.ReplayRequest
+		if err := wirejson.DecodeReplay(body, &req); err != nil {
+			return nil, err
+		}
+		r, err := s.Replay(req)
+		if err != nil {
+			return nil, err
+		}
+		return wirejson.AppendReplay(nil, &r), nil
 	}
 	return nil, &wire.Error{Code: wire.CodeNotFound, Message: "wire: no endpoint " + quote.String("/api/v1/"+cmd) + " (see GET /api/v1/games)"}
-}
-
-// answer decodes body into Req with the API's decoder and answers it
-// with fn.
-func answer[Req, Resp any](body []byte, fn func(Req) (Resp, error)) (any, error) {
-	var req Req
-	if err := wire.DecodeRequest(body, &req); err != nil {
-		return nil, err
-	}
-	r, err := fn(req)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
 }

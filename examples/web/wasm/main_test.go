@@ -37,6 +37,18 @@ func TestCallMatchesHandler(t *testing.T) {
 		{"replay", `{"record":"[Game \"kisolo\"]\n\nxb1 xc7\n"}`},
 		{"replay", `{"record":""}`},
 		{"nothing", `{}`},
+		{"state", ""},
+		{"state", `{"game":"kisolo"} x`},
+		{"state", `{"game":"kisolo","Game":"kiothi"}`},
+		{"state", `{"Game":"kisolo"}`},
+		{"think", `{"position":"kisolo 3","depth":1.5}`},
+		{"think", `{"position":"kisolo 3","seed":-1}`},
+		{"apply", `{"moves":["a1",2]}`},
+		{"record", `{"game":"kisolo","moves":["xb1"],"colour":1}`},
+		{"replay", `{"record":"x"`},
+		{"replay", `{"record":"\ud800"} `},
+		{"replay", `null`},
+		{"state", `{"game":"` + strings.Repeat("x", 70_000) + `"}`},
 	} {
 		method := http.MethodPost
 		if c.cmd == "games" {

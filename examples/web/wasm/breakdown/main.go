@@ -6,6 +6,11 @@
 //	GOOS=js GOARCH=wasm go build -trimpath -o m.wasm ./examples/web/wasm
 //	go run ./examples/web/wasm/breakdown m.wasm
 //
+// With a second argument it lists instead the largest functions whose
+// names contain it ("mancala_wire.", "encoding_json"), by code bytes:
+//
+//	go run ./examples/web/wasm/breakdown m.wasm mancala_wire.
+//
 // The data section (Go's function tables, type data and strings) is not
 // split by package; it grows with the code.
 package main
@@ -21,12 +26,14 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: breakdown FILE.wasm")
+	if len(os.Args) != 2 && len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: breakdown FILE.wasm [FUNCTION-NAME-PART]")
 		os.Exit(2)
 	}
 	b, err := os.ReadFile(os.Args[1])
-	if err == nil {
+	if err == nil && len(os.Args) == 3 {
+		err = funcs(os.Stdout, b, os.Args[2], 60)
+	} else if err == nil {
 		err = report(os.Stdout, b, 40)
 	}
 	if err != nil {
@@ -230,6 +237,44 @@ func report(w io.Writer, b []byte, top int) error {
 			break
 		}
 		fmt.Fprintf(w, "%-48s %9d %8.1f%%\n", p.name, p.n, 100*float64(p.n)/float64(code))
+	}
+	return nil
+}
+
+// funcs writes the top largest functions whose names contain part, by
+// code bytes, and their total.
+func funcs(w io.Writer, b []byte, part string, top int) error {
+	m, err := parse(b)
+	if err != nil {
+		return err
+	}
+	if len(m.names) == 0 {
+		return errors.New("no function names: build without -ldflags=-s")
+	}
+	type row struct {
+		name string
+		n    int
+	}
+	var rows []row
+	total := 0
+	for i, n := range m.bodies {
+		if name := m.names[m.imported+i]; strings.Contains(name, part) {
+			rows = append(rows, row{name, n})
+			total += n
+		}
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].n != rows[j].n {
+			return rows[i].n > rows[j].n
+		}
+		return rows[i].name < rows[j].name
+	})
+	fmt.Fprintf(w, "%d functions, %d bytes of code\n", len(rows), total)
+	for i, r := range rows {
+		if i == top {
+			break
+		}
+		fmt.Fprintf(w, "%9d  %s\n", r.n, r.name)
 	}
 	return nil
 }
