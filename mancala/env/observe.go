@@ -223,7 +223,7 @@ func (o *Observer[P, M]) Append(dst []float32, p P, seat mancala.Player) ([]floa
 	}
 	k := len(dst)
 	dst = slices.Grow(dst, len(o.names))[:k+len(o.names)]
-	o.encode(dst[k:], p, seat)
+	o.encode(dst[k:], p, seat, p.ToMove())
 	return dst, nil
 }
 
@@ -241,9 +241,9 @@ func flag(b bool) float32 {
 	return 0
 }
 
-// encode writes the observation of p from seat (South or North) into
-// dst[:Len].
-func (o *Observer[P, M]) encode(dst []float32, p P, seat mancala.Player) {
+// encode writes the observation of p, whose player to move is mover,
+// from seat (South or North) into dst[:Len].
+func (o *Observer[P, M]) encode(dst []float32, p P, seat, mover mancala.Player) {
 	*o.cell = p
 	var c mancala.Counts // the fallback, for a position type without accessors
 	if o.counts {
@@ -329,5 +329,5 @@ func (o *Observer[P, M]) encode(dst []float32, p P, seat mancala.Player) {
 		}
 		k += n
 	}
-	dst[k] = flag(p.ToMove() == seat)
+	dst[k] = flag(mover == seat)
 }

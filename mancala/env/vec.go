@@ -108,9 +108,10 @@ type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	proto           *repetition[P, M]
 
 	workers []*vecWorker[P, M]
-	wg      sync.WaitGroup
-	mu      sync.Mutex // with cond: phaseStep's wait for every check
-	cond    *sync.Cond
+	// mu and cond park the waits of a phase: phaseStep's for every
+	// check, and the caller's for the helpers inside the phase.
+	mu   sync.Mutex
+	cond *sync.Cond
 	// the arguments of the phase in progress, read by the workers
 	ctx   context.Context
 	acts  []int32
@@ -140,6 +141,28 @@ type vecSched struct {
 	_       [60]byte
 	failed  atomic.Bool // phaseStep: a chunk failed its check
 	_       [63]byte
+	// gate is the phase's generation (high 32 bits: odd while a phase is
+	// open, even once it is closed) and the helpers inside it (low 32
+	// bits). A helper enters the phase that is open when it starts; the
+	// caller, its own share done, closes the phase once no helper is
+	// inside, so that it never waits for a helper that has not started
+	// yet (on a busy machine, one the kernel has not given a core): that
+	// one finds the phase closed and returns without touching it.
+	gate atomic.Uint64
+	_    [56]byte
+}
+
+// enter lets a helper into the open phase, or reports that none is.
+func (s *vecSched) enter() bool {
+	for {
+		g := s.gate.Load()
+		if g>>32&1 == 0 {
+			return false
+		}
+		if s.gate.CompareAndSwap(g, g+1) {
+			return true
+		}
+	}
 }
 
 // vecWorker is one goroutine's share of a step: its observation encoder
@@ -147,6 +170,10 @@ type vecSched struct {
 type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
 	obs *Observer[P, M]
 	run func() // made once: a step starts it without allocating
+	// busy is held by the goroutine working as this worker: a helper
+	// started for an earlier phase that runs late may enter a later one,
+	// and two must never share the worker's Observer.
+	busy atomic.Bool
 }
 
 // maxChunk is the most environments of one chunk: 64 rows of the
@@ -220,10 +247,7 @@ func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		if k > 0 {
 			w.obs = v.obs.Clone()
 		}
-		w.run = func() {
-			defer v.wg.Done()
-			v.work(w)
-		}
+		w.run = func() { v.help(w) }
 		v.workers = append(v.workers, w)
 	}
 	if opt.Opponent != nil {
@@ -440,12 +464,22 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	v.sched.checked.Store(0)
 	v.sched.play.Store(0)
 	v.sched.failed.Store(false)
+	gate := &v.sched.gate
+	gen := uint32(gate.Load()>>32) + 1 // odd: open
+	gate.Store(uint64(gen) << 32)
 	for _, w := range v.workers[1:] {
-		v.wg.Add(1)
 		go w.run()
 	}
 	v.work(v.workers[0])
-	v.wg.Wait()
+	// Close the phase once no helper is inside it.
+	closed := uint64(gen+1) << 32
+	if !gate.CompareAndSwap(uint64(gen)<<32, closed) {
+		v.mu.Lock()
+		for !gate.CompareAndSwap(uint64(gen)<<32, closed) {
+			v.cond.Wait()
+		}
+		v.mu.Unlock()
+	}
 	v.acts, v.batch = nil, nil
 	for _, err := range v.errs {
 		if err != nil {
@@ -453,6 +487,22 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 		}
 	}
 	return nil
+}
+
+// help works as w in the open phase, if there is one and no other
+// goroutine works as w.
+func (v *VecEnv[P, M]) help(w *vecWorker[P, M]) {
+	if !w.busy.CompareAndSwap(false, true) {
+		return
+	}
+	if v.sched.enter() {
+		v.work(w)
+		v.sched.gate.Add(^uint64(0)) // leave
+		v.mu.Lock()                  // wake the caller if it waits to close
+		v.cond.Broadcast()
+		v.mu.Unlock()
+	}
+	w.busy.Store(false)
 }
 
 // work runs the current phase over the chunks w claims. In phaseStep, a
@@ -551,10 +601,12 @@ func (v *VecEnv[P, M]) opp(i int) agent.Agent[P, M] {
 // play finishes environment i's step from v.next[i].
 func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	b := v.batch
-	hasOpp := v.opt.Opponent != nil
-	actor := v.pos[i].ToMove()
+	hasOpp := v.opps != nil
+	var actor mancala.Player
 	if hasOpp {
 		actor = v.seat[i]
+	} else {
+		actor = v.pos[i].ToMove()
 	}
 	q, plies, err := v.reps[i].see(v.next[i]), int(v.plies[i])+1, error(nil)
 	if hasOpp {
@@ -596,7 +648,7 @@ func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	v.pos[i], v.plies[i] = q, int32(plies)
 	if term || trunc {
 		if b != nil && b.FinalObs != nil {
-			v.encode(w, b.FinalObs[i*v.width:(i+1)*v.width], i, q)
+			v.encode(w, b.FinalObs[i*v.width:(i+1)*v.width], i, q, q.ToMove())
 		}
 		p, plies, rep, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], hasOpp, v.proto)
 		if err != nil {
@@ -608,19 +660,20 @@ func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	return nil
 }
 
-// encode writes environment i's observation of p into dst (len width).
-func (v *VecEnv[P, M]) encode(w *vecWorker[P, M], dst []float32, i int, p P) {
+// encode writes environment i's observation of p, whose player to move
+// is mover, into dst (len width).
+func (v *VecEnv[P, M]) encode(w *vecWorker[P, M], dst []float32, i int, p P, mover mancala.Player) {
 	if v.opt.BothSeats {
 		l := v.width / 2
-		w.obs.encode(dst[:l], p, mancala.South)
-		w.obs.encode(dst[l:], p, mancala.North)
+		w.obs.encode(dst[:l], p, mancala.South, mover)
+		w.obs.encode(dst[l:], p, mancala.North, mover)
 		return
 	}
-	seat := p.ToMove()
-	if v.opt.Opponent != nil {
+	seat := mover
+	if v.opps != nil {
 		seat = v.seat[i]
 	}
-	w.obs.encode(dst, p, seat)
+	w.obs.encode(dst, p, seat, mover)
 }
 
 // write writes environment i's observation, mask, player to move and
@@ -630,16 +683,17 @@ func (v *VecEnv[P, M]) write(w *vecWorker[P, M], i int) {
 	if b == nil {
 		return
 	}
-	p := v.pos[i]
+	p := &v.pos[i]
+	mover := (*p).ToMove()
 	if b.Obs != nil {
-		v.encode(w, b.Obs[i*v.width:(i+1)*v.width], i, p)
+		v.encode(w, b.Obs[i*v.width:(i+1)*v.width], i, *p, mover)
 	}
 	if b.Mask != nil {
 		a := v.actions
-		v.d.AppendMask(p, b.Mask[i*a:i*a:(i+1)*a])
+		v.d.AppendMask(*p, b.Mask[i*a:i*a:(i+1)*a])
 	}
 	if b.ToMove != nil {
-		b.ToMove[i] = p.ToMove()
+		b.ToMove[i] = mover
 	}
 	if b.Plies != nil {
 		b.Plies[i] = v.plies[i]
