@@ -282,11 +282,17 @@ func (o *Observer[P, M]) encode(dst []float32, p P, seat, mover mancala.Player) 
 	at := off
 	if o.bulk != nil {
 		if o.buf = o.bulk.AppendSeeds(o.buf[:0]); len(o.buf) == n {
-			for i, v := range o.buf[off:] {
-				dst[i] = float32(v)
+			// The seat's pits first: buf[off:], then buf[:off] (the
+			// slices of dst have their sources' lengths: no bounds checks
+			// in the loops).
+			first, rest := o.buf[off:], o.buf[:off]
+			d := dst[:len(first)]
+			for i, v := range first {
+				d[i] = float32(v)
 			}
-			for i, v := range o.buf[:off] {
-				dst[n-off+i] = float32(v)
+			d = dst[len(first):][:len(rest)]
+			for i, v := range rest {
+				d[i] = float32(v)
 			}
 			k = n
 		}
