@@ -2,6 +2,7 @@ package env_test
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/seed8ebe013a/go-mancala/kimasai"
@@ -61,6 +62,18 @@ func BenchmarkVecEnvStep1024(b *testing.B) {
 	b.Run("kisolo", func(b *testing.B) { benchVecStep(b, &kisolo.Descriptor) })
 	b.Run("kiothi", func(b *testing.B) { benchVecStep(b, &kiothi.Descriptor) })
 	b.Run("kimasai", func(b *testing.B) { benchVecStep(b, &kimasai.Descriptor) })
+}
+
+// BenchmarkVecEnvStep1024Locked is BenchmarkVecEnvStep1024 from a
+// goroutine locked to its thread, as every call through the C library
+// (mancala/env/cabi) runs: a wait of the caller's goroutine is a handoff
+// between threads there.
+func BenchmarkVecEnvStep1024Locked(b *testing.B) {
+	b.Run("kisolo", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		benchVecStep(b, &kisolo.Descriptor)
+	})
 }
 
 func benchVecStep[P mancala.Position[P, M], M mancala.Move](b *testing.B, d *mancala.Descriptor[P, M]) {

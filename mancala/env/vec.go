@@ -176,6 +176,14 @@ type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
 	busy atomic.Bool
 }
 
+// spins bounds the busy wait of a worker for the others' last chunk
+// (a few microseconds) before it parks: parking and waking a goroutine
+// costs more than that, most of all one locked to a C caller's thread
+// (a call through the C library), whose wake is a handoff between
+// threads. The bound keeps a worker from holding a core long when the
+// one it waits for has none (a machine whose cores are all taken).
+const spins = 1 << 12
+
 // maxChunk is the most environments of one chunk: 64 rows of the
 // narrowest Batch arrays (bools, int8) fill a cache line, so that two
 // workers never write one line of a Batch.
@@ -473,6 +481,8 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	v.work(v.workers[0])
 	// Close the phase once no helper is inside it.
 	closed := uint64(gen+1) << 32
+	for i := 0; i < spins && gate.Load() != uint64(gen)<<32; i++ {
+	}
 	if !gate.CompareAndSwap(uint64(gen)<<32, closed) {
 		v.mu.Lock()
 		for !gate.CompareAndSwap(uint64(gen)<<32, closed) {
@@ -537,9 +547,9 @@ func (v *VecEnv[P, M]) work(w *vecWorker[P, M]) {
 	if v.phase != phaseStep {
 		return
 	}
+	for i := 0; i < spins && s.checked.Load() < n; i++ {
+	}
 	if s.checked.Load() < n {
-		// Park, not spin: on a machine whose cores are all taken, a
-		// spinning worker would hold the core the last checker needs.
 		v.mu.Lock()
 		for s.checked.Load() < n {
 			v.cond.Wait()
