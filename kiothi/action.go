@@ -30,11 +30,7 @@ func (p Position) Actions() int { return 31 + 10*p.seedTotal() }
 
 // seedTotal returns the warriors counted everywhere: board, prisons, hand.
 func (p *Position) seedTotal() int {
-	t := int(p.prisons[0]) + int(p.prisons[1]) + int(p.hand)
-	for _, c := range p.pits {
-		t += int(c)
-	}
-	return t
+	return p.boardTotal() + int(p.prisons[0]) + int(p.prisons[1]) + int(p.hand)
 }
 
 // Action returns the action id of m in p (see the table above). The zero

@@ -1,6 +1,7 @@
 package kiothi
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -162,6 +163,16 @@ func (p Position) Nki(index int) bool {
 	return index >= 0 && index < Pits && p.nki&(1<<index) != 0
 }
 
+// NkiBits returns the nki marks of every pit in one word: bit i (0..19)
+// is set exactly when Nki(i) is true, no other bit ever. Encoders
+// (mancala/env's Observer) read it instead of one Nki call per pit.
+func (p Position) NkiBits() uint64 { return uint64(p.nki & (1<<Pits - 1)) }
+
+// LiftedBits returns the Lifted flag of every pit in one word: bit i
+// (0..19) is set exactly when Lifted(i) is true, no other bit ever.
+// Encoders read it instead of one Lifted call per pit.
+func (p Position) LiftedBits() uint64 { return uint64(p.lifted & (1<<Pits - 1)) }
+
 // Prison returns the number of warriors in pl's prison (KI-1); 0 for a
 // player out of range.
 func (p Position) Prison(pl mancala.Player) int {
@@ -219,11 +230,16 @@ func (p Position) Outcome() mancala.Outcome {
 }
 
 func (p *Position) boardTotal() int {
-	t := 0
-	for _, n := range p.pits {
-		t += int(n)
-	}
-	return t
+	// Eight pits a word, in 16-bit lanes: a lane sums at most 6 counts
+	// (1530), the four lanes at most 6120, so no lane carries into the
+	// next. The slices below are of the 20 pits exactly.
+	const lo = 0x00ff00ff00ff00ff
+	const _ = uint(Pits-20) + uint(20-Pits)
+	a := binary.LittleEndian.Uint64(p.pits[0:8])
+	b := binary.LittleEndian.Uint64(p.pits[8:16])
+	c := uint64(binary.LittleEndian.Uint32(p.pits[16:20]))
+	s := a&lo + a>>8&lo + b&lo + b>>8&lo + c&lo + c>>8&lo
+	return int(s * 0x0001000100010001 >> 48)
 }
 
 // Counts returns the position's plain counts for front ends and trace

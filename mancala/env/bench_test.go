@@ -2,6 +2,7 @@ package env_test
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/seed8ebe013a/go-mancala/kimasai"
@@ -63,6 +64,18 @@ func BenchmarkVecEnvStep1024(b *testing.B) {
 	b.Run("kimasai", func(b *testing.B) { benchVecStep(b, &kimasai.Descriptor) })
 }
 
+// BenchmarkVecEnvStep1024Locked is BenchmarkVecEnvStep1024 from a
+// goroutine locked to its thread, as every call through the C library
+// (mancala/env/cabi) runs: a wait of the caller's goroutine is a handoff
+// between threads there.
+func BenchmarkVecEnvStep1024Locked(b *testing.B) {
+	b.Run("kisolo", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		benchVecStep(b, &kisolo.Descriptor)
+	})
+}
+
 func benchVecStep[P mancala.Position[P, M], M mancala.Move](b *testing.B, d *mancala.Descriptor[P, M]) {
 	const n = 1024
 	v, err := env.NewVec(d, "", n, env.VecOptions[P, M]{})
@@ -93,4 +106,42 @@ func benchVecStep[P mancala.Position[P, M], M mancala.Move](b *testing.B, d *man
 		}
 	}
 	b.ReportMetric(float64(b.N)*n/b.Elapsed().Seconds(), "envsteps/s")
+}
+
+// BenchmarkObserve is the Observer alone: the mover's view of each
+// position of a seeded random game in turn (Kiothi's from its opening
+// on), into one buffer.
+func BenchmarkObserve(b *testing.B) {
+	b.Run("kisolo", func(b *testing.B) { benchObserve(b, &kisolo.Descriptor) })
+	b.Run("kiothi", func(b *testing.B) { benchObserve(b, &kiothi.Descriptor) })
+	b.Run("kimasai", func(b *testing.B) { benchObserve(b, &kimasai.Descriptor) })
+}
+
+func benchObserve[P mancala.Position[P, M], M mancala.Move](b *testing.B, d *mancala.Descriptor[P, M]) {
+	start, err := d.New("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	o, err := env.NewObserver(d, start)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var game []P
+	rng := rand.New(rand.NewPCG(3, 3))
+	for p := start; !p.Outcome().Over() && len(game) < 200; {
+		game = append(game, p)
+		moves := p.AppendLegalMoves(nil)
+		if p, err = p.Apply(moves[rng.IntN(len(moves))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	obs := make([]float32, 0, o.Len())
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		obs = o.AppendMover(obs[:0], game[k])
+		if k++; k == len(game) {
+			k = 0
+		}
+	}
 }

@@ -41,6 +41,22 @@ type NkiMarker interface {
 	Nki(pit int) bool
 }
 
+// NkiBitser is a [NkiMarker] that tells every pit's mark in one word:
+// bit i set exactly when Nki(i) (Kiothi's Position has it). An
+// [Observer] prefers it to one Nki call per pit on boards of at most 64
+// pits.
+type NkiBitser interface {
+	NkiBits() uint64
+}
+
+// LiftedBitser is a [mancala.Opener] that tells every pit's Lifted flag
+// in one word: bit i set exactly when Lifted(i) (Kiothi's Position has
+// it). An [Observer] prefers it to one Lifted call per pit on boards of
+// at most 64 pits.
+type LiftedBitser interface {
+	LiftedBits() uint64
+}
+
 // Observer is the observation encoder of one game under one rule set:
 // a position seen from one seat as Len float32 values, in the spirit of
 // OpenSpiel's observation tensors. Element i is named Names()[i] and lies
@@ -93,7 +109,9 @@ type Observer[P mancala.Position[P, M], M mancala.Move] struct {
 	reserve Reserver
 	phase   mancala.Phased
 	nki     NkiMarker
+	nkiBits NkiBitser // nil when the board has more than 64 pits
 	opening mancala.Opener
+	lifted  LiftedBitser // nil when the board has more than 64 pits
 
 	stores, reserves, phased, marks bool // the parts the game has
 	counts                          bool // some part has no accessor: read Counts
@@ -110,10 +128,10 @@ func NewObserver[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor
 	}
 	o := &Observer[P, M]{d: d, cell: new(P)}
 	*o.cell = start
-	o.bind()
 	l := d.Layout(start)
 	c := d.Counts(start)
 	o.pits = l.Pits()
+	o.bind()
 	o.total = c.Total()
 	o.stores = l.HasStores()
 	o.reserves = d.Words.Reserve != ""
@@ -172,6 +190,11 @@ func (o *Observer[P, M]) bind() {
 	o.phase, _ = c.(mancala.Phased)
 	o.nki, _ = c.(NkiMarker)
 	o.opening, _ = c.(mancala.Opener)
+	o.nkiBits, _ = c.(NkiBitser)
+	o.lifted, _ = c.(LiftedBitser)
+	if o.pits > 64 {
+		o.nkiBits, o.lifted = nil, nil
+	}
 }
 
 // Clone returns an Observer equal to o with a cell of its own, for
@@ -223,7 +246,7 @@ func (o *Observer[P, M]) Append(dst []float32, p P, seat mancala.Player) ([]floa
 	}
 	k := len(dst)
 	dst = slices.Grow(dst, len(o.names))[:k+len(o.names)]
-	o.encode(dst[k:], p, seat)
+	o.encode(dst[k:], p, seat, p.ToMove())
 	return dst, nil
 }
 
@@ -241,9 +264,9 @@ func flag(b bool) float32 {
 	return 0
 }
 
-// encode writes the observation of p from seat (South or North) into
-// dst[:Len].
-func (o *Observer[P, M]) encode(dst []float32, p P, seat mancala.Player) {
+// encode writes the observation of p, whose player to move is mover,
+// from seat (South or North) into dst[:Len].
+func (o *Observer[P, M]) encode(dst []float32, p P, seat, mover mancala.Player) {
 	*o.cell = p
 	var c mancala.Counts // the fallback, for a position type without accessors
 	if o.counts {
@@ -259,11 +282,17 @@ func (o *Observer[P, M]) encode(dst []float32, p P, seat mancala.Player) {
 	at := off
 	if o.bulk != nil {
 		if o.buf = o.bulk.AppendSeeds(o.buf[:0]); len(o.buf) == n {
-			for i, v := range o.buf[off:] {
-				dst[i] = float32(v)
+			// The seat's pits first: buf[off:], then buf[:off] (the
+			// slices of dst have their sources' lengths: no bounds checks
+			// in the loops).
+			first, rest := o.buf[off:], o.buf[:off]
+			d := dst[:len(first)]
+			for i, v := range first {
+				d[i] = float32(v)
 			}
-			for i, v := range o.buf[:off] {
-				dst[n-off+i] = float32(v)
+			d = dst[len(first):][:len(rest)]
+			for i, v := range rest {
+				d[i] = float32(v)
 			}
 			k = n
 		}
@@ -298,7 +327,17 @@ func (o *Observer[P, M]) encode(dst []float32, p P, seat mancala.Player) {
 		dst[k] = float32(o.phase.Phase())
 		k++
 	}
-	if o.marks {
+	if o.marks && o.nkiBits != nil {
+		bits := o.nkiBits.NkiBits()
+		at = off
+		for range n {
+			dst[k] = float32(bits >> at & 1)
+			k++
+			if at++; at == n {
+				at = 0
+			}
+		}
+	} else if o.marks {
 		at = off
 		for range n {
 			if o.nki != nil {
@@ -318,9 +357,17 @@ func (o *Observer[P, M]) encode(dst []float32, p P, seat mancala.Player) {
 		dst[k+1] = flag(op.InOpening() && !dropping)
 		dst[k+2] = flag(dropping)
 		k += 3
+		var lifted uint64
+		if o.lifted != nil {
+			lifted = o.lifted.LiftedBits()
+		}
 		at = off
 		for range n {
-			dst[k] = flag(op.Lifted(at))
+			if o.lifted != nil {
+				dst[k] = float32(lifted >> at & 1)
+			} else {
+				dst[k] = flag(op.Lifted(at))
+			}
 			dst[k+n] = flag(dropping && from == at)
 			k++
 			if at++; at == n {
@@ -329,5 +376,5 @@ func (o *Observer[P, M]) encode(dst []float32, p P, seat mancala.Player) {
 		}
 		k += n
 	}
-	dst[k] = flag(p.ToMove() == seat)
+	dst[k] = flag(mover == seat)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
@@ -107,26 +108,90 @@ type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	proto           *repetition[P, M]
 
 	workers []*vecWorker[P, M]
-	wg      sync.WaitGroup
+	// mu and cond park the waits of a phase: phaseStep's for every
+	// check, and the caller's for the helpers inside the phase.
+	mu   sync.Mutex
+	cond *sync.Cond
 	// the arguments of the phase in progress, read by the workers
 	ctx   context.Context
 	acts  []int32
 	batch *Batch
 	phase int
+	// chunk is the environments one claim takes, chunks their number;
+	// errs holds each chunk's error of the phase in progress (the first
+	// of its environments that failed), written only by the worker that
+	// claimed the chunk.
+	chunk, chunks int
+	errs          []error
+	sched         vecSched
 }
 
-// vecWorker is one goroutine's share of a step: environments [lo, hi).
-type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
-	obs    *Observer[P, M]
-	lo, hi int
-	err    error
-	run    func() // made once: a step starts it without allocating
+// vecSched is the work queue of a phase: workers claim chunks of
+// environments in order, so that a worker that starts late (or whose
+// core is taken by another process) takes fewer, and the step waits for
+// no idle worker. Its counters sit on cache lines of their own: every
+// claim writes them.
+type vecSched struct {
+	_       [64]byte
+	claim   atomic.Int32 // the next chunk to check or run
+	_       [60]byte
+	checked atomic.Int32 // phaseStep: the chunks checked
+	_       [60]byte
+	play    atomic.Int32 // phaseStep: the next chunk to play
+	_       [60]byte
+	failed  atomic.Bool // phaseStep: a chunk failed its check
+	_       [63]byte
+	// gate is the phase's generation (high 32 bits: odd while a phase is
+	// open, even once it is closed) and the helpers inside it (low 32
+	// bits). A helper enters the phase that is open when it starts; the
+	// caller, its own share done, closes the phase once no helper is
+	// inside, so that it never waits for a helper that has not started
+	// yet (on a busy machine, one the kernel has not given a core): that
+	// one finds the phase closed and returns without touching it.
+	gate atomic.Uint64
+	_    [56]byte
 }
+
+// enter lets a helper into the open phase, or reports that none is.
+func (s *vecSched) enter() bool {
+	for {
+		g := s.gate.Load()
+		if g>>32&1 == 0 {
+			return false
+		}
+		if s.gate.CompareAndSwap(g, g+1) {
+			return true
+		}
+	}
+}
+
+// vecWorker is one goroutine's share of a step: its observation encoder
+// (an Observer writes a cell of its own).
+type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
+	obs *Observer[P, M]
+	run func() // made once: a step starts it without allocating
+	// busy is held by the goroutine working as this worker: a helper
+	// started for an earlier phase that runs late may enter a later one,
+	// and two must never share the worker's Observer.
+	busy atomic.Bool
+}
+
+// spins bounds the busy wait of a worker for the others' last chunk
+// (a few microseconds) before it parks: parking and waking a goroutine
+// costs more than that, most of all one locked to a C caller's thread
+// (a call through the C library), whose wake is a handoff between
+// threads. The bound keeps a worker from holding a core long when the
+// one it waits for has none (a machine whose cores are all taken).
+const spins = 1 << 12
+
+// maxChunk is the most environments of one chunk: 64 rows of the
+// narrowest Batch arrays (bools, int8) fill a cache line, so that two
+// workers never write one line of a Batch.
+const maxChunk = 64
 
 // The phases of a step.
 const (
-	phaseCheck = iota // play the actions into next, or fail
-	phasePlay         // the opponent's replies, rewards, autoreset, output
+	phaseStep  = iota // check every action (playing it into next), then play every environment
 	phaseReset        // restart every environment and write it
 	phaseWrite        // write every environment
 )
@@ -179,15 +244,18 @@ func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		nw = runtime.GOMAXPROCS(0)
 	}
 	nw = min(nw, n)
+	// Four chunks a worker at least, so that the claims even out a worker
+	// that starts late; at most maxChunk environments a chunk.
+	v.chunk = max(1, min(maxChunk, n/(4*nw)))
+	v.chunks = (n + v.chunk - 1) / v.chunk
+	v.errs = make([]error, v.chunks)
+	v.cond = sync.NewCond(&v.mu)
 	for k := range nw {
-		w := &vecWorker[P, M]{obs: v.obs, lo: k * n / nw, hi: (k + 1) * n / nw}
+		w := &vecWorker[P, M]{obs: v.obs}
 		if k > 0 {
 			w.obs = v.obs.Clone()
 		}
-		w.run = func() {
-			defer v.wg.Done()
-			v.work(w)
-		}
+		w.run = func() { v.help(w) }
 		v.workers = append(v.workers, w)
 	}
 	if opt.Opponent != nil {
@@ -366,9 +434,6 @@ func (v *VecEnv[P, M]) StepContext(ctx context.Context, actions []int32, b *Batc
 	if err := v.check(b); err != nil {
 		return err
 	}
-	if err := v.parallel(phaseCheck, actions, b); err != nil {
-		return err
-	}
 	if v.opt.Opponent != nil {
 		copy(v.savedPos, v.pos)
 		copy(v.savedPlies, v.plies)
@@ -380,9 +445,9 @@ func (v *VecEnv[P, M]) StepContext(ctx context.Context, actions []int32, b *Batc
 		}
 	}
 	v.ctx = ctx
-	err := v.parallel(phasePlay, actions, b)
+	err := v.parallel(phaseStep, actions, b)
 	v.ctx = context.Background()
-	if err != nil {
+	if err != nil && !v.sched.failed.Load() { // a check that failed changed nothing
 		copy(v.pos, v.savedPos)
 		copy(v.plies, v.savedPlies)
 		if v.proto != nil {
@@ -397,53 +462,142 @@ func (v *VecEnv[P, M]) StepContext(ctx context.Context, actions []int32, b *Batc
 	return err
 }
 
-// parallel runs a phase over every worker's range and returns the error of
-// the lowest environment that failed.
+// parallel runs a phase over every chunk of environments, on the calling
+// goroutine and the other workers', and returns the error of the lowest
+// environment that failed.
 func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	v.phase, v.acts, v.batch = phase, actions, b
+	clear(v.errs)
+	v.sched.claim.Store(0)
+	v.sched.checked.Store(0)
+	v.sched.play.Store(0)
+	v.sched.failed.Store(false)
+	gate := &v.sched.gate
+	gen := uint32(gate.Load()>>32) + 1 // odd: open
+	gate.Store(uint64(gen) << 32)
 	for _, w := range v.workers[1:] {
-		v.wg.Add(1)
 		go w.run()
 	}
 	v.work(v.workers[0])
-	v.wg.Wait()
+	// Close the phase once no helper is inside it.
+	closed := uint64(gen+1) << 32
+	for i := 0; i < spins && gate.Load() != uint64(gen)<<32; i++ {
+	}
+	if !gate.CompareAndSwap(uint64(gen)<<32, closed) {
+		v.mu.Lock()
+		for !gate.CompareAndSwap(uint64(gen)<<32, closed) {
+			v.cond.Wait()
+		}
+		v.mu.Unlock()
+	}
 	v.acts, v.batch = nil, nil
-	for _, w := range v.workers {
-		if w.err != nil {
-			return w.err
+	for _, err := range v.errs {
+		if err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// work runs the current phase over w's environments.
+// help works as w in the open phase, if there is one and no other
+// goroutine works as w.
+func (v *VecEnv[P, M]) help(w *vecWorker[P, M]) {
+	if !w.busy.CompareAndSwap(false, true) {
+		return
+	}
+	if v.sched.enter() {
+		v.work(w)
+		v.sched.gate.Add(^uint64(0)) // leave
+		v.mu.Lock()                  // wake the caller if it waits to close
+		v.cond.Broadcast()
+		v.mu.Unlock()
+	}
+	w.busy.Store(false)
+}
+
+// work runs the current phase over the chunks w claims. In phaseStep, a
+// worker that finds no chunk left to check waits until every chunk is
+// checked (the others' last chunks: a few microseconds) before it claims
+// chunks to play, and plays none if a check failed.
 func (v *VecEnv[P, M]) work(w *vecWorker[P, M]) {
-	w.err = nil
-	for i := w.lo; i < w.hi && w.err == nil; i++ {
+	s := &v.sched
+	n := int32(v.chunks)
+	for k := s.claim.Add(1) - 1; k < n; k = s.claim.Add(1) - 1 {
+		lo, hi := int(k)*v.chunk, min(int(k+1)*v.chunk, v.n)
+		var err error
 		switch v.phase {
-		case phaseCheck:
-			p := v.pos[i]
-			m, err := v.d.ActionMove(p, int(v.acts[i]))
-			if err == nil {
-				v.next[i], err = p.Apply(m)
+		case phaseStep:
+			if err = v.checkRange(lo, hi); err != nil {
+				s.failed.Store(true)
 			}
-			if err != nil {
-				w.err = fmt.Errorf("environment %d: action %d: %w", i, v.acts[i], err)
-			}
-		case phasePlay:
-			w.err = v.play(w, i)
 		case phaseReset:
-			p, plies, rep, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], v.opt.Opponent != nil, v.proto)
-			if err != nil {
-				w.err = fmt.Errorf("environment %d: %w", i, err)
-				break
-			}
-			v.pos[i], v.plies[i], v.reps[i] = p, int32(plies), rep
-			v.write(w, i)
+			err = v.restartRange(w, lo, hi)
 		case phaseWrite:
-			v.write(w, i)
+			for i := lo; i < hi; i++ {
+				v.write(w, i)
+			}
+		}
+		v.errs[k] = err
+		if v.phase == phaseStep && s.checked.Add(1) == n {
+			v.mu.Lock() // wake the workers waiting below
+			v.cond.Broadcast()
+			v.mu.Unlock()
 		}
 	}
+	if v.phase != phaseStep {
+		return
+	}
+	for i := 0; i < spins && s.checked.Load() < n; i++ {
+	}
+	if s.checked.Load() < n {
+		v.mu.Lock()
+		for s.checked.Load() < n {
+			v.cond.Wait()
+		}
+		v.mu.Unlock()
+	}
+	if s.failed.Load() {
+		return
+	}
+	for k := s.play.Add(1) - 1; k < n; k = s.play.Add(1) - 1 {
+		lo, hi := int(k)*v.chunk, min(int(k+1)*v.chunk, v.n)
+		for i := lo; i < hi; i++ {
+			if err := v.play(w, i); err != nil {
+				v.errs[k] = err
+				break
+			}
+		}
+	}
+}
+
+// checkRange plays the actions of environments [lo, hi) into next and
+// returns the error of the first that has a bad one.
+func (v *VecEnv[P, M]) checkRange(lo, hi int) error {
+	for i := lo; i < hi; i++ {
+		p := v.pos[i]
+		m, err := v.d.ActionMove(p, int(v.acts[i]))
+		if err == nil {
+			v.next[i], err = p.Apply(m)
+		}
+		if err != nil {
+			return fmt.Errorf("environment %d: action %d: %w", i, v.acts[i], err)
+		}
+	}
+	return nil
+}
+
+// restartRange restarts environments [lo, hi) and writes them, stopping
+// at the first whose opponent fails.
+func (v *VecEnv[P, M]) restartRange(w *vecWorker[P, M], lo, hi int) error {
+	for i := lo; i < hi; i++ {
+		p, plies, rep, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], v.opt.Opponent != nil, v.proto)
+		if err != nil {
+			return fmt.Errorf("environment %d: %w", i, err)
+		}
+		v.pos[i], v.plies[i], v.reps[i] = p, int32(plies), rep
+		v.write(w, i)
+	}
+	return nil
 }
 
 // opp returns environment i's opponent (nil in self-play).
@@ -457,10 +611,12 @@ func (v *VecEnv[P, M]) opp(i int) agent.Agent[P, M] {
 // play finishes environment i's step from v.next[i].
 func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	b := v.batch
-	hasOpp := v.opt.Opponent != nil
-	actor := v.pos[i].ToMove()
+	hasOpp := v.opps != nil
+	var actor mancala.Player
 	if hasOpp {
 		actor = v.seat[i]
+	} else {
+		actor = v.pos[i].ToMove()
 	}
 	q, plies, err := v.reps[i].see(v.next[i]), int(v.plies[i])+1, error(nil)
 	if hasOpp {
@@ -502,7 +658,7 @@ func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	v.pos[i], v.plies[i] = q, int32(plies)
 	if term || trunc {
 		if b != nil && b.FinalObs != nil {
-			v.encode(w, b.FinalObs[i*v.width:(i+1)*v.width], i, q)
+			v.encode(w, b.FinalObs[i*v.width:(i+1)*v.width], i, q, q.ToMove())
 		}
 		p, plies, rep, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], hasOpp, v.proto)
 		if err != nil {
@@ -514,19 +670,20 @@ func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	return nil
 }
 
-// encode writes environment i's observation of p into dst (len width).
-func (v *VecEnv[P, M]) encode(w *vecWorker[P, M], dst []float32, i int, p P) {
+// encode writes environment i's observation of p, whose player to move
+// is mover, into dst (len width).
+func (v *VecEnv[P, M]) encode(w *vecWorker[P, M], dst []float32, i int, p P, mover mancala.Player) {
 	if v.opt.BothSeats {
 		l := v.width / 2
-		w.obs.encode(dst[:l], p, mancala.South)
-		w.obs.encode(dst[l:], p, mancala.North)
+		w.obs.encode(dst[:l], p, mancala.South, mover)
+		w.obs.encode(dst[l:], p, mancala.North, mover)
 		return
 	}
-	seat := p.ToMove()
-	if v.opt.Opponent != nil {
+	seat := mover
+	if v.opps != nil {
 		seat = v.seat[i]
 	}
-	w.obs.encode(dst, p, seat)
+	w.obs.encode(dst, p, seat, mover)
 }
 
 // write writes environment i's observation, mask, player to move and
@@ -536,16 +693,17 @@ func (v *VecEnv[P, M]) write(w *vecWorker[P, M], i int) {
 	if b == nil {
 		return
 	}
-	p := v.pos[i]
+	p := &v.pos[i]
+	mover := (*p).ToMove()
 	if b.Obs != nil {
-		v.encode(w, b.Obs[i*v.width:(i+1)*v.width], i, p)
+		v.encode(w, b.Obs[i*v.width:(i+1)*v.width], i, *p, mover)
 	}
 	if b.Mask != nil {
 		a := v.actions
-		v.d.AppendMask(p, b.Mask[i*a:i*a:(i+1)*a])
+		v.d.AppendMask(*p, b.Mask[i*a:i*a:(i+1)*a])
 	}
 	if b.ToMove != nil {
-		b.ToMove[i] = p.ToMove()
+		b.ToMove[i] = mover
 	}
 	if b.Plies != nil {
 		b.Plies[i] = v.plies[i]

@@ -1,6 +1,7 @@
 package env_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -393,6 +395,75 @@ func pickFirst(b *env.Batch, n, actions int, dst []int32, rng *rand.Rand) {
 				}
 				j--
 			}
+		}
+	}
+}
+
+// TestVecOpponentFails checks a step whose opponents fail in two
+// environments, under 1, 2 and 3 workers: the error wraps ErrAgent and
+// names the lower environment, every environment keeps its position and
+// plies, and the next step, the opponents mended, plays.
+func TestVecOpponentFails(t *testing.T) {
+	const n = 24
+	type (
+		P = kisolo.Position
+		M = kisolo.Move
+	)
+	for _, workers := range []int{1, 2, 3} {
+		var armed atomic.Bool
+		made := 0 // opponents are made in environment order
+		opp := func(seed uint64) (agent.Agent[P, M], error) {
+			i := made % n
+			made++
+			r := agent.NewRandom[P, M](seed)
+			return agent.AgentFunc[P, M](func(ctx context.Context, p P) (M, error) {
+				if armed.Load() && (i == 5 || i == 17) {
+					return M{}, errors.New("out of order")
+				}
+				return r.Move(ctx, p)
+			}), nil
+		}
+		v, err := env.NewVec(&kisolo.Descriptor, "", n, env.VecOptions[P, M]{Workers: workers,
+			Options: env.Options[P, M]{Opponent: opp, Seed: 8, Horizon: 400}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := v.NewBatch()
+		if err := v.Observe(b); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(2, 2))
+		acts := make([]int32, n)
+		for range 3 {
+			pickActions(rng, b, n, v.Actions(), acts)
+			if err := v.Step(acts, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		state := func() []string {
+			var s []string
+			for i := range n {
+				p, plies, _ := v.Position(i)
+				s = append(s, fmt.Sprintf("%v plies=%d", p, plies))
+			}
+			return s
+		}
+		before := state()
+		pickActions(rng, b, n, v.Actions(), acts)
+		armed.Store(true)
+		err = v.Step(acts, b)
+		if !errors.Is(err, env.ErrAgent) || !strings.Contains(err.Error(), "environment 5:") {
+			t.Fatalf("%d workers: %v, want ErrAgent naming environment 5", workers, err)
+		}
+		if diff := cmp.Diff(before, state()); diff != "" {
+			t.Fatalf("%d workers: the failed step changed the environments (-before +after):\n%s", workers, diff)
+		}
+		armed.Store(false)
+		if err := v.Step(acts, b); err != nil {
+			t.Fatalf("%d workers: after the opponents mended: %v", workers, err)
+		}
+		if diff := cmp.Diff(before, state()); diff == "" {
+			t.Fatalf("%d workers: the step after did not play", workers)
 		}
 	}
 }

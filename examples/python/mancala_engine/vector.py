@@ -119,6 +119,7 @@ class VectorGame:
         self.reward = np.zeros(n, np.float32)
         self._term = np.zeros(n, np.uint8)
         self._trunc = np.zeros(n, np.uint8)
+        self._ended = np.zeros(n, np.uint8)  # _after's scratch: terminated or truncated
         self.terminated = self._term.view(np.bool_)
         self.truncated = self._trunc.view(np.bool_)
         self._fres = np.zeros(n, np.int8)
@@ -204,9 +205,9 @@ class VectorGame:
         if a.dtype.kind not in "iu":
             raise TypeError(f"actions must be integers, not {a.dtype} (floats, bools and strings are refused)")
         if a.dtype.itemsize > 4 or a.dtype.kind == "u":
-            bad = np.flatnonzero((a < 0) | (a >= self.actions))
-            if bad.size:
-                i = int(bad[0])
+            # Two reductions, no temporary arrays; the first bad id is looked for only when there is one.
+            if a.min() < 0 or a.max() >= self.actions:
+                i = int(np.flatnonzero((a < 0) | (a >= self.actions))[0])
                 raise IllegalAction(f"environment {i}: action {a[i]} out of range 0..{self.actions - 1}", "action")
         np.copyto(acts, a, casting="unsafe")
         self._open()
@@ -244,11 +245,15 @@ class VectorGame:
             self.reward[:] = 0
             self._term[:] = 0
             self._trunc[:] = 0
-        idx = np.flatnonzero(self._term | self._trunc).astype(np.int32)
+        idx = np.flatnonzero(np.bitwise_or(self._term, self._trunc, out=self._ended)).astype(np.int32)
         self.ended = int(idx.size)
         self.ended_index = idx
-        self.final_obs = self._fobs32[idx].astype(np.uint8)
-        self.final_result = self._fres[idx]
+        if idx.size:
+            self.final_obs = self._fobs32[idx].astype(np.uint8)
+            self.final_result = self._fres[idx]
+        else:  # most steps: no indexing
+            self.final_obs = np.zeros((0, self.obs_len), np.uint8)
+            self.final_result = np.zeros(0, np.int8)
 
     def position(self, i: int) -> str:
         """Game i's position (notation)."""
