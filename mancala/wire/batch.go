@@ -220,7 +220,7 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 	switch {
 	case errors.Is(err, batchpkg.ErrNodes):
 		return PerftResponse{}, errorf(CodeTooLarge, "wire: perft: more than %d positions; ask for a smaller depth", l.MaxPerftNodes)
-	case ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil:
 		return PerftResponse{}, deadlineErr(ctx, "perft", l)
 	case err != nil:
 		return PerftResponse{}, errorf(CodeInternal, "wire: internal error: %s", err.Error())
