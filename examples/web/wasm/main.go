@@ -44,7 +44,7 @@ func newService() (*wire.Service, error) {
 // is an endpoint's name, body its request's JSON text (ignored for
 // games). It calls the service's typed methods (State, Apply, ...), not
 // its command table (Service.Call), so that the worker links none of the
-// line protocol's batch and research commands; and it reads requests and
+// line protocol's batch commands; and it reads requests and
 // writes answers with internal/wirejson, not encoding/json, whose
 // reflection would weigh about a sixth of the binary. The answers are the
 // same (the typed methods hold no slot, and a slot never changes an
