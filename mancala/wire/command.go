@@ -235,6 +235,9 @@ func (s *Service) Call(ctx context.Context, cmd string, body []byte) ([]byte, er
 	}
 	if c.getOnly {
 		body = []byte("{}")
+	} else if limit := s.limits.MaxBody; int64(len(body)) > limit {
+		// As Handler refuses it (readBody).
+		return nil, errorf(CodeTooLarge, "wire: request body over %d bytes", limit)
 	}
 	v, err := sess.run(ctx, c, body)
 	if err != nil {
