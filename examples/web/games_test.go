@@ -3,11 +3,9 @@ package main
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -61,17 +59,6 @@ func gamesJS() string {
 // TestGamesJS checks that static/games.js is written from internal/games,
 // or rewrites it with -update-games.
 func TestGamesJS(t *testing.T) {
-	const file = "static/games.js"
-	want := gamesJS()
-	old, _ := os.ReadFile(file)
-	if string(old) == want {
-		return
-	}
-	if *updateGames {
-		if err := os.WriteFile(file, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("%s is not written from internal/games (go test ./examples/web -run TestGamesJS -update-games):\n%s", file, cmp.Diff(string(old), want))
+	checkGenerated(t, "static/games.js", gamesJS(), *updateGames,
+		"written from internal/games (go test ./examples/web -run TestGamesJS -update-games)")
 }

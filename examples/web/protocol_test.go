@@ -34,17 +34,25 @@ func TestProtocolTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, _ := os.ReadFile(protocolFile)
-	if string(old) == got {
+	checkGenerated(t, protocolFile, got, *updateProtocol,
+		"derived from "+schemaFile+" (go test ./examples/web -run TestProtocolTypes -update-protocol)")
+}
+
+// checkGenerated checks that file holds want, or with update rewrites it;
+// from says what file is generated from and how to rewrite it.
+func checkGenerated(t *testing.T, file, want string, update bool, from string) {
+	t.Helper()
+	old, _ := os.ReadFile(file)
+	if string(old) == want {
 		return
 	}
-	if *updateProtocol {
-		if err := os.WriteFile(protocolFile, []byte(got), 0o644); err != nil {
+	if update {
+		if err := os.WriteFile(file, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Errorf("%s is not derived from %s (go test ./examples/web -run TestProtocolTypes -update-protocol):\n%s", protocolFile, schemaFile, cmp.Diff(string(old), got))
+	t.Errorf("%s is not %s:\n%s", file, from, cmp.Diff(string(old), want))
 }
 
 // schemaNode is the part of JSON Schema that docs/wire.schema.json uses.

@@ -1,7 +1,8 @@
 // Copyright 2010 The Go Authors. All rights reserved.
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
-// (Go's LICENSE file: https://go.dev/LICENSE.)
+// (That is Go's LICENSE, copied beside this file as internal/wirejson/LICENSE;
+// the rest of the module is under the MIT license of its root LICENSE.)
 
 package wirejson
 

@@ -56,10 +56,11 @@ type BatchLimits struct {
 	MaxSelfplayGames int
 	MaxSelfplayPlies int
 	// MaxTime is the deadline of every batch request (default and cap
-	// 60 s): one that has not finished by then gets too_large.
+	// 60 s): a perft not finished by then gets too_large; playouts and
+	// selfplay answer the games finished by then (Incomplete).
 	MaxTime time.Duration
-	// Workers is the number of goroutines a playouts request plays on
-	// (default GOMAXPROCS); the results do not depend on it.
+	// Workers is the number of goroutines a playouts or selfplay request
+	// plays on (default GOMAXPROCS); the results do not depend on it.
 	Workers int
 }
 
@@ -220,7 +221,7 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 	switch {
 	case errors.Is(err, batchpkg.ErrNodes):
 		return PerftResponse{}, errorf(CodeTooLarge, "wire: perft: more than %d positions; ask for a smaller depth", l.MaxPerftNodes)
-	case ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil:
 		return PerftResponse{}, deadlineErr(ctx, "perft", l)
 	case err != nil:
 		return PerftResponse{}, errorf(CodeInternal, "wire: internal error: %s", err.Error())

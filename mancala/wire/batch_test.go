@@ -114,6 +114,13 @@ func TestPerftLimits(t *testing.T) {
 	slow := newBatch(t, wire.BatchLimits{MaxTime: 20 * time.Millisecond})
 	_, err = slow.Perft(ctx, wire.PerftRequest{Game: "kimasai", Depth: 12})
 	wantCode(t, err, "too_large", "wire: perft: not done within the 20ms deadline; ask for less")
+	// A perft that finished is answered, even when its context is done
+	// by the time it returns (depth 1 never looks at the context).
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	if got, err := b.Perft(done, wire.PerftRequest{Game: "kisolo", Depth: 1}); err != nil || !slices.Equal(got.Counts, []uint64{7}) {
+		t.Errorf("finished perft, context done: %v, %v; want counts [7]", got.Counts, err)
+	}
 	_, err = b.Perft(ctx, wire.PerftRequest{Depth: 2})
 	wantCode(t, err, "bad_request", "wire: want a position, or a game (and rules) for its start")
 	_, err = b.Perft(ctx, wire.PerftRequest{Game: "kisolo", Rules: "Columns:9", Depth: 2})

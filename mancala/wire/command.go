@@ -95,7 +95,7 @@ type table struct {
 // the first use of the table (Call, Handler, ServeLines), not in
 // NewService: a program that only calls the typed
 // methods (State, Apply, Think, ...: the page's WebAssembly worker) then
-// does not link the line protocol's batch and research commands.
+// does not link the line protocol's batch commands.
 func (s *Service) loadTable() {
 	s.table.once.Do(func() { s.table.cmds = s.builtins() })
 }
@@ -235,6 +235,9 @@ func (s *Service) Call(ctx context.Context, cmd string, body []byte) ([]byte, er
 	}
 	if c.getOnly {
 		body = []byte("{}")
+	} else if limit := s.limits.MaxBody; int64(len(body)) > limit {
+		// As Handler refuses it (readBody).
+		return nil, errorf(CodeTooLarge, "wire: request body over %d bytes", limit)
 	}
 	v, err := sess.run(ctx, c, body)
 	if err != nil {

@@ -41,6 +41,7 @@ func TestCallSameAsHTTP(t *testing.T) {
 		{"POST", "state", `{"position":`},
 		{"POST", "perft", `{"game":"kisolo","depth":1}`}, // lines only: 404
 		{"POST", "nothing", `{}`},
+		{"POST", "state", `{"game":"` + strings.Repeat("x", 70_000) + `"}`}, // over Limits.MaxBody: too_large
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(tt.method, "/api/v1/"+tt.cmd, strings.NewReader(tt.body)))

@@ -22,7 +22,9 @@ type Level struct {
 }
 
 // LevelAgent is the agent of a [Level] in the fields of a [ThinkRequest]
-// (Agent a kind; Depth in plies, Nodes, Iterations, TimeMs in ms). Every
+// (Agent a kind; AlphaBeta's Depth in plies and Nodes, its node budget in
+// positions searched, which a think gives as an agent spec or the level's
+// name; MCTS's Iterations in playouts; TimeMs in ms). Every
 // level has a depth, node or iteration budget, not a time budget, so that
 // it plays the same moves on every machine.
 type LevelAgent struct {

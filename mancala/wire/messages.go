@@ -276,8 +276,9 @@ type ThinkRequest struct {
 
 // ThinkResponse answers a think (docs/wire.md, "Think's answer"): the
 // Move and the Agent kind that chose it; AlphaBeta's Value for the player
-// to move in the evaluation's unit (seeds; a forced win or loss as
-// agent.WinValue less the plies to it), Outcome ("win", "draw" or "loss"
+// to move in the evaluation's unit (seeds; a forced win as
+// agent.WinValue + agent.MarginWeight × the final margin − the plies to
+// the end, a loss its negation), Outcome ("win", "draw" or "loss"
 // when proven), Depth in plies, Nodes and Line (the principal variation
 // from Move on); MCTS's Visits of Move, Iterations and WinRate (0..1, a
 // draw one half); and ElapsedMs.

@@ -55,7 +55,7 @@ type Limits struct {
 	MaxThinks int
 	BusyWait  time.Duration
 	// MaxWork is the number of other requests (state, apply, record,
-	// replay, observation) served at once (default 4*GOMAXPROCS), over
+	// replay) served at once (default 4*GOMAXPROCS), over
 	// every transport of the service together.
 	MaxWork int
 	// MaxCostly is the number of those requests served at once that can

@@ -44,7 +44,7 @@ func newService() (*wire.Service, error) {
 // is an endpoint's name, body its request's JSON text (ignored for
 // games). It calls the service's typed methods (State, Apply, ...), not
 // its command table (Service.Call), so that the worker links none of the
-// line protocol's batch and research commands; and it reads requests and
+// line protocol's batch commands; and it reads requests and
 // writes answers with internal/wirejson, not encoding/json, whose
 // reflection would weigh about a sixth of the binary. The answers are the
 // same (the typed methods hold no slot, and a slot never changes an
@@ -64,7 +64,9 @@ func call(ctx context.Context, s *wire.Service, cmd string, body []byte) (int, [
 
 // dispatch decodes body as cmd's request, answers it and returns the
 // answer's JSON text; a panic is an internal error, as the service's
-// table answers it.
+// table answers it. The commands' cases are written out on purpose: one
+// generic decode-answer-write helper made the worker 17,666 bytes larger
+// (5,402 gzipped) with Go 1.26.
 func dispatch(ctx context.Context, s *wire.Service, cmd string, body []byte) (out []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {

@@ -29,15 +29,16 @@ const (
 )
 
 // unlinked are functions the worker must not contain (by the function
-// names of a build without -s): the service's command table, and through
-// it the line protocol's batch commands, the research commands and the
-// learning environments' observers; and encoding/json's reflective
+// names of a build without -s; every name but NewObserver's is in a
+// js/wasm build that serves the command table and uses encoding/json, so
+// none is a name no build has): the service's command table, and through
+// it the line protocol's batch commands (wire's and internal/batch's);
+// the learning environments' observers; and encoding/json's reflective
 // decoder and encoder (internal/wirejson reads and writes the messages).
 var unlinked = []string{
 	"github.com_seed8ebe013a_go_mancala_mancala_wire.__Service_.builtins",
-	"github.com_seed8ebe013a_go_mancala_mancala_wire.__Service_.researchCommands",
-	"github.com_seed8ebe013a_go_mancala_mancala_wire.__Service_.VecStep",
-	"github.com_seed8ebe013a_go_mancala_mancala_wire.__Batch_.Perft",
+	"github.com_seed8ebe013a_go_mancala_mancala_wire.__batch_.perft",
+	"github.com_seed8ebe013a_go_mancala_internal_batch.Run",
 	"github.com_seed8ebe013a_go_mancala_mancala_env.NewObserver",
 	"encoding_json.__decodeState_.object",
 	"encoding_json.__Encoder_.Encode",

@@ -195,30 +195,47 @@ func pkgOf(fn string) string {
 	}
 }
 
-// report writes the sections and the top packages by code size.
-func report(w io.Writer, b []byte, top int) error {
+// parseNamed parses b, which must have its function names (a build
+// without -s).
+func parseNamed(b []byte) (*module, error) {
 	m, err := parse(b)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(m.names) == 0 {
-		return errors.New("no function names: build without -ldflags=-s")
+		return nil, errors.New("no function names: build without -ldflags=-s")
 	}
-	type row struct {
-		name string
-		n    int
+	return m, nil
+}
+
+// row is a name and its size in bytes.
+type row struct {
+	name string
+	n    int
+}
+
+// sortRows sorts rows largest first, then by name.
+func sortRows(rows []row) {
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].n != rows[j].n {
+			return rows[i].n > rows[j].n
+		}
+		return rows[i].name < rows[j].name
+	})
+}
+
+// report writes the sections and the top packages by code size.
+func report(w io.Writer, b []byte, top int) error {
+	m, err := parseNamed(b)
+	if err != nil {
+		return err
 	}
 	sorted := func(by map[string]int) []row {
 		var rows []row
 		for k, v := range by {
 			rows = append(rows, row{k, v})
 		}
-		sort.Slice(rows, func(i, j int) bool {
-			if rows[i].n != rows[j].n {
-				return rows[i].n > rows[j].n
-			}
-			return rows[i].name < rows[j].name
-		})
+		sortRows(rows)
 		return rows
 	}
 	fmt.Fprintf(w, "%d bytes\n\nsection         bytes\n", len(b))
@@ -244,16 +261,9 @@ func report(w io.Writer, b []byte, top int) error {
 // funcs writes the top largest functions whose names contain part, by
 // code bytes, and their total.
 func funcs(w io.Writer, b []byte, part string, top int) error {
-	m, err := parse(b)
+	m, err := parseNamed(b)
 	if err != nil {
 		return err
-	}
-	if len(m.names) == 0 {
-		return errors.New("no function names: build without -ldflags=-s")
-	}
-	type row struct {
-		name string
-		n    int
 	}
 	var rows []row
 	total := 0
@@ -263,12 +273,7 @@ func funcs(w io.Writer, b []byte, part string, top int) error {
 			total += n
 		}
 	}
-	sort.Slice(rows, func(i, j int) bool {
-		if rows[i].n != rows[j].n {
-			return rows[i].n > rows[j].n
-		}
-		return rows[i].name < rows[j].name
-	})
+	sortRows(rows)
 	fmt.Fprintf(w, "%d functions, %d bytes of code\n", len(rows), total)
 	for i, r := range rows {
 		if i == top {
