@@ -110,6 +110,16 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), execJS, 0o644); err != nil {
 		return err
 	}
+	// mancala.wasm and wasm_exec.js carry Go's code (the runtime, the
+	// standard library, internal/wirejson's scanner), whose BSD-style
+	// licence asks that its notice come with them.
+	goLicense, err := os.ReadFile(filepath.Join(goroot, "LICENSE"))
+	if err != nil {
+		return fmt.Errorf("export: Go's licence: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "LICENSE-go"), goLicense, 0o644); err != nil {
+		return err
+	}
 	out := filepath.Join(dir, "mancala.wasm")
 	if wasmFile != "" {
 		b, err := os.ReadFile(wasmFile)

@@ -37,7 +37,7 @@ func TestExport(t *testing.T) {
 		}
 		return nil
 	})
-	want = append(want, "mancala.wasm", "wasm_exec.js")
+	want = append(want, "mancala.wasm", "wasm_exec.js", "LICENSE-go")
 	// A brotli and a gzip copy of each file of 1 KiB or more, the same
 	// bytes once decompressed.
 	for _, name := range want {

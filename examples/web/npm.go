@@ -12,8 +12,8 @@ import (
 
 // packageFiles are the files of the JavaScript package, from the exported
 // site: the module, its declarations (and the protocol's, which they import), the worker, Go's wasm_exec.js and
-// mancala.wasm; and the Node entry, nodeEntry.
-var packageFiles = []string{"mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js"}
+// mancala.wasm, Go's licence (LICENSE-go: both carry Go's code); and the Node entry, nodeEntry.
+var packageFiles = []string{"mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js", "LICENSE-go"}
 
 // nodeEntry is the package's node.js: its entry in Node (the export
 // condition "node"), which runs mancala.wasm in the calling thread.
@@ -30,7 +30,7 @@ const packageJSON = `{
   "name": "go-mancala",
   "version": "` + packageVersion + `",
   "description": "The rules of Kiothi, Kisolo and Bao la Kimasai for JavaScript: the go-mancala library compiled to WebAssembly, in a Web Worker or in Node",
-  "license": "MIT",
+  "license": "MIT AND BSD-3-Clause",
   "type": "module",
   "main": "./mancala.js",
   "types": "./mancala.d.ts",
@@ -45,7 +45,7 @@ const packageJSON = `{
     "./wasm_exec.js": "./wasm_exec.js",
     "./mancala.wasm": "./mancala.wasm"
   },
-  "files": ["mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js", "README.md"],
+  "files": ["mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js", "LICENSE-go", "README.md"],
   "sideEffects": false,
   "keywords": ["mancala", "kiothi", "kisolo", "bao", "board-game", "webassembly"],
   "repository": {

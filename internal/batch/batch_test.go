@@ -18,22 +18,22 @@ func TestRunPrefixAndFirstError(t *testing.T) {
 		if k != 10 || err != nil {
 			t.Fatalf("workers %d: all done: got %d, %v; want 10, nil", workers, k, err)
 		}
-		// One worker in chunks of 1: jobs 0..4 run, job 5 fails, no job after it starts.
-		ran := 0
-		k, err = batch.Run(context.Background(), 10, 1, 1, func(i int) error {
-			ran++
-			if i == 5 {
-				return boom
-			}
-			return nil
-		})
-		if k != 0 || !errors.Is(err, boom) || ran != 6 {
-			t.Fatalf("failing job: got %d, %v after %d jobs; want 0, boom after 6", k, err, ran)
+	}
+	// One worker in chunks of 1: jobs 0..4 run, job 5 fails, no job after it starts.
+	ran := 0
+	k, err := batch.Run(context.Background(), 10, 1, 1, func(i int) error {
+		ran++
+		if i == 5 {
+			return boom
 		}
+		return nil
+	})
+	if k != 0 || !errors.Is(err, boom) || ran != 6 {
+		t.Fatalf("failing job: got %d, %v after %d jobs; want 0, boom after 6", k, err, ran)
 	}
 	// A job that fails once the context is done is not done, and not a failure.
 	ctx, cancel := context.WithCancel(context.Background())
-	k, err := batch.Run(ctx, 10, 1, 1, func(i int) error {
+	k, err = batch.Run(ctx, 10, 1, 1, func(i int) error {
 		if i == 4 {
 			cancel()
 			return ctx.Err()

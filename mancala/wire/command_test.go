@@ -120,22 +120,6 @@ func TestRegister(t *testing.T) {
 	if err != nil || !bytes.Contains(got, []byte(`"commands":["games","state","apply","think","record","replay","perft","playouts","selfplay","count"]`)) {
 		t.Errorf("games: %.100s %v", got, err)
 	}
-
-	for _, tt := range []struct {
-		c   wire.Command
-		msg string
-	}{
-		{wire.Command{Name: "zero"}, "wire: register: a zero command (use newCommand)"},
-		{counterCommand(), `wire: register: two commands named "count" over lines`},
-		{wire.NewCommand("state", wire.HTTP, wire.WorkPool, func(context.Context, *wire.Session, struct{}) (struct{}, error) { return struct{}{}, nil }), `wire: register: two commands named "state" over http`},
-		{wire.NewCommand("Big", wire.Lines, wire.NoPool, func(context.Context, *wire.Session, struct{}) (struct{}, error) { return struct{}{}, nil }), `wire: register: bad command name "Big" (want lower case letters, digits and _, starting with a letter)`},
-		{wire.NewCommand("a/b", wire.HTTP, wire.NoPool, func(context.Context, *wire.Session, struct{}) (struct{}, error) { return struct{}{}, nil }), `wire: register: bad command name "a/b"`},
-		{wire.NewCommand("none", 0, wire.NoPool, func(context.Context, *wire.Session, struct{}) (struct{}, error) { return struct{}{}, nil }), `wire: register: command "none" has no transport`},
-	} {
-		if err := s.Register(tt.c); err == nil || !strings.HasPrefix(err.Error(), tt.msg) {
-			t.Errorf("Register(%s): %v, want %q", tt.c.Name, err, tt.msg)
-		}
-	}
 }
 
 // A command registered over HTTP is served at POST /api/v1/<name>, and a

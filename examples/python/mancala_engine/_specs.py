@@ -16,6 +16,13 @@ try:
 except ImportError:  # a source tree that was never built
     _TABLE = []
 
+#: The keys every entry of the build's table has; a table written by an
+#: older build lacks some, and is refused as stale by table_loaded.
+_KEYS = ("name", "title", "levels", "options", "specs")
+_STALE = bool(_TABLE) and not all(all(k in g for k in _KEYS) for g in _TABLE)
+if _STALE:
+    _TABLE = []
+
 #: The games, in the library's order (none in a source tree that was never
 #: built: using a game then raises table_loaded's LibraryError).
 GAMES: Tuple[str, ...] = tuple(g["name"] for g in _TABLE)
@@ -138,6 +145,9 @@ def spec_of(game: str, rules: Optional[str]) -> Spec:
 
 
 def table_loaded() -> bool:
+    if _STALE:
+        raise LibraryError("mancala_engine: _games.py was written by an older build (an entry lacks one of "
+                           + ", ".join(_KEYS) + "): rebuild with pip install ./examples/python from a checkout with Go")
     if not _TABLE:
         raise LibraryError("mancala_engine: this source tree was never built (no _games.py): install a wheel, or "
                            "pip install ./examples/python from a checkout with Go")

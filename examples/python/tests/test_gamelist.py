@@ -77,3 +77,20 @@ def test_unbuilt_tree_has_no_games_and_says_so():
     lines = p.stdout.splitlines()
     assert lines[0] == "()"
     assert lines[1].startswith("LibraryError mancala_engine: this source tree was never built (no _games.py)")
+
+
+@pytest.mark.processes
+def test_stale_table_is_refused_with_rebuild():
+    # A _games.py from an older build (entries without a title): no games,
+    # and using one says to rebuild rather than failing with a KeyError.
+    code = ("import sys, types; m = types.ModuleType('mancala_engine._games'); m.GAMES = [{'name': 'kisolo'}]\n"
+            "sys.modules['mancala_engine._games'] = m\n"
+            "from mancala_engine import _specs\n"
+            "print(repr(_specs.GAMES))\n"
+            "try:\n    _specs.check_game('kisolo')\nexcept Exception as e:\n    print(type(e).__name__, e)\n")
+    p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, timeout=120, env=dict(os.environ))
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0] == "()"
+    assert lines[1].startswith("LibraryError mancala_engine: _games.py was written by an older build")
