@@ -528,8 +528,10 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 				return err
 			}
 		}
+		var m []bool
 		if mask != nil {
-			x.env.mask(bools(mask, int(s.actions)))
+			m = bools(mask, int(s.actions))
+			x.env.mask(m)
 		}
 		if legal != nil || out != nil {
 			var ids []int32
@@ -538,7 +540,11 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 			} else {
 				ids = x.idScratch(int(s.actions))
 			}
-			st.legal = int32(x.env.legal(ids))
+			if m != nil {
+				st.legal = int32(maskIDs(m, ids)) // the mask just written: the moves made once
+			} else {
+				st.legal = int32(x.env.legal(ids))
+			}
 		}
 		if out != nil {
 			*out = C.mancala_step_t{rewards: [2]C.float{C.float(st.rewards[0]), C.float(st.rewards[1])},

@@ -156,7 +156,9 @@ func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		if err != nil {
 			return made{}, err
 		}
-		return made{env: &envImpl[P, M]{e: e, d: d}, searching: searching}, nil
+		x := &envImpl[P, M]{e: e, d: d}
+		x.sp = x.makeSpec()
+		return made{env: x, searching: searching}, nil
 	}
 	if searching && c.n > maxSearchEnvs {
 		return made{}, fail(errArgument, "n %d: at most %d environments with a searching opponent (%s)", c.n, maxSearchEnvs, c.opponent)
@@ -220,10 +222,13 @@ func makeAgent(game, spec string, seed uint64) (agentOps, error) {
 type envImpl[P mancala.Position[P, M], M mancala.Move] struct {
 	e       *env.Env[P, M]
 	d       *mancala.Descriptor[P, M]
-	scratch []bool // legal's mask
+	scratch []bool   // legal's mask
+	sp      specInfo // the sizes, fixed at creation (every step reads them)
 }
 
-func (x *envImpl[P, M]) spec() specInfo {
+func (x *envImpl[P, M]) spec() specInfo { return x.sp }
+
+func (x *envImpl[P, M]) makeSpec() specInfo {
 	seat, ok := x.e.Seat()
 	s := specInfo{obsLen: int32(x.e.Observer().Len()), actions: int32(x.e.Actions()), horizon: int32(x.e.Horizon()), n: 1, seat: seatNone}
 	if ok {
@@ -249,9 +254,18 @@ func (x *envImpl[P, M]) step(ctx context.Context, a int) (stepInfo, error) {
 	if err != nil {
 		return stepInfo{}, err
 	}
-	t, p, s, _ := x.status()
+	// status()'s state, read from the step's answer (Terminated is the
+	// new position's outcome, Truncated the horizon reached first): the
+	// position's outcome is not worked out again.
+	var state uint8
+	switch {
+	case st.Terminated:
+		state = 1
+	case st.Truncated:
+		state = 2
+	}
 	return stepInfo{rewards: st.Rewards, terminated: b2u(st.Terminated), truncated: b2u(st.Truncated),
-		toMove: uint8(t), state: uint8(s), plies: p}, nil
+		toMove: uint8(x.e.Position().ToMove()), state: state, plies: int32(x.e.Plies())}, nil
 }
 
 // observe writes the observation from seat (0, 1, the mover, both) into
@@ -278,8 +292,14 @@ func (x *envImpl[P, M]) mask(dst []bool) { x.e.AppendMask(dst[:0:x.e.Actions()])
 // order and returns their number: the ids the mask allows.
 func (x *envImpl[P, M]) legal(dst []int32) int {
 	x.scratch = x.e.AppendMask(x.scratch[:0])
+	return maskIDs(x.scratch, dst)
+}
+
+// maskIDs writes the ids mask allows into dst (len >= len(mask)) in
+// increasing order and returns their number.
+func maskIDs(mask []bool, dst []int32) int {
 	n := 0
-	for a, ok := range x.scratch {
+	for a, ok := range mask {
 		if ok {
 			dst[n] = int32(a)
 			n++
