@@ -22,6 +22,7 @@
  *   _step_failed(st, a)    raises the library's error (or ForkedError)
  *   _mask_other(seat)      mask() of a seat not to move, or a bad seat
  *   _observe_failed(st)    raises the library's error of an observe
+ *   _reset_checked(...)    reset() with arguments, or before a snapshot
  * so the pure-Python class (env._CheckedCore) and this one agree by
  * construction, and tests/test_fast.py checks that they do.
  *
@@ -33,6 +34,7 @@
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct { int64_t id; } env_t;
 
@@ -50,14 +52,24 @@ typedef struct {
 typedef int32_t (*step_fn)(env_t, int32_t, step_t *, int32_t, float *, int32_t, uint8_t *, int32_t, int32_t *,
                            int32_t);
 typedef int32_t (*observe_fn)(env_t, int32_t, float *, int32_t);
+typedef int32_t (*reset_fn)(env_t, const uint64_t *);
 
 #define SEAT_BOTH 2
+
+/* Py_XSETREF is not in the limited API */
+#define SETREF(dst, src)                                                                                           \
+    do {                                                                                                           \
+        PyObject *old_ = (PyObject *)(dst);                                                                        \
+        (dst) = (src);                                                                                             \
+        Py_XDECREF(old_);                                                                                          \
+    } while (0)
 
 typedef struct {
     PyObject_HEAD
     /* the binding (set by _fast_bind) */
     step_fn f;
     observe_fn fobs;
+    reset_fn freset;
     env_t h;
     step_t *out;
     float *obs;      /* 2 * L floats: South's view, then North's */
@@ -69,23 +81,33 @@ typedef struct {
     PyObject *owners;      /* what owns the buffers (kept alive with the binding) */
     PyObject *mask_copy;   /* the int8 mask array's bound copy() */
     PyObject *u8_copy[2];  /* the staging arrays' bound copy() */
-    /* The observations are written by the step only when observation()
-     * was called since the step before (want_obs): a loop that never
-     * observes does not pay for them; one that does gets them in the same
-     * call. obs_valid: the buffer holds the current position's; else
-     * observation() asks the library (mancala_env_observe) first. */
+    /* The observations are written by the step only for the seats
+     * observation() was called for since the step before (want_obs: bit
+     * 0 South, bit 1 North): a loop that never observes does not pay for
+     * them; one that does gets them in the same call. obs_valid: the
+     * seats whose half of the buffer holds the current position's view;
+     * observation() of another asks the library (mancala_env_observe)
+     * first. */
     char want_obs;
     char obs_valid;
+    /* The start of a self-play game as the first reset left the buffers
+     * (_fast_snapshot): every later reset() without arguments is the
+     * library's reset and these copied back. snap: obs, then mask, then
+     * legal; NULL until taken. */
+    char *snap;
+    step_t snap_out;
+    PyObject *snap_pos;
     /* members the Python side reads and writes */
     char started;
     char searches;
     PyObject *history;
     PyObject *pos;
+    PyObject *start;
 } Core;
 
 static int forked = 0;
 static PyObject *str_S, *str_N, *str_step_checked, *str_step_search, *str_step_failed, *str_mask_other, *str_append;
-static PyObject *str_observe_failed, *zero_rewards;
+static PyObject *str_observe_failed, *zero_rewards, *str_reset_checked, *start_args;
 
 static int Core_traverse(Core *self, visitproc visit, void *arg) {
     Py_VISIT(self->owners);
@@ -94,6 +116,8 @@ static int Core_traverse(Core *self, visitproc visit, void *arg) {
     Py_VISIT(self->u8_copy[1]);
     Py_VISIT(self->history);
     Py_VISIT(self->pos);
+    Py_VISIT(self->start);
+    Py_VISIT(self->snap_pos);
     Py_VISIT(Py_TYPE(self)); /* a heap type: its instances hold it */
     return 0;
 }
@@ -101,6 +125,10 @@ static int Core_traverse(Core *self, visitproc visit, void *arg) {
 static void unbind(Core *self) {
     self->f = NULL;
     self->fobs = NULL;
+    self->freset = NULL;
+    PyMem_Free(self->snap);
+    self->snap = NULL;
+    Py_CLEAR(self->snap_pos);
     self->obs_valid = 0;
     self->out = NULL;
     self->obs = NULL;
@@ -118,6 +146,7 @@ static int Core_clear(Core *self) {
     self->started = 0;
     Py_CLEAR(self->history);
     Py_CLEAR(self->pos);
+    Py_CLEAR(self->start);
     return 0;
 }
 
@@ -133,23 +162,23 @@ static void *addr_of(PyObject *o) {
     return PyLong_AsVoidPtr(o);
 }
 
-/* _fast_bind(fn, fobs, env_id, out, obs, L, mask, A, legal, u8_south, u8_north, owners, mask8, u8s)
- * fn, fobs (mancala_env_step, mancala_env_observe), out, obs, mask, legal,
+/* _fast_bind(fn, fobs, freset, env_id, out, obs, L, mask, A, legal, u8_south, u8_north, owners, mask8, u8s)
+ * fn, fobs, freset (mancala_env_step, _observe, _reset), out, obs, mask, legal,
  * u8_*: addresses (ints); owners: any object
  * keeping the buffers alive; mask8: the int8 array over mask; u8s: the
  * two uint8 arrays over u8_south and u8_north. */
 static PyObject *Core_bind(Core *self, PyObject *args) {
-    PyObject *fn, *fo, *out, *obs, *mask, *legal, *us, *un, *owners, *mask8, *u8s;
+    PyObject *fn, *fo, *fr, *out, *obs, *mask, *legal, *us, *un, *owners, *mask8, *u8s;
     long long id;
     int L, A;
-    if (!PyArg_ParseTuple(args, "OOLOOiOiOOOOOO", &fn, &fo, &id, &out, &obs, &L, &mask, &A, &legal, &us, &un,
+    if (!PyArg_ParseTuple(args, "OOOLOOiOiOOOOOO", &fn, &fo, &fr, &id, &out, &obs, &L, &mask, &A, &legal, &us, &un,
                           &owners, &mask8, &u8s))
         return NULL;
-    void *pf = addr_of(fn), *pfo = addr_of(fo), *po = addr_of(out), *pobs = addr_of(obs), *pm = addr_of(mask),
-         *pl = addr_of(legal), *ps = addr_of(us), *pn = addr_of(un);
+    void *pf = addr_of(fn), *pfo = addr_of(fo), *pfr = addr_of(fr), *po = addr_of(out), *pobs = addr_of(obs),
+         *pm = addr_of(mask), *pl = addr_of(legal), *ps = addr_of(us), *pn = addr_of(un);
     if (PyErr_Occurred())
         return NULL;
-    if (!pf || !pfo || !po || !pobs || !pm || !pl || !ps || !pn || L <= 0 || A <= 0) {
+    if (!pf || !pfo || !pfr || !po || !pobs || !pm || !pl || !ps || !pn || L <= 0 || A <= 0) {
         PyErr_SetString(PyExc_ValueError, "_fast_bind: a NULL address or an empty buffer");
         return NULL;
     }
@@ -170,7 +199,8 @@ static PyObject *Core_bind(Core *self, PyObject *args) {
     unbind(self);
     self->f = (step_fn)pf;
     self->fobs = (observe_fn)pfo;
-    self->want_obs = 1;
+    self->freset = (reset_fn)pfr;
+    self->want_obs = 3;
     self->obs_valid = 0;
     self->h.id = id;
     self->out = po;
@@ -200,10 +230,14 @@ static PyObject *Core_unbind(Core *self, PyObject *unused) {
  * the position's cache dropped; the rewards. */
 static PyObject *do_step(Core *self, long a, PyObject *action) {
     step_t *o = self->out;
+    /* the seats asked since the step before: both, one (its half of the
+     * buffer), or none */
     char w = self->want_obs;
+    int32_t seat = w == 3 ? SEAT_BOTH : w == 2 ? 1 : 0;
+    float *obs = w == 0 ? NULL : w == 2 ? self->obs + self->L : self->obs;
+    int32_t cap = w == 0 ? 0 : w == 3 ? 2 * self->L : self->L;
     int32_t st = forked ? -1
-                        : self->f(self->h, (int32_t)a, o, SEAT_BOTH, w ? self->obs : NULL, w ? 2 * self->L : 0,
-                                  self->mask, self->A, self->legal, self->A);
+                        : self->f(self->h, (int32_t)a, o, seat, obs, cap, self->mask, self->A, self->legal, self->A);
     if (st) {
         PyObject *s = PyLong_FromLong(st);
         if (!s)
@@ -266,6 +300,61 @@ static PyObject *step(Core *self, PyObject *action) {
     return do_step(self, a, action);
 }
 
+/* _fast_snapshot(start): keeps the buffers as they are now (the start of
+ * a self-play game, just reset; start: its position text) for reset(). */
+static PyObject *snapshot(Core *self, PyObject *start) {
+    if (!self->out || !self->started || !PyUnicode_Check(start)) {
+        PyErr_SetString(PyExc_SystemError, "_fast_snapshot: not bound, not started, or no start text");
+        return NULL;
+    }
+    size_t no = sizeof(float) * 2 * (size_t)self->L, nm = (size_t)self->A, nl = sizeof(int32_t) * (size_t)self->A;
+    char *p = PyMem_Malloc(no + nm + nl);
+    if (!p)
+        return PyErr_NoMemory();
+    memcpy(p, self->obs, no);
+    memcpy(p + no, self->mask, nm);
+    memcpy(p + no + nm, self->legal, nl);
+    PyMem_Free(self->snap);
+    self->snap = p;
+    self->snap_out = *self->out;
+    self->snap_out.rewards[0] = self->snap_out.rewards[1] = 0.0f;
+    Py_INCREF(start);
+    SETREF(self->snap_pos, start);
+    Py_RETURN_NONE;
+}
+
+static PyObject *reset(Core *self, PyObject *args, PyObject *kw) {
+    if (!self->snap || forked || self->searches || (args && PyTuple_Size(args)) || (kw && PyDict_Size(kw))) {
+        PyObject *m = PyObject_GetAttr((PyObject *)self, str_reset_checked);
+        if (!m)
+            return NULL;
+        PyObject *r = PyObject_Call(m, args, kw);
+        Py_DECREF(m);
+        return r;
+    }
+    /* Self-play from the start: the library's reset, then the start's
+     * buffers as the first reset left them. */
+    int32_t st = self->freset(self->h, NULL);
+    if (st) /* the checked reset makes the same call and raises its error */
+        return PyObject_CallMethodObjArgs((PyObject *)self, str_reset_checked, NULL);
+    PyObject *h = PyList_New(0);
+    if (!h)
+        return NULL;
+    size_t no = sizeof(float) * 2 * (size_t)self->L, nm = (size_t)self->A, nl = sizeof(int32_t) * (size_t)self->A;
+    memcpy(self->obs, self->snap, no);
+    memcpy(self->mask, self->snap + no, nm);
+    memcpy(self->legal, self->snap + no + nm, nl);
+    *self->out = self->snap_out;
+    self->obs_valid = 3;
+    self->started = 1;
+    SETREF(self->history, h);
+    Py_INCREF(self->snap_pos);
+    SETREF(self->pos, self->snap_pos);
+    Py_INCREF(start_args);
+    SETREF(self->start, start_args);
+    Py_RETURN_NONE;
+}
+
 /* _step_plain(a): the step of an id _step_checked has checked (an exact
  * int in range, the game started and not over, no search). */
 static PyObject *step_plain(Core *self, PyObject *action) {
@@ -320,8 +409,9 @@ static PyObject *observation(Core *self, PyObject *seat) {
         }
         return NULL;
     }
-    if (!self->obs_valid) {
-        int32_t st = forked ? -1 : self->fobs(self->h, SEAT_BOTH, self->obs, 2 * self->L);
+    char bit = (char)(1 << i);
+    if (!(self->obs_valid & bit)) {
+        int32_t st = forked ? -1 : self->fobs(self->h, i, self->obs + (size_t)i * self->L, self->L);
         if (st) {
             PyObject *s = PyLong_FromLong(st);
             if (!s)
@@ -334,9 +424,9 @@ static PyObject *observation(Core *self, PyObject *seat) {
             }
             return NULL;
         }
-        self->obs_valid = 1;
+        self->obs_valid |= bit;
     }
-    self->want_obs = 1;
+    self->want_obs |= bit;
     const float *src = self->obs + (size_t)i * self->L;
     uint8_t *dst = self->u8[i];
     for (int32_t k = 0; k < self->L; k++)
@@ -426,6 +516,12 @@ static PyMethodDef core_methods[] = {
     {"observation", (PyCFunction)observation, METH_O,
      "observation(seat) -> numpy.ndarray\n\nThe position seen from ``seat`` (``\"S\"`` or ``\"N\"``): a new uint8 "
      "array of the spec's length, within its bounds (the layout is in the package's README)."},
+    {"reset", (PyCFunction)(void (*)(void))reset, METH_VARARGS | METH_KEYWORDS,
+     "reset(position=None, plies=0, *, seed=None)\n\nStarts again from the start position (or ``position``, a "
+     "position of this game under these rules, taken as ``plies`` plies into the episode, 0..horizon). ``seed`` "
+     "reseeds the opponent (None: its stream goes on). With an opponent that moves first, its plies are played "
+     "here. A position of another game or other rules raises ValueError and changes nothing."},
+    {"_fast_snapshot", (PyCFunction)snapshot, METH_O, "keeps the start's buffers for reset()"},
     {"_step_plain", (PyCFunction)step_plain, METH_O, "the step of a checked id (see env.Game._step_checked)"},
     {"_fast_bind", (PyCFunction)Core_bind, METH_VARARGS, "binds the game's library handle and buffers"},
     {"_fast_unbind", (PyCFunction)Core_unbind, METH_NOARGS, "drops the binding"},
@@ -451,7 +547,8 @@ static PyMemberDef core_members[] = {
     {"_searches", T_BOOL, offsetof(Core, searches), 0, NULL},
     {"history", T_OBJECT, offsetof(Core, history), 0, "The action ids played through step() since the reset."},
     {"_pos", T_OBJECT, offsetof(Core, pos), 0, NULL},
-    {"_obs_valid", T_BOOL, offsetof(Core, obs_valid), 0, NULL},
+    {"_obs_valid", T_BYTE, offsetof(Core, obs_valid), 0, NULL},
+    {"_start", T_OBJECT, offsetof(Core, start), 0, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 
@@ -496,7 +593,9 @@ PyMODINIT_FUNC PyInit__fast(void) {
     str_append = PyUnicode_InternFromString("append");
     str_observe_failed = PyUnicode_InternFromString("_observe_failed");
     zero_rewards = Py_BuildValue("(dd)", 0.0, 0.0);
-    if (!str_observe_failed || !zero_rewards || !str_S || !str_N || !str_step_checked || !str_step_search || !str_step_failed || !str_mask_other ||
+    str_reset_checked = PyUnicode_InternFromString("_reset_checked");
+    start_args = Py_BuildValue("(Oi)", Py_None, 0);
+    if (!str_reset_checked || !start_args || !str_observe_failed || !zero_rewards || !str_S || !str_N || !str_step_checked || !str_step_search || !str_step_failed || !str_mask_other ||
         !str_append)
         return NULL;
     PyObject *m = PyModule_Create(&module);

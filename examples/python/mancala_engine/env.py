@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ctypes
 import operator
+import os
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -38,9 +39,12 @@ from . import _cabi
 from ._errors import IllegalAction, MancalaError
 from ._native import check_process
 
-try:  # the step as a C function of the stable ABI (built with the wheel)
+# Game's hot methods as a C base class of the stable ABI, built with the
+# wheel; a source tree without it has them in Python (_Checked). A built
+# extension that does not load is an error, not a silent slow road.
+if any(n.startswith("_fast.") and n.endswith(".so") for n in os.listdir(os.path.dirname(os.path.abspath(__file__)))):
     from . import _fast
-except ImportError:  # a source tree: the same call through ctypes
+else:
     _fast = None  # type: ignore[assignment]
 from ._specs import GAMES, MAX_HORIZON, MAX_SEED, Spec, check_game, levels, spec_of
 
@@ -207,7 +211,7 @@ class _Checked:
 
     _started = False
     _searches = False
-    _obs_valid = True  # (the C core's; here every step writes the observations)
+    _obs_valid = 3  # (the C core's: both seats' views current; here every step writes both)
     _pos: Optional[str] = None
     history: List[int]
 
@@ -216,6 +220,18 @@ class _Checked:
 
     def _fast_unbind(self) -> None:
         pass
+
+    def _fast_snapshot(self, start: str) -> None:
+        pass
+
+    def reset(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
+        """Starts again from the start position (or ``position``, a position
+        of this game under these rules, taken as ``plies`` plies into the
+        episode, 0..horizon). ``seed`` reseeds the opponent (None: its
+        stream goes on). With an opponent that moves first, its plies are
+        played here. A position of another game or other rules raises
+        ValueError and changes nothing."""
+        self._reset_checked(position, plies, seed=seed)  # type: ignore[attr-defined]
 
     def step(self, action: Any) -> Tuple[float, float]:
         """Plays action id ``action`` (a Python or numpy integer) for the
@@ -417,8 +433,9 @@ class Game(_Core):  # type: ignore[misc,valid-type]
             return
         fn = ctypes.cast(e.lib.env_step, ctypes.c_void_p).value
         fo = ctypes.cast(e.lib.env_observe, ctypes.c_void_p).value
+        fr = ctypes.cast(e.lib.env_reset, ctypes.c_void_p).value
         u8 = self._u8
-        self._fast_bind(fn, fo, e.h.id, ctypes.addressof(self._out), self._obs.ctypes.data, len(self._views[0]),
+        self._fast_bind(fn, fo, fr, e.h.id, ctypes.addressof(self._out), self._obs.ctypes.data, len(self._views[0]),
                         self._mask.ctypes.data, len(self._mask), self._legal.ctypes.data, u8[0].ctypes.data,
                         u8[1].ctypes.data, (e, self._out, self._obs, self._mask, self._legal, u8), self._mask8, u8)
 
@@ -447,7 +464,7 @@ class Game(_Core):  # type: ignore[misc,valid-type]
         o.plies = pl.value
         o.legal = n.value
         self._pos = None
-        self._obs_valid = True
+        self._obs_valid = 3  # both seats' views
 
     def _need(self) -> None:
         if not self._started:
@@ -476,13 +493,9 @@ class Game(_Core):  # type: ignore[misc,valid-type]
 
     # Playing.
 
-    def reset(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
-        """Starts again from the start position (or ``position``, a position
-        of this game under these rules, taken as ``plies`` plies into the
-        episode, 0..horizon). ``seed`` reseeds the opponent (None: its
-        stream goes on). With an opponent that moves first, its plies are
-        played here. A position of another game or other rules raises
-        ValueError and changes nothing."""
+    def _reset_checked(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
+        """reset() with every check (the C reset hands over every reset but
+        a self-play game's from the start after the first)."""
         plies = int_arg("plies", plies, 0, self.horizon)
         if seed is not None:
             seed = int_arg("seed", seed, 0, MAX_SEED)
@@ -506,7 +519,7 @@ class Game(_Core):  # type: ignore[misc,valid-type]
                 raise e.error(st, "reset")
             obs, mask, legal, fields = self._start_state
             self._obs[:] = obs
-            self._obs_valid = True
+            self._obs_valid = 3
             self._mask[:] = mask
             self._legal[:] = legal
             o = self._out
@@ -516,6 +529,7 @@ class Game(_Core):  # type: ignore[misc,valid-type]
             self._started = True
             self._start = (None, 0)
             self.history = []
+            self._fast_snapshot(self.spec.start)  # (the C reset's, after a rebinding: undo)
             return
         if position is None and plies == 0 and self.opponent is not None:
             s = ctypes.c_uint64(seed) if seed is not None else None
@@ -545,6 +559,7 @@ class Game(_Core):  # type: ignore[misc,valid-type]
             o = self._out
             self._start_state = (self._obs.copy(), self._mask.copy(), self._legal.copy(),
                                  (o.terminated, o.truncated, o.to_move, o.state, o.plies, o.legal))
+            self._fast_snapshot(self.spec.start)
         if interrupted:
             raise KeyboardInterrupt
 
@@ -684,7 +699,7 @@ class Game(_Core):  # type: ignore[misc,valid-type]
 
     def _copy_core(self, g: "Game") -> None:
         """The state that lives in the core's members (not in __dict__)."""
-        self._started, self._searches, self._pos = g._started, g._searches, g._pos
+        self._started, self._searches, self._pos, self._start = g._started, g._searches, g._pos, g._start
 
     def clone(self) -> "Game":
         """An independent copy of the game in its current state (same spec,

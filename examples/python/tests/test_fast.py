@@ -167,3 +167,26 @@ def test_clone_undo_pickle_keep_the_fast_path():
     c = CheckedGame("kisolo")
     c.reset()
     assert state(g, True) == state(c, True)
+
+
+@pytest.mark.parametrize("game", ["kisolo", "kiothi", "kimasai"])
+def test_resets_equal(game):
+    """reset() without arguments is the C core's from the second on (the
+    start's buffers copied back); every other reset is the checked one."""
+    fast, checked = Game(game), CheckedGame(game)
+    mid = Game(game)
+    mid.reset()
+    for _ in range(3):
+        mid.step(mid.legal[0])
+    calls = [lambda g: g.reset(), lambda g: g.reset(), lambda g: g.reset(None, 0), lambda g: g.reset(seed=3),
+             lambda g: g.reset(mid.position, 3), lambda g: g.reset(), lambda g: g.reset(plies=-1),
+             lambda g: g.reset("x\x00y"), lambda g: g.reset(mid.position, 2**40), lambda g: g.reset(position=5),
+             lambda g: g.undo(), lambda g: g.reset()]
+    for i, call in enumerate(calls):
+        got = outcome(lambda: call(fast))
+        assert got == outcome(lambda: call(checked)), i
+        assert state(fast, i % 2 == 0) == state(checked, i % 2 == 0), i
+        if not fast.over:
+            a = fast.legal[-1]
+            assert fast.step(a) == checked.step(a)
+            assert state(fast, True) == state(checked, True), i

@@ -6,6 +6,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -298,12 +299,13 @@ func (x *envImpl[P, M]) legal(dst []int32) int {
 // maskIDs writes the ids mask allows into dst (len >= len(mask)) in
 // increasing order and returns their number.
 func maskIDs(mask []bool, dst []int32) int {
+	dst = dst[:len(mask)]
 	n := 0
 	for a, ok := range mask {
-		if ok {
-			dst[n] = int32(a)
-			n++
-		}
+		// Without a branch (legal and illegal ids alternate unpredictably):
+		// every id is written at n, which moves on past the legal ones.
+		dst[n] = int32(a)
+		n += int(*(*uint8)(unsafe.Pointer(&ok)))
 	}
 	return n
 }
