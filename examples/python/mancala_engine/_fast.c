@@ -395,10 +395,13 @@ static PyObject *mask(Core *self, PyObject *args, PyObject *kw) {
     return PyObject_CallMethodObjArgs((PyObject *)self, str_mask_other, seat, NULL);
 }
 
-static PyObject *observation(Core *self, PyObject *seat) {
+/* The seat index of seat for observation(), after the checks: 0 South,
+ * 1 North, its half of the buffer current (fetched from the library if
+ * the last step did not write it); -1 with an exception set. */
+static int observed(Core *self, PyObject *seat) {
     if (!self->started || !self->out) {
         PyErr_SetString(PyExc_RuntimeError, "the game has not been reset: call reset() first");
-        return NULL;
+        return -1;
     }
     int i = seat_index(seat);
     if (i < 0) {
@@ -407,7 +410,7 @@ static PyObject *observation(Core *self, PyObject *seat) {
             PyErr_Format(PyExc_ValueError, "unknown seat %U: S or N", r);
             Py_DECREF(r);
         }
-        return NULL;
+        return -1;
     }
     char bit = (char)(1 << i);
     if (!(self->obs_valid & bit)) {
@@ -415,23 +418,79 @@ static PyObject *observation(Core *self, PyObject *seat) {
         if (st) {
             PyObject *s = PyLong_FromLong(st);
             if (!s)
-                return NULL;
+                return -1;
             PyObject *r = PyObject_CallMethodObjArgs((PyObject *)self, str_observe_failed, s, NULL);
             Py_DECREF(s);
             if (r) { /* _observe_failed always raises */
                 Py_DECREF(r);
                 PyErr_SetString(PyExc_SystemError, "_observe_failed returned");
             }
-            return NULL;
+            return -1;
         }
         self->obs_valid |= bit;
     }
     self->want_obs |= bit;
+    return i;
+}
+
+static PyObject *observation(Core *self, PyObject *seat) {
+    int i = observed(self, seat);
+    if (i < 0)
+        return NULL;
     const float *src = self->obs + (size_t)i * self->L;
     uint8_t *dst = self->u8[i];
     for (int32_t k = 0; k < self->L; k++)
         dst[k] = (uint8_t)src[k];
     return PyObject_CallObject(self->u8_copy[i], NULL);
+}
+
+/* _obs_list(seat): observation(seat) as a new list of floats (OpenSpiel's
+ * observation_tensor), without a numpy array in between. */
+static PyObject *obs_list(Core *self, PyObject *seat) {
+    int i = observed(self, seat);
+    if (i < 0)
+        return NULL;
+    const float *src = self->obs + (size_t)i * self->L;
+    PyObject *l = PyList_New(self->L);
+    if (!l)
+        return NULL;
+    for (int32_t k = 0; k < self->L; k++) {
+        PyObject *v = PyFloat_FromDouble(src[k]);
+        if (!v) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SetItem(l, k, v);
+    }
+    return l;
+}
+
+/* _mask_list(): mask() of the seat to move as a new list of ints
+ * (OpenSpiel's legal_actions_mask); the game started and not over (else
+ * the Python mask's answer). */
+static PyObject *mask_list(Core *self, PyObject *unused) {
+    (void)unused;
+    step_t *o = self->out;
+    if (!self->started || !o || o->state) {
+        PyObject *m = PyObject_CallMethodObjArgs((PyObject *)self, str_mask_other, Py_None, NULL);
+        if (!m)
+            return NULL;
+        PyObject *r = PyObject_CallMethod(m, "tolist", NULL);
+        Py_DECREF(m);
+        return r;
+    }
+    PyObject *l = PyList_New(self->A);
+    if (!l)
+        return NULL;
+    for (int32_t k = 0; k < self->A; k++) {
+        PyObject *v = PyLong_FromLong(self->mask[k]);
+        if (!v) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SetItem(l, k, v);
+    }
+    return l;
 }
 
 static PyObject *get_legal(Core *self, void *closure) {
@@ -522,6 +581,8 @@ static PyMethodDef core_methods[] = {
      "reseeds the opponent (None: its stream goes on). With an opponent that moves first, its plies are played "
      "here. A position of another game or other rules raises ValueError and changes nothing."},
     {"_fast_snapshot", (PyCFunction)snapshot, METH_O, "keeps the start's buffers for reset()"},
+    {"_obs_list", (PyCFunction)obs_list, METH_O, "observation(seat) as a list of floats"},
+    {"_mask_list", (PyCFunction)mask_list, METH_NOARGS, "mask() as a list of ints"},
     {"_step_plain", (PyCFunction)step_plain, METH_O, "the step of a checked id (see env.Game._step_checked)"},
     {"_fast_bind", (PyCFunction)Core_bind, METH_VARARGS, "binds the game's library handle and buffers"},
     {"_fast_unbind", (PyCFunction)Core_unbind, METH_NOARGS, "drops the binding"},

@@ -272,6 +272,14 @@ class _Checked:
             return self._views[1].astype(np.uint8)  # type: ignore[attr-defined,no-any-return]
         raise ValueError(f"unknown seat {seat!r}: S or N")
 
+    def _obs_list(self, seat: str) -> List[float]:
+        """observation(seat) as a list of floats (OpenSpiel's tensor)."""
+        return self.observation(seat).astype(np.float32).tolist()  # type: ignore[no-any-return]
+
+    def _mask_list(self) -> List[int]:
+        """mask() as a list of ints (OpenSpiel's legal_actions_mask)."""
+        return self.mask().tolist()  # type: ignore[no-any-return]
+
     @property
     def legal(self) -> List[int]:
         """The legal action ids of the player to move, ascending (a new

@@ -190,3 +190,27 @@ def test_resets_equal(game):
             a = fast.legal[-1]
             assert fast.step(a) == checked.step(a)
             assert state(fast, True) == state(checked, True), i
+
+
+@pytest.mark.parametrize("game", ["kisolo", "kiothi", "kimasai"])
+def test_openspiel_lists_equal(game):
+    """The lists OpenSpiel's adapter takes (observation_tensor,
+    legal_actions_mask) from the C core and from the Python methods."""
+    fast, checked = Game(game), CheckedGame(game)
+    assert outcome(lambda: fast._obs_list("S")) == outcome(lambda: checked._obs_list("S"))
+    assert fast._mask_list() == checked._mask_list()
+    fast.reset()
+    checked.reset()
+    rng = np.random.default_rng(3)
+    while True:
+        for seat in rng.permutation(["S", "N"])[: rng.integers(3)]:
+            got = fast._obs_list(seat)
+            assert all(type(x) is float for x in got)
+            assert got == checked._obs_list(seat) == [float(x) for x in checked.observation(seat)]
+        assert fast._mask_list() == checked._mask_list() == fast.mask().tolist()
+        if fast.over:
+            break
+        a = int(rng.choice(fast.legal))
+        fast.step(a)
+        checked.step(a)
+    assert outcome(lambda: fast._obs_list("E")) == outcome(lambda: checked._obs_list("E"))
