@@ -55,6 +55,7 @@ typedef int32_t (*observe_fn)(env_t, int32_t, float *, int32_t);
 typedef int32_t (*reset_fn)(env_t, const uint64_t *);
 
 #define SEAT_BOTH 2
+#define IDLE 4 /* steps a seat's observation goes unread before the step stops writing it */
 
 /* Py_XSETREF is not in the limited API */
 #define SETREF(dst, src)                                                                                           \
@@ -81,15 +82,20 @@ typedef struct {
     PyObject *owners;      /* what owns the buffers (kept alive with the binding) */
     PyObject *mask_copy;   /* the int8 mask array's bound copy() */
     PyObject *u8_copy[2];  /* the staging arrays' bound copy() */
-    /* The observations are written by the step only for the seats
-     * observation() was called for since the step before (want_obs: bit
-     * 0 South, bit 1 North): a loop that never observes does not pay for
-     * them; one that does gets them in the same call. obs_valid: the
-     * seats whose half of the buffer holds the current position's view;
+    /* The step writes the observations of the seats in want_obs (bit 0
+     * South, bit 1 North): a seat joins it when observation() is asked
+     * for it, and leaves it after IDLE steps whose observation of it
+     * nobody read (read: the seats read since the step before; idle: the
+     * steps each has gone unread). So a loop that never observes pays for
+     * no observation, one that observes one seat or both (each step, or
+     * alternately) gets them in the step's call. obs_valid: the seats
+     * whose half of the buffer holds the current position's view;
      * observation() of another asks the library (mancala_env_observe)
-     * first. */
+     * first, which is always right, only slower. */
     char want_obs;
     char obs_valid;
+    char read;
+    unsigned char idle[2];
     /* The start of a self-play game as the first reset left the buffers
      * (_fast_snapshot): every later reset() without arguments is the
      * library's reset and these copied back. snap: obs, then mask, then
@@ -202,6 +208,8 @@ static PyObject *Core_bind(Core *self, PyObject *args) {
     self->freset = (reset_fn)pfr;
     self->want_obs = 3;
     self->obs_valid = 0;
+    self->read = 0;
+    self->idle[0] = self->idle[1] = 0;
     self->h.id = id;
     self->out = po;
     self->obs = pobs;
@@ -233,6 +241,15 @@ static PyObject *do_step(Core *self, long a, PyObject *action) {
     /* the seats asked since the step before: both, one (its half of the
      * buffer), or none */
     char w = self->want_obs;
+    for (int i = 0; i < 2; i++) {
+        char bit = (char)(1 << i);
+        if (!(w & bit))
+            continue;
+        if (self->read & bit)
+            self->idle[i] = 0;
+        else if (++self->idle[i] >= IDLE)
+            w &= (char)~bit;
+    }
     int32_t seat = w == 3 ? SEAT_BOTH : w == 2 ? 1 : 0;
     float *obs = w == 0 ? NULL : w == 2 ? self->obs + self->L : self->obs;
     int32_t cap = w == 0 ? 0 : w == 3 ? 2 * self->L : self->L;
@@ -261,7 +278,8 @@ static PyObject *do_step(Core *self, long a, PyObject *action) {
         Py_DECREF(r);
     }
     self->obs_valid = w;
-    self->want_obs = 0;
+    self->want_obs = w;
+    self->read = 0;
     Py_CLEAR(self->pos);
     if (o->rewards[0] == 0.0f && o->rewards[1] == 0.0f) {
         Py_INCREF(zero_rewards);
@@ -429,7 +447,11 @@ static int observed(Core *self, PyObject *seat) {
         }
         self->obs_valid |= bit;
     }
-    self->want_obs |= bit;
+    if (!(self->want_obs & bit)) {
+        self->want_obs |= bit;
+        self->idle[i] = 0;
+    }
+    self->read |= bit;
     return i;
 }
 

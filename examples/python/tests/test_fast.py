@@ -34,20 +34,21 @@ def test_the_checked_game_is_python_and_the_game_c():
 
 
 def state(g, observe):
-    """Everything a caller reads after a step; observe: whether the
-    observations are read too (so that the next C step skips or writes them)."""
+    """Everything a caller reads after a step; observe: which observations
+    are read too (True both, "S" or "N" one, False none: so that the next
+    C step writes them, one, or none)."""
     s = (g.legal, g.over, g.terminated, g.truncated, g.to_move, g.rewards, g.plies, g.result, g.position,
          list(g.history), g.mask().tolist(), g.mask("S").tolist(), g.mask("N").tolist())
-    if observe:
-        o = (g.observation("S"), g.observation("N"))
-        for a in o:
-            assert a.dtype == np.uint8
-        s += (o[0].tolist(), o[1].tolist())
+    seats = ("S", "N") if observe is True else (observe,) if observe else ()
+    for seat in seats:
+        o = g.observation(seat)
+        assert o.dtype == np.uint8
+        s += (seat, o.tolist())
     return s
 
 
 @pytest.mark.parametrize("game,rules", RULE_SETS)
-@pytest.mark.parametrize("pattern", ["every", "never", "alternate", "random"])
+@pytest.mark.parametrize("pattern", ["every", "never", "alternate", "random", "seats", "south", "mover", "bursts"])
 def test_trajectories_equal(game, rules, pattern):
     fast, checked = Game(game, rules), CheckedGame(game, rules)
     rng = np.random.default_rng(zlib.crc32(f"{game} {rules} {pattern}".encode()))
@@ -61,14 +62,15 @@ def test_trajectories_equal(game, rules, pattern):
             a = int(rng.choice(fast.legal))
             assert fast.step(a) == checked.step(a)
             observe = {"every": True, "never": False, "alternate": k % 2 == 0,
-                       "random": bool(rng.integers(2))}[pattern]
+                       "random": [False, True, "S", "N"][rng.integers(4)], "seats": "SN"[k % 2], "south": "S",
+                       "mover": fast.to_move or "S", "bursts": k % 11 < 5 and "N"}[pattern]
             assert state(fast, observe) == state(checked, observe), (episode, k)
             k += 1
             steps += 1
         assert checked.over
         # The last observation, read late (after a step that did not write it).
         assert state(fast, True) == state(checked, True)
-    assert steps > 40
+    assert steps > 20
 
 
 @pytest.mark.parametrize("game", ["kisolo", "kiothi", "kimasai"])
