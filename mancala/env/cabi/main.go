@@ -547,9 +547,12 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 			}
 		}
 		if out != nil {
-			*out = C.mancala_step_t{rewards: [2]C.float{C.float(st.rewards[0]), C.float(st.rewards[1])},
-				terminated: C.uint8_t(st.terminated), truncated: C.uint8_t(st.truncated), to_move: C.uint8_t(st.toMove),
-				state: C.uint8_t(st.state), plies: C.int32_t(st.plies), legal: C.int32_t(st.legal)}
+			// Field by field: a composite literal is built on the stack and
+			// copied in overlapping 16-byte moves that stall.
+			out.rewards[0], out.rewards[1] = C.float(st.rewards[0]), C.float(st.rewards[1])
+			out.terminated, out.truncated = C.uint8_t(st.terminated), C.uint8_t(st.truncated)
+			out.to_move, out.state = C.uint8_t(st.toMove), C.uint8_t(st.state)
+			out.plies, out.legal = C.int32_t(st.plies), C.int32_t(st.legal)
 		}
 		return nil
 	}))

@@ -6,7 +6,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/seed8ebe013a/go-mancala/internal/games"
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -305,7 +304,11 @@ func maskIDs(mask []bool, dst []int32) int {
 		// Without a branch (legal and illegal ids alternate unpredictably):
 		// every id is written at n, which moves on past the legal ones.
 		dst[n] = int32(a)
-		n += int(*(*uint8)(unsafe.Pointer(&ok)))
+		inc := 0
+		if ok {
+			inc = 1
+		}
+		n += inc
 	}
 	return n
 }
