@@ -300,7 +300,7 @@ func newEnv(game, rules, opponent *C.char, c config, out *C.int64_t, errbuf *C.c
 		if c.vec {
 			return &handle{kind: vecKind, vec: m.vec, search: m.searching}, nil
 		}
-		return &handle{kind: envKind, env: m.env, search: m.searching}, nil
+		return &handle{kind: envKind, env: m.env, search: m.searching, sp: m.env.spec()}, nil
 	}, out, errbuf, errcap)
 }
 
@@ -505,11 +505,11 @@ func checkCap(what string, set bool, have, need int64) error {
 func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, obsSeat C.int32_t, obs *C.float, obsCap C.int32_t,
 	mask *C.uint8_t, maskCap C.int32_t, legal *C.int32_t, legalCap C.int32_t) C.int32_t {
 	return C.int32_t(callCtx(int64(h.id), envKind, errSyntax, true, func(ctx context.Context, x *handle) error {
-		s := x.env.spec()
+		s := &x.sp
 		w := 0
 		if obs != nil {
 			var err error
-			if w, err = obsWidth(s, obsSeat, obsCap); err != nil {
+			if w, err = obsWidth(*s, obsSeat, obsCap); err != nil {
 				return err
 			}
 		}
@@ -519,8 +519,8 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 		if err := checkCap("legal", legal != nil, int64(legalCap), int64(s.actions)); err != nil {
 			return err
 		}
-		st, err := x.env.step(ctx, int(action))
-		if err != nil {
+		var st stepInfo
+		if err := x.env.stepInto(ctx, int(action), &st); err != nil {
 			return err
 		}
 		if obs != nil {

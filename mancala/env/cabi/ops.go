@@ -35,6 +35,7 @@ type envOps interface {
 	common
 	reset(ctx context.Context, seed *uint64) error
 	step(ctx context.Context, action int) (stepInfo, error)
+	stepInto(ctx context.Context, action int, st *stepInfo) error // step, the answer written into *st
 	observe(seat int32, dst []float32) error
 	mask(dst []bool)
 	legal(dst []int32) int
@@ -250,9 +251,17 @@ func (x *envImpl[P, M]) reset(ctx context.Context, seed *uint64) error {
 }
 
 func (x *envImpl[P, M]) step(ctx context.Context, a int) (stepInfo, error) {
+	var st stepInfo
+	err := x.stepInto(ctx, a, &st)
+	return st, err
+}
+
+// stepInto is step writing its answer into *out (no struct returned by
+// value and copied again: the step's hot path).
+func (x *envImpl[P, M]) stepInto(ctx context.Context, a int, out *stepInfo) error {
 	st, err := x.e.StepContext(ctx, a)
 	if err != nil {
-		return stepInfo{}, err
+		return err
 	}
 	// status()'s state, read from the step's answer (Terminated is the
 	// new position's outcome, Truncated the horizon reached first): the
@@ -264,8 +273,11 @@ func (x *envImpl[P, M]) step(ctx context.Context, a int) (stepInfo, error) {
 	case st.Truncated:
 		state = 2
 	}
-	return stepInfo{rewards: st.Rewards, terminated: b2u(st.Terminated), truncated: b2u(st.Truncated),
-		toMove: uint8(x.e.Position().ToMove()), state: state, plies: int32(x.e.Plies())}, nil
+	out.rewards = st.Rewards
+	out.terminated, out.truncated = b2u(st.Terminated), b2u(st.Truncated)
+	out.toMove, out.state = uint8(x.e.Position().ToMove()), state
+	out.plies = int32(x.e.Plies())
+	return nil
 }
 
 // observe writes the observation from seat (0, 1, the mover, both) into
