@@ -20,8 +20,14 @@ load (`uptime`'s 1-minute figure) beside each row:
 Each comparison runs its contenders in turn, in slices of about 50 ms
 (``--rounds`` times ``--seconds`` each in all), and keeps each one's best
 slice; the figures are µs per step (lower is better) or steps per second.
+The single-thread rows are timed by default on this thread's CPU clock
+(``time.thread_time``: the time the thread ran, so that the other jobs of
+a shared machine do not land in the figures as waits; a step runs on the
+calling thread, the library's Go code included); ``--clock wall`` times
+them by the wall clock. The VectorGame row, whose step runs on every core,
+is always wall time.
 
-    python examples/python/bench_env.py [--seconds 1] [--rounds 3] [--markdown]
+    python examples/python/bench_env.py [--seconds 1] [--rounds 3] [--clock thread|wall] [--markdown]
 """
 
 import argparse
@@ -61,17 +67,20 @@ def machine() -> str:
 
 
 BATCH = 200
+#: The clock of the single-thread rows (--clock): this thread's CPU time or the wall's.
+CLOCK = time.thread_time
 
 
 def timed(loop, seconds):
     """µs per step of loop(k) (which plays k steps), over batches for
-    ``seconds``."""
+    ``seconds`` of CLOCK."""
     steps = 0
-    t0 = time.perf_counter()
+    clock = CLOCK
+    t0 = clock()
     while True:
         loop(BATCH)
         steps += BATCH
-        t = time.perf_counter() - t0
+        t = clock() - t0
         if t >= seconds:
             return t / steps * 1e6
 
@@ -180,6 +189,53 @@ def aec(env):
     return loop
 
 
+def parts(seconds, rounds):
+    """Where a step's time goes: [(call, ours µs, Kalah's µs)], each call
+    timed alone, in turn with its counterpart (a game in mid-play; the
+    step row plays a random legal id and resets at the end, as the loops
+    do)."""
+    import pyspiel
+
+    g = Game("kisolo")
+    g.reset()
+    kgame = pyspiel.load_game("mancala")
+    box = [kgame.new_initial_state()]
+    choice = random.Random(1).choice
+
+    def rep(f):
+        def loop(k):
+            for _ in range(k):
+                f()
+        return loop
+
+    def our_step():
+        g.step(choice(g.legal))
+        if g.over:
+            g.reset()
+
+    def kalah_step():
+        s = box[0]
+        s.apply_action(choice(s.legal_actions()))
+        if s.is_terminal():
+            box[0] = kgame.new_initial_state()
+
+    rows = [
+        ("the random choice of an id (random.choice of a 6-list)", lambda: choice([1, 2, 3, 4, 5, 6]), None),
+        ("mask (Game.mask / legal_actions_mask)", g.mask, lambda: box[0].legal_actions_mask()),
+        ("legal ids (Game.legal / legal_actions)", lambda: g.legal, lambda: box[0].legal_actions()),
+        ("observation (Game.observation / observation_tensor)", lambda: g.observation("S"),
+         lambda: box[0].observation_tensor(0)),
+        ("game over (Game.over / is_terminal)", lambda: g.over, lambda: box[0].is_terminal()),
+        ("legal ids, a random one, the step (and a reset at the end)", our_step, kalah_step),
+    ]
+    out = []
+    for what, ours, theirs in rows:
+        c = [("ours", lambda f=ours: rep(f))] + ([("kalah", lambda f=theirs: rep(f))] if theirs else [])
+        b = side_by_side(c, seconds, rounds)
+        out.append((what, b["ours"], b.get("kalah")))
+    return out
+
+
 def side_by_side(contenders, seconds, rounds):
     """{name: best µs per step}: the contenders take turns in slices of
     about 50 ms (``rounds`` times ``seconds`` each in all), so that a
@@ -214,10 +270,16 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of each side-by-side comparison (the best kept)")
     ap.add_argument("-n", type=int, default=1024, help="environments of the VectorGame row")
+    ap.add_argument("--clock", choices=["thread", "wall"], default="thread",
+                    help="the single-thread rows' clock: this thread's CPU time (default) or the wall's")
+    ap.add_argument("--parts", action="store_true",
+                    help="also time each call of a step alone, ours beside Kalah's (where the time goes)")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = ap.parse_args()
+    global CLOCK
+    CLOCK = time.thread_time if args.clock == "thread" else time.perf_counter
     rows = []  # (what, figure, side by side, load)
-    print(f"# {machine()}; load at start {load()}", flush=True)
+    print(f"# {machine()}; load at start {load()}; clock: {args.clock}", flush=True)
 
     def row(*r):
         rows.append(r)
@@ -269,6 +331,11 @@ def main() -> int:
                 f"{b['pyspiel'] / b['ours']:.2f}× our Game's step all in ({b['ours']:.2f} µs)", load())
         except ImportError as e:
             row("our Kisolo through pyspiel", "not run", str(e), load())
+
+    if args.parts and have_spiel:
+        for what, ours, theirs in parts(args.seconds / 2, args.rounds):
+            row(f"part: {what}", f"{ours * 1000:.0f} ns",
+                f"Kalah's {theirs * 1000:.0f} ns" if theirs is not None else "(both loops)", load())
 
     print()
     if args.markdown:

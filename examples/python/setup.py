@@ -12,10 +12,12 @@ mancala_engine/_games.py from the
 output of ``go run ./examples/python/gengames`` (the games, levels, rule
 options and environment sizes, known at import without the library).
 The wheel is tagged ``cp39-abi3-manylinux_<glibc>_<arch>``: the library is
-loaded with ctypes, the step's hot call is a small C extension of the
-stable ABI (mancala_engine/_fast.c: ctypes spent as long converting the
-call's arguments as the library spends stepping), and ``<glibc>`` is the
-newest glibc symbol version the library needs.
+loaded with ctypes, Game's hot methods (step, mask, observation, legal,
+over, ...) are a small C extension of the stable ABI
+(mancala_engine/_fast.c, a base class of Game calling the library's step
+directly: ctypes spent as long converting the call's arguments as the
+library spends stepping, and Python frames as long again), and
+``<glibc>`` is the newest glibc symbol version the library needs.
 
 Go (1.24 or later) and a C compiler are needed to build; installing the
 wheel needs neither. The Go module is the checkout around this folder, or,
@@ -205,7 +207,7 @@ class BuildPy(build_py):
 
 class BdistWheel(bdist_wheel):
     """cp39-abi3-manylinux_<glibc>_<arch>: the library is loaded with
-    ctypes, and the one C extension (_fast, the step's hot call) is built
+    ctypes, and the one C extension (_fast, Game's hot methods) is built
     against the stable ABI of Python 3.9, so any CPython 3.9+ of the
     platform takes the wheel."""
 

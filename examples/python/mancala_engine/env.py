@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ctypes
 import operator
+import os
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -38,9 +39,12 @@ from . import _cabi
 from ._errors import IllegalAction, MancalaError
 from ._native import check_process
 
-try:  # the step as a C function of the stable ABI (built with the wheel)
+# Game's hot methods as a C base class of the stable ABI, built with the
+# wheel; a source tree without it has them in Python (_Checked). A built
+# extension that does not load is an error, not a silent slow road.
+if any(n.startswith("_fast.") and n.endswith(".so") for n in os.listdir(os.path.dirname(os.path.abspath(__file__)))):
     from . import _fast
-except ImportError:  # a source tree: the same call through ctypes
+else:
     _fast = None  # type: ignore[assignment]
 from ._specs import GAMES, MAX_HORIZON, MAX_SEED, Spec, check_game, levels, spec_of
 
@@ -196,7 +200,137 @@ def think(position: str, spec: AgentSpec = "level:expert", *, seed: int = 0) -> 
                  win_rate=out.win_rate, elapsed_ms=out.elapsed_ms, spec=a.spec)
 
 
-class Game:
+class _Checked:
+    """The hot methods of :class:`Game` in Python (the checked path): the
+    base of Game when the C extension ``_fast`` is missing (a source
+    tree), and of ``_CheckedGame``, which tests/test_fast.py plays beside
+    Game to show that the C methods (``_fast.Core``) answer the same. The
+    C ones decide only the common case and hand the rest to Game's
+    ``_step_checked``, ``_step_search``, ``_step_failed`` and
+    ``_mask_other``, as these do."""
+
+    _started = False
+    _searches = False
+    _obs_valid = 3  # (the C core's: both seats' views current; here every step writes both)
+    _pos: Optional[str] = None
+    history: List[int]
+
+    def _fast_bind(self, *args: Any) -> None:
+        pass
+
+    def _fast_unbind(self) -> None:
+        pass
+
+    def _fast_snapshot(self, start: str) -> None:
+        pass
+
+    def reset(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
+        """Starts again from the start position (or ``position``, a position
+        of this game under these rules, taken as ``plies`` plies into the
+        episode, 0..horizon). ``seed`` reseeds the opponent (None: its
+        stream goes on). With an opponent that moves first, its plies are
+        played here. A position of another game or other rules raises
+        ValueError and changes nothing."""
+        self._reset_checked(position, plies, seed=seed)  # type: ignore[attr-defined]
+
+    def step(self, action: Any) -> Tuple[float, float]:
+        """Plays action id ``action`` (a Python or numpy integer) for the
+        seat to move (with an opponent: the agent's, then the opponent's
+        replies) and returns the rewards (South's, North's). Raises
+        IllegalAction for an id out of range or not legal, TypeError for
+        anything but an integer (the game unchanged either way), and
+        RuntimeError once the game is over."""
+        return self._step_checked(action)  # type: ignore[attr-defined,no-any-return]
+
+    def _step_plain(self, a: int) -> Tuple[float, float]:
+        st = self._lib.env_step(self._h, a, *self._args)  # type: ignore[attr-defined]
+        if st:
+            self._step_failed(st, a)  # type: ignore[attr-defined]
+        self.history.append(a)
+        self._pos = None
+        r = self._out.rewards  # type: ignore[attr-defined]
+        return (r[0], r[1])
+
+    def mask(self, seat: Optional[str] = None) -> np.ndarray:
+        """The legal-action mask of ``seat`` (default: the seat to move): a
+        new int8 array of ``spec.actions`` flags, 1 for each legal id; all
+        0 for a seat that is not to move and once the game is over."""
+        o = self._out  # type: ignore[attr-defined]
+        if self._started and o.state == 0 and (seat is None or seat == SEATS[o.to_move]):
+            return self._mask8.copy()  # type: ignore[attr-defined,no-any-return]
+        return self._mask_other(seat)  # type: ignore[attr-defined,no-any-return]
+
+    def observation(self, seat: str) -> np.ndarray:
+        """The position seen from ``seat`` (``"S"`` or ``"N"``): a new
+        uint8 array of the spec's length, within its bounds (the layout is
+        in the package's README)."""
+        if not self._started:
+            raise RuntimeError("the game has not been reset: call reset() first")
+        if seat == "S":
+            return self._views[0].astype(np.uint8)  # type: ignore[attr-defined,no-any-return]
+        if seat == "N":
+            return self._views[1].astype(np.uint8)  # type: ignore[attr-defined,no-any-return]
+        raise ValueError(f"unknown seat {seat!r}: S or N")
+
+    def _obs_list(self, seat: str) -> List[float]:
+        """observation(seat) as a list of floats (OpenSpiel's tensor)."""
+        return self.observation(seat).astype(np.float32).tolist()  # type: ignore[no-any-return]
+
+    def _mask_list(self) -> List[int]:
+        """mask() as a list of ints (OpenSpiel's legal_actions_mask)."""
+        return self.mask().tolist()  # type: ignore[no-any-return]
+
+    @property
+    def legal(self) -> List[int]:
+        """The legal action ids of the player to move, ascending (a new
+        list; empty once the game is over)."""
+        if not self._started or self._out.state:  # type: ignore[attr-defined]
+            return []  # (a truncated episode's position may still have moves)
+        return self._legal[: self._out.legal].tolist()  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def rewards(self) -> Tuple[float, float]:
+        """The rewards of the last step: (South's, North's)."""
+        if not self._started:
+            return (0.0, 0.0)
+        r = self._out.rewards  # type: ignore[attr-defined]
+        return (r[0], r[1])
+
+    @property
+    def terminated(self) -> bool:
+        """The game has ended (by the rules)."""
+        return self._started and self._out.terminated == 1  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def truncated(self) -> bool:
+        """The horizon was reached before the game ended."""
+        return self._started and self._out.truncated == 1  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def over(self) -> bool:
+        """The game has ended or was truncated."""
+        return self._started and self._out.state != 0  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def to_move(self) -> Optional[str]:
+        """The seat to move, or None when the game has ended or was
+        truncated (or before the first reset)."""
+        if not self._started or self._out.state != 0:  # type: ignore[attr-defined]
+            return None
+        return SEATS[self._out.to_move]  # type: ignore[attr-defined]
+
+    @property
+    def plies(self) -> int:
+        """Plies played in the episode (those before the reset's position
+        included, the opponent's included)."""
+        return self._out.plies if self._started else 0  # type: ignore[attr-defined,no-any-return]
+
+
+# The hot methods: in C when the extension is built (the wheel), else in Python.
+_Core: Any = _fast.Core if _fast is not None else _Checked
+
+
+class Game(_Core):  # type: ignore[misc,valid-type]
     """One game of ``game`` under ``rules``, stepped by action id, in this
     process.
 
@@ -257,10 +391,11 @@ class Game:
         if self.opponent is not None and not _known_agent(game, self.opponent):
             # Checked now, as the library reads it (grammar, the game's
             # levels, the limits): refused at creation, not at the reset.
-            self._searches = _cabi.Agent(game, self.opponent, 0).searches
+            self._searches = bool(_cabi.Agent(game, self.opponent, 0).searches)
         elif self.opponent is not None:
             self._searches = any(lv["agent"] != "random" for lv in levels(game)
                                  if self.opponent.lower() in (lv["name"].lower(), "level:" + lv["name"].lower()))
+        self._fast_unbind()  # (a second __init__, as __setstate__ makes)
         self._env: Optional[_cabi.Env] = None
         self._out = _cabi.StepT()
         self._out.state = _NOT_STARTED
@@ -289,17 +424,28 @@ class Game:
             self._args = (ctypes.byref(self._out), ctypes.c_int32(_cabi.SEAT_BOTH), _cabi.addr(self._obs),
                           ctypes.c_int32(2 * L), _cabi.addr(self._mask), ctypes.c_int32(A), _cabi.addr(self._legal),
                           ctypes.c_int32(A))
+            self._u8 = (np.zeros(L, np.uint8), np.zeros(L, np.uint8))
             self._env = e
             self._h = e.h
             self._lib = e.lib
-            self._fstep = None
-            if _fast is not None:
-                fn = ctypes.cast(e.lib.env_step, ctypes.c_void_p).value
-                self._bind = _fast.bind(fn, e.h.id, ctypes.addressof(self._out), _cabi.SEAT_BOTH,
-                                        self._obs.ctypes.data, 2 * L, self._mask.ctypes.data, A,
-                                        self._legal.ctypes.data, A)
-                self._fstep = _fast.step
+            self._bind_core()
         return e
+
+    def _bind_core(self) -> None:
+        """Hands the library's step, the handle and the buffers to the C
+        hot methods (nothing for the Python ones); unbinds without a
+        handle."""
+        e = self._env
+        if e is None:
+            self._fast_unbind()
+            return
+        fn = ctypes.cast(e.lib.env_step, ctypes.c_void_p).value
+        fo = ctypes.cast(e.lib.env_observe, ctypes.c_void_p).value
+        fr = ctypes.cast(e.lib.env_reset, ctypes.c_void_p).value
+        u8 = self._u8
+        self._fast_bind(fn, fo, fr, e.h.id, ctypes.addressof(self._out), self._obs.ctypes.data, len(self._views[0]),
+                        self._mask.ctypes.data, len(self._mask), self._legal.ctypes.data, u8[0].ctypes.data,
+                        u8[1].ctypes.data, (e, self._out, self._obs, self._mask, self._legal, u8), self._mask8, u8)
 
     def _refresh(self) -> None:
         """Reads the whole state after a reset or set_position."""
@@ -325,8 +471,8 @@ class Game:
         o.to_move = tm.value
         o.plies = pl.value
         o.legal = n.value
-        self._pos: Optional[str] = None
-        self._lg: Optional[List[int]] = None
+        self._pos = None
+        self._obs_valid = 3  # both seats' views
 
     def _need(self) -> None:
         if not self._started:
@@ -345,52 +491,6 @@ class Game:
         return p
 
     @property
-    def plies(self) -> int:
-        """Plies played in the episode (those before the reset's position
-        included, the opponent's included)."""
-        return self._out.plies if self._started else 0
-
-    @property
-    def legal(self) -> List[int]:
-        """The legal action ids of the player to move, ascending (empty
-        once the game is over)."""
-        lg = self._lg
-        if lg is None:
-            if not self._started or self._out.state:
-                return []  # (a truncated episode's position may still have moves)
-            lg = self._lg = self._legal[: self._out.legal].tolist()
-        return list(lg)
-
-    @property
-    def rewards(self) -> Tuple[float, float]:
-        """The rewards of the last step: (South's, North's)."""
-        if not self._started:
-            return (0.0, 0.0)
-        r = self._out.rewards
-        return (r[0], r[1])
-
-    @property
-    def terminated(self) -> bool:
-        return self._started and self._out.terminated == 1
-
-    @property
-    def truncated(self) -> bool:
-        return self._started and self._out.truncated == 1
-
-    @property
-    def over(self) -> bool:
-        """The game has ended or was truncated."""
-        return self._started and self._out.state != 0
-
-    @property
-    def to_move(self) -> Optional[str]:
-        """The seat to move, or None when the game has ended or was
-        truncated (or before the first reset)."""
-        if not self._started or self._out.state != 0:
-            return None
-        return SEATS[self._out.to_move]
-
-    @property
     def result(self) -> str:
         if not self._started or not self._out.terminated:
             return "*"
@@ -401,13 +501,9 @@ class Game:
 
     # Playing.
 
-    def reset(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
-        """Starts again from the start position (or ``position``, a position
-        of this game under these rules, taken as ``plies`` plies into the
-        episode, 0..horizon). ``seed`` reseeds the opponent (None: its
-        stream goes on). With an opponent that moves first, its plies are
-        played here. A position of another game or other rules raises
-        ValueError and changes nothing."""
+    def _reset_checked(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
+        """reset() with every check (the C reset hands over every reset but
+        a self-play game's from the start after the first)."""
         plies = int_arg("plies", plies, 0, self.horizon)
         if seed is not None:
             seed = int_arg("seed", seed, 0, MAX_SEED)
@@ -431,16 +527,17 @@ class Game:
                 raise e.error(st, "reset")
             obs, mask, legal, fields = self._start_state
             self._obs[:] = obs
+            self._obs_valid = 3
             self._mask[:] = mask
             self._legal[:] = legal
             o = self._out
             o.rewards[0] = o.rewards[1] = 0.0
             o.terminated, o.truncated, o.to_move, o.state, o.plies, o.legal = fields
             self._pos = self.spec.start
-            self._lg = None
             self._started = True
             self._start = (None, 0)
             self.history = []
+            self._fast_snapshot(self.spec.start)  # (the C reset's, after a rebinding: undo)
             return
         if position is None and plies == 0 and self.opponent is not None:
             s = ctypes.c_uint64(seed) if seed is not None else None
@@ -470,6 +567,7 @@ class Game:
             o = self._out
             self._start_state = (self._obs.copy(), self._mask.copy(), self._legal.copy(),
                                  (o.terminated, o.truncated, o.to_move, o.state, o.plies, o.legal))
+            self._fast_snapshot(self.spec.start)
         if interrupted:
             raise KeyboardInterrupt
 
@@ -477,41 +575,59 @@ class Game:
         e = self._env
         return _cabi.search(self._searches, call, lambda: self._lib.env_cancel(e.h))  # type: ignore[union-attr]
 
-    def step(self, action: Any) -> Tuple[float, float]:
-        """Plays action id ``action`` (a Python or numpy integer) for the
-        seat to move (with an opponent: the agent's, then the opponent's
-        replies) and returns the rewards (South's, North's). Raises
-        IllegalAction for an id out of range or not legal, TypeError for
-        anything but an integer (the game unchanged either way), and
-        RuntimeError once the game is over."""
+    # The step beyond the common case (the C step hands these over; the
+    # Python one, _Checked.step, is _step_checked).
+
+    def _step_checked(self, action: Any) -> Tuple[float, float]:
+        """The step with every check: the game started and not over, the
+        id an integer in range; then a search's step or a plain one."""
         o = self._out
-        if o.state:
-            if o.state == _NOT_STARTED:
+        if not self._started or o.state:
+            if not self._started or o.state == _NOT_STARTED:
                 raise RuntimeError("the game has not been reset: call reset() first")
             raise RuntimeError("the game is over: reset it")
-        if action.__class__ is int and 0 <= action < self.spec.actions:
-            a = action
-        else:
-            a = action_id(action, self.spec.actions)
-        interrupted = False
+        a = action_id(action, self.spec.actions)
         if self._searches:
-            st, interrupted = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
-                                                  lambda: self._lib.env_cancel(self._h))
-        elif self._fstep is not None:
-            st = self._fstep(self._bind, a)
-            if st == -1:
-                check_process()  # ForkedError: the step ran nothing
-        else:
-            st = self._lib.env_step(self._h, a, *self._args)
+            return self._step_search(a)
+        return self._step_plain(a)
+
+    def _step_search(self, a: int) -> Tuple[float, float]:
+        """The step of id a whose opponent searches: in a worker thread,
+        Ctrl-C cancels it."""
+        if a.__class__ is not int or not 0 <= a < self.spec.actions:
+            return self._step_checked(a)
+        st, interrupted = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
+                                              lambda: self._lib.env_cancel(self._h))
         if st:
-            raise self._env.error(st, f"action {a}")  # type: ignore[union-attr]
+            self._step_failed(st, a)
         self.history.append(a)
         self._pos = None
-        self._lg = None
         if interrupted:
             raise KeyboardInterrupt  # the step had ended before the cancel reached it
-        r = o.rewards
+        r = self._out.rewards
         return (r[0], r[1])
+
+    def _step_failed(self, st: int, a: Any) -> None:
+        """Raises the library's error of a step (ForkedError in a forked
+        child: status -1 from the C step, or the library's own refusal)."""
+        if st == -1:
+            check_process()  # ForkedError: the step ran nothing
+        raise self._env.error(st, f"action {a}")  # type: ignore[union-attr]
+
+    def _observe_failed(self, st: int) -> None:
+        """Raises the library's error of an observation (ForkedError in a
+        forked child)."""
+        if st == -1:
+            check_process()
+        raise self._env.error(st, "observe")  # type: ignore[union-attr]
+
+    def _mask_other(self, seat: Optional[str]) -> np.ndarray:
+        """mask() of a seat not to move (all 0), or of no seat."""
+        if seat is not None and seat not in SEATS:
+            raise ValueError(f"unknown seat {seat!r}: S or N")
+        if self._started and self._out.state == 0 and (seat is None or seat == SEATS[self._out.to_move]):
+            return self._mask8.copy()
+        return np.zeros(self.spec.actions, dtype=np.int8)
 
     def step_move(self, move: str) -> Tuple[float, float]:
         """Plays ``move`` (notation) for the seat to move, as :meth:`step`."""
@@ -584,14 +700,22 @@ class Game:
         last = self.history[-1]
         g = self._replica(self.history[:-1])
         self.__dict__.update(g.__dict__)
+        self._copy_core(g)
+        self.history = g.history
+        self._bind_core()
         return last
+
+    def _copy_core(self, g: "Game") -> None:
+        """The state that lives in the core's members (not in __dict__)."""
+        self._started, self._searches, self._pos, self._start = g._started, g._searches, g._pos, g._start
 
     def clone(self) -> "Game":
         """An independent copy of the game in its current state (same spec,
         horizon, opponent, history; an opponent's stream starts again from
         the game's seed)."""
-        g = Game.__new__(Game)
+        g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
+        g._copy_core(self)
         g._env = None
         g.history = list(self.history)
         if self._started:
@@ -606,8 +730,9 @@ class Game:
         return g
 
     def _replica(self, history: Sequence[int]) -> "Game":
-        g = Game.__new__(Game)
+        g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
+        g._copy_core(self)
         g._env = None
         g._started = False
         g.history = []
@@ -643,29 +768,6 @@ class Game:
                 self.reset(*st["start"])
                 for a in st["history"]:
                     self.step(a)
-
-    # Observing.
-
-    def observation(self, seat: str) -> np.ndarray:
-        """The position seen from ``seat`` (``"S"`` or ``"N"``): a new
-        uint8 array of the spec's length, within its bounds (the layout is
-        in the package's README)."""
-        self._need()
-        if seat == "S":
-            return self._views[0].astype(np.uint8)
-        if seat == "N":
-            return self._views[1].astype(np.uint8)
-        raise ValueError(f"unknown seat {seat!r}: S or N")
-
-    def mask(self, seat: Optional[str] = None) -> np.ndarray:
-        """The legal-action mask of ``seat`` (default: the seat to move): a
-        new int8 array of ``spec.actions`` flags, 1 for each legal id; all
-        0 for a seat that is not to move and once the game is over."""
-        if self._started and self._out.state == 0 and (seat is None or seat == SEATS[self._out.to_move]):
-            return self._mask8.copy()
-        if seat is not None and seat not in SEATS:
-            raise ValueError(f"unknown seat {seat!r}: S or N")
-        return np.zeros(self.spec.actions, dtype=np.int8)
 
 
 def seats_of(seat: str, n: int) -> Sequence[str]:
@@ -707,3 +809,11 @@ class Opponent:
     @property
     def name(self) -> str:
         return self.spec
+
+
+#: Game with its hot methods in Python (the checked path; tests/test_fast.py
+#: plays it beside Game: the same trajectories, answers and errors).
+_CheckedGame: Any = Game
+if _fast is not None:
+    class _CheckedGame(_Checked, Game):  # type: ignore[no-redef]
+        pass

@@ -281,7 +281,6 @@ class MancalaGame(pyspiel.Game):
         super().__init__(_game_type(name), info, given)
         self._string = str(self)  # pyspiel's game string (one C++ call, kept)
         self._tensor_shape = [self.spec.obs_len]
-        self._obs = np.zeros(self.spec.obs_len, np.float32)  # observation_tensor's buffer
         # Games of states that are gone, reset to the start: a new state
         # takes one (a reset) rather than making one (a new library
         # environment, several times the cost).
@@ -472,7 +471,7 @@ class MancalaState(pyspiel.State):
         g = self._g
         if g.over or (player is not None and player != (0 if g.to_move == "S" else 1)):
             return [0] * self._game.spec.actions
-        return g.mask().tolist()
+        return g._mask_list()
 
     def apply_action(self, action: int) -> None:
         g = self._g
@@ -547,9 +546,7 @@ class MancalaState(pyspiel.State):
             player = self.current_player()
             if player < 0:
                 player = 0
-        buf = self._game._obs
-        np.copyto(buf, self._g.observation("S" if player == 0 else "N"))
-        return buf.tolist()
+        return self._g._obs_list("S" if player == 0 else "N")
 
     def information_state_tensor(self, player: Optional[int] = None) -> List[float]:
         return self.observation_tensor(player)

@@ -114,6 +114,7 @@ type handle struct {
 	buf     env.Batch // a vector handle's, pointed at the caller's buffers by each call
 	last    *answer   // an agent's last answer
 	ids     []int32   // an env's scratch ids
+	sp      specInfo  // an env's sizes (fixed at creation; every step reads them)
 
 	cmu    sync.Mutex         // guards cancel (never held across a call)
 	cancel context.CancelFunc // the call in progress's, or nil

@@ -300,7 +300,7 @@ func newEnv(game, rules, opponent *C.char, c config, out *C.int64_t, errbuf *C.c
 		if c.vec {
 			return &handle{kind: vecKind, vec: m.vec, search: m.searching}, nil
 		}
-		return &handle{kind: envKind, env: m.env, search: m.searching}, nil
+		return &handle{kind: envKind, env: m.env, search: m.searching, sp: m.env.spec()}, nil
 	}, out, errbuf, errcap)
 }
 
@@ -505,11 +505,11 @@ func checkCap(what string, set bool, have, need int64) error {
 func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, obsSeat C.int32_t, obs *C.float, obsCap C.int32_t,
 	mask *C.uint8_t, maskCap C.int32_t, legal *C.int32_t, legalCap C.int32_t) C.int32_t {
 	return C.int32_t(callCtx(int64(h.id), envKind, errSyntax, true, func(ctx context.Context, x *handle) error {
-		s := x.env.spec()
+		s := &x.sp
 		w := 0
 		if obs != nil {
 			var err error
-			if w, err = obsWidth(s, obsSeat, obsCap); err != nil {
+			if w, err = obsWidth(*s, obsSeat, obsCap); err != nil {
 				return err
 			}
 		}
@@ -519,8 +519,8 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 		if err := checkCap("legal", legal != nil, int64(legalCap), int64(s.actions)); err != nil {
 			return err
 		}
-		st, err := x.env.step(ctx, int(action))
-		if err != nil {
+		var st stepInfo
+		if err := x.env.stepInto(ctx, int(action), &st); err != nil {
 			return err
 		}
 		if obs != nil {
@@ -528,8 +528,10 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 				return err
 			}
 		}
+		var m []bool
 		if mask != nil {
-			x.env.mask(bools(mask, int(s.actions)))
+			m = bools(mask, int(s.actions))
+			x.env.mask(m)
 		}
 		if legal != nil || out != nil {
 			var ids []int32
@@ -538,12 +540,19 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 			} else {
 				ids = x.idScratch(int(s.actions))
 			}
-			st.legal = int32(x.env.legal(ids))
+			if m != nil {
+				st.legal = int32(maskIDs(m, ids)) // the mask just written: the moves made once
+			} else {
+				st.legal = int32(x.env.legal(ids))
+			}
 		}
 		if out != nil {
-			*out = C.mancala_step_t{rewards: [2]C.float{C.float(st.rewards[0]), C.float(st.rewards[1])},
-				terminated: C.uint8_t(st.terminated), truncated: C.uint8_t(st.truncated), to_move: C.uint8_t(st.toMove),
-				state: C.uint8_t(st.state), plies: C.int32_t(st.plies), legal: C.int32_t(st.legal)}
+			// Field by field: a composite literal is built on the stack and
+			// copied in overlapping 16-byte moves that stall.
+			out.rewards[0], out.rewards[1] = C.float(st.rewards[0]), C.float(st.rewards[1])
+			out.terminated, out.truncated = C.uint8_t(st.terminated), C.uint8_t(st.truncated)
+			out.to_move, out.state = C.uint8_t(st.toMove), C.uint8_t(st.state)
+			out.plies, out.legal = C.int32_t(st.plies), C.int32_t(st.legal)
 		}
 		return nil
 	}))

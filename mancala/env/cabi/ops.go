@@ -35,6 +35,7 @@ type envOps interface {
 	common
 	reset(ctx context.Context, seed *uint64) error
 	step(ctx context.Context, action int) (stepInfo, error)
+	stepInto(ctx context.Context, action int, st *stepInfo) error // step, the answer written into *st
 	observe(seat int32, dst []float32) error
 	mask(dst []bool)
 	legal(dst []int32) int
@@ -156,7 +157,9 @@ func newOps[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		if err != nil {
 			return made{}, err
 		}
-		return made{env: &envImpl[P, M]{e: e, d: d}, searching: searching}, nil
+		x := &envImpl[P, M]{e: e, d: d}
+		x.sp = x.makeSpec()
+		return made{env: x, searching: searching}, nil
 	}
 	if searching && c.n > maxSearchEnvs {
 		return made{}, fail(errArgument, "n %d: at most %d environments with a searching opponent (%s)", c.n, maxSearchEnvs, c.opponent)
@@ -220,10 +223,13 @@ func makeAgent(game, spec string, seed uint64) (agentOps, error) {
 type envImpl[P mancala.Position[P, M], M mancala.Move] struct {
 	e       *env.Env[P, M]
 	d       *mancala.Descriptor[P, M]
-	scratch []bool // legal's mask
+	scratch []bool   // legal's mask
+	sp      specInfo // the sizes, fixed at creation (every step reads them)
 }
 
-func (x *envImpl[P, M]) spec() specInfo {
+func (x *envImpl[P, M]) spec() specInfo { return x.sp }
+
+func (x *envImpl[P, M]) makeSpec() specInfo {
 	seat, ok := x.e.Seat()
 	s := specInfo{obsLen: int32(x.e.Observer().Len()), actions: int32(x.e.Actions()), horizon: int32(x.e.Horizon()), n: 1, seat: seatNone}
 	if ok {
@@ -245,13 +251,33 @@ func (x *envImpl[P, M]) reset(ctx context.Context, seed *uint64) error {
 }
 
 func (x *envImpl[P, M]) step(ctx context.Context, a int) (stepInfo, error) {
+	var st stepInfo
+	err := x.stepInto(ctx, a, &st)
+	return st, err
+}
+
+// stepInto is step writing its answer into *out (no struct returned by
+// value and copied again: the step's hot path).
+func (x *envImpl[P, M]) stepInto(ctx context.Context, a int, out *stepInfo) error {
 	st, err := x.e.StepContext(ctx, a)
 	if err != nil {
-		return stepInfo{}, err
+		return err
 	}
-	t, p, s, _ := x.status()
-	return stepInfo{rewards: st.Rewards, terminated: b2u(st.Terminated), truncated: b2u(st.Truncated),
-		toMove: uint8(t), state: uint8(s), plies: p}, nil
+	// status()'s state, read from the step's answer (Terminated is the
+	// new position's outcome, Truncated the horizon reached first): the
+	// position's outcome is not worked out again.
+	var state uint8
+	switch {
+	case st.Terminated:
+		state = 1
+	case st.Truncated:
+		state = 2
+	}
+	out.rewards = st.Rewards
+	out.terminated, out.truncated = b2u(st.Terminated), b2u(st.Truncated)
+	out.toMove, out.state = uint8(x.e.Position().ToMove()), state
+	out.plies = int32(x.e.Plies())
+	return nil
 }
 
 // observe writes the observation from seat (0, 1, the mover, both) into
@@ -278,12 +304,23 @@ func (x *envImpl[P, M]) mask(dst []bool) { x.e.AppendMask(dst[:0:x.e.Actions()])
 // order and returns their number: the ids the mask allows.
 func (x *envImpl[P, M]) legal(dst []int32) int {
 	x.scratch = x.e.AppendMask(x.scratch[:0])
+	return maskIDs(x.scratch, dst)
+}
+
+// maskIDs writes the ids mask allows into dst (len >= len(mask)) in
+// increasing order and returns their number.
+func maskIDs(mask []bool, dst []int32) int {
+	dst = dst[:len(mask)]
 	n := 0
-	for a, ok := range x.scratch {
+	for a, ok := range mask {
+		// Without a branch (legal and illegal ids alternate unpredictably):
+		// every id is written at n, which moves on past the legal ones.
+		dst[n] = int32(a)
+		inc := 0
 		if ok {
-			dst[n] = int32(a)
-			n++
+			inc = 1
 		}
+		n += inc
 	}
 	return n
 }
