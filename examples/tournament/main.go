@@ -22,7 +22,11 @@
 // tab-separated table with move times; -times prints the move times too
 // (they vary from run to run). A player listed twice gets labels of its own
 // ("alphabeta#1", "alphabeta#2"); -records DIR writes every game's record
-// there.
+// there. -rerate DIR,DIR... plays nothing: it rates the games recorded in
+// those directories (say by runs of one pairing with different -seed, so
+// that a long measurement can be made in pieces), each distinct game once,
+// with the players of -agents as the records name them; records hold no
+// move times.
 //
 //	go run ./examples/tournament -game kiothi -agents random,alphabeta,mcts -games 20
 //	go run ./examples/tournament -game kisolo -agents alphabeta:2,alphabeta:4 -games 50 -ratings kisolo.tsv
@@ -87,6 +91,7 @@ type options struct {
 	levels      bool
 	endgame     int
 	endgameDir  string
+	rerate      string
 }
 
 func main() {
@@ -120,6 +125,7 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.ladder, "ladder", false, "play only the pairs of players listed next to each other (a ladder, weakest first) instead of every pair")
 	fs.IntVar(&o.endgame, "endgame", 0, "give every alphabeta player the endgame tables of up to this many seeds in play (docs/endgame.md; built on first use, cached), 0 for none")
 	fs.StringVar(&o.endgameDir, "endgame-dir", "", "where the endgame tables are cached (default: the user's cache directory, go-mancala/endgame)")
+	fs.StringVar(&o.rerate, "rerate", "", "rate the games recorded in these comma-separated directories (written by -records, e.g. by runs with different -seed) instead of playing; the players are those listed, as the records name them")
 	fs.BoolVar(&o.times, "times", false, "print each player's mean and longest time per move (they vary from run to run)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -399,6 +405,12 @@ func run[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], 
 			pairings = append(pairings, &pairing[M]{a: a, b: b, key: key})
 		}
 	}
+	if o.rerate != "" {
+		if err := rerate(d, o.rerate, players, pairings); err != nil {
+			return err
+		}
+		return report(d.Name, o, players, pairings, clocks, out)
+	}
 	var bar *progressbar.ProgressBar
 	if o.progress {
 		bar = progressbar.NewOptions(len(pairings)*o.games,
@@ -460,8 +472,12 @@ func report[M mancala.Move](game string, o options, players []player, pairings [
 	if o.maxPlies > 0 {
 		caps = fmt.Sprintf("censored at %s", cli.Plies(o.maxPlies))
 	}
-	fmt.Fprintf(out, "%s: %d games per pairing (%d openings of %s, each from both seats), seed %d, %s\n\n",
-		game, o.games, o.games/2, o.openingText(), o.seed, caps)
+	if o.rerate != "" {
+		fmt.Fprintf(out, "%s: the games recorded in %s\n\n", game, o.rerate)
+	} else {
+		fmt.Fprintf(out, "%s: %d games per pairing (%d openings of %s, each from both seats), seed %d, %s\n\n",
+			game, o.games, o.games/2, o.openingText(), o.seed, caps)
+	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	cells := func(t tally) string {
 		m, lo, hi := t.score()
@@ -570,7 +586,8 @@ func writeRatingTable(tw *tabwriter.Writer, out io.Writer, o options, players []
 	fmt.Fprintf(out, "Elo ratings (maximum likelihood, Davidson draws, %g virtual games per pairing, censored games %s; %s = %g):\n",
 		o.prior, map[string]string{"drop": "left out", "draw": "as draws"}[o.censored], players[0].name, o.anchor)
 	head := "player\trating\t95% CI\tgap to previous\t95% CI\tgames"
-	if o.times {
+	times := o.times && o.rerate == "" // records hold no move times
+	if times {
 		head += "\tms/move\tmax ms\tcpu ms/move\tcpu max ms"
 	}
 	fmt.Fprintln(tw, head)
@@ -587,7 +604,7 @@ func writeRatingTable(tw *tabwriter.Writer, out io.Writer, o options, players []
 			line += "\t\t"
 		}
 		line += fmt.Sprintf("\t%d", total[a].distinct)
-		if o.times {
+		if times {
 			line += fmt.Sprintf("\t%.2f\t%.0f\t%.2f\t%.0f", ms(clocks[a].mean()), ms(clocks[a].worst), ms(clocks[a].cpuMean()), ms(clocks[a].cpuMax))
 		}
 		fmt.Fprintln(tw, line)
@@ -600,8 +617,13 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // player in the order listed, tab-separated.
 func writeRatings(path, game string, o options, players []player, total []tally, clocks []clock, fit *rating.Fit) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s: %d games per pairing, %s of random opening, seed %d, ply cap %d, prior %g, censored %s, first-seat advantage %.1f Elo, draw rate %.3f\n",
-		game, o.games, o.openingText(), o.seed, o.maxPlies, o.prior, o.censored, fit.Advantage, fit.DrawRate())
+	if o.rerate != "" {
+		fmt.Fprintf(&b, "# %s: the games recorded in %s (no move times: NA), prior %g, censored %s, first-seat advantage %.1f Elo, draw rate %.3f\n",
+			game, o.rerate, o.prior, o.censored, fit.Advantage, fit.DrawRate())
+	} else {
+		fmt.Fprintf(&b, "# %s: %d games per pairing, %s of random opening, seed %d, ply cap %d, prior %g, censored %s, first-seat advantage %.1f Elo, draw rate %.3f\n",
+			game, o.games, o.openingText(), o.seed, o.maxPlies, o.prior, o.censored, fit.Advantage, fit.DrawRate())
+	}
 	b.WriteString("player\trating\tlo95\thi95\tgap\tgap_lo95\tgap_hi95\tgames\twins\tdraws\tlosses\tcensored\tmean_ms\tmax_ms\tcpu_mean_ms\tcpu_max_ms\n")
 	for a, p := range players {
 		r, se := fit.Ratings[a], fit.StdErr(a)
@@ -610,10 +632,13 @@ func writeRatings(path, game string, o options, players []player, total []tally,
 			g, gse = fit.Diff(a, a-1)
 		}
 		t := total[a]
-		fmt.Fprintf(&b, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.1f\t%.3f\t%.1f\n",
+		times := fmt.Sprintf("%.3f\t%.1f\t%.3f\t%.1f", ms(clocks[a].mean()), ms(clocks[a].worst), ms(clocks[a].cpuMean()), ms(clocks[a].cpuMax))
+		if o.rerate != "" {
+			times = "NA\tNA\tNA\tNA"
+		}
+		fmt.Fprintf(&b, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%s\n",
 			p.name, r, r-match.Z95*se, r+match.Z95*se, g, g-match.Z95*gse, g+match.Z95*gse,
-			t.distinct, t.wins, t.draws, t.losses, t.censored, ms(clocks[a].mean()), ms(clocks[a].worst),
-			ms(clocks[a].cpuMean()), ms(clocks[a].cpuMax))
+			t.distinct, t.wins, t.draws, t.losses, t.censored, times)
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		return fmt.Errorf("-ratings: %w", err)

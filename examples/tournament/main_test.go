@@ -361,3 +361,67 @@ func TestLevelsFlag(t *testing.T) {
 		t.Errorf("level:9: exit %d, %q", code, errOut.String())
 	}
 }
+
+// TestRerate: -rerate of a run's records gives that run's ratings file,
+// but for its first line and the move times (NA); of two runs' records
+// (two seeds), the games of both, each distinct game once.
+func TestRerate(t *testing.T) {
+	dir := t.TempDir()
+	play := func(seed string) string {
+		var out, errOut bytes.Buffer
+		args := []string{"-game", "kisolo", "-agents", "alphabeta:1,alphabeta:2", "-games", "6", "-seed", seed, "-parallel", "1", "-progress=false",
+			"-records", filepath.Join(dir, "games"+seed), "-ratings", filepath.Join(dir, "r"+seed+".tsv")}
+		if code := main1(args, &out, &errOut); code != 0 {
+			t.Fatalf("seed %s: exit %d: %s", seed, code, errOut.String())
+		}
+		return filepath.Join(dir, "games"+seed)
+	}
+	rerated := func(dirs string) []string {
+		var out, errOut bytes.Buffer
+		args := []string{"-game", "kisolo", "-agents", "alphabeta:1,alphabeta:2", "-rerate", dirs, "-times", "-progress=false", "-ratings", filepath.Join(dir, "rerated.tsv")}
+		if code := main1(args, &out, &errOut); code != 0 {
+			t.Fatalf("-rerate %s: exit %d: %s", dirs, code, errOut.String())
+		}
+		text, err := os.ReadFile(filepath.Join(dir, "rerated.tsv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(string(text), "\n")
+	}
+	cols := func(line string, n int) string {
+		f := strings.Split(line, "\t")
+		return strings.Join(f[:min(n, len(f))], "\t")
+	}
+	one, two := play("1"), play("2")
+	played, err := os.ReadFile(filepath.Join(dir, "r1.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(string(played), "\n")
+	got := rerated(one)
+	if len(got) != len(want) || len(got) != 5 {
+		t.Fatalf("rerated:\n%s\nplayed:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for i := 1; i < len(got); i++ {
+		if cols(got[i], 12) != cols(want[i], 12) {
+			t.Errorf("line %d: rerated %q, played %q", i, got[i], want[i])
+		}
+		if (i == 2 || i == 3) && !strings.HasSuffix(got[i], "\tNA\tNA\tNA\tNA") {
+			t.Errorf("line %d: %q: want NA move times", i, got[i])
+		}
+	}
+	if !strings.HasPrefix(got[0], "# kisolo: the games recorded in "+one+" (no move times: NA)") {
+		t.Errorf("first line %q", got[0])
+	}
+	both := rerated(one + "," + two)
+	// alphabeta:2's games column counts the distinct games of both runs.
+	f := strings.Split(both[3], "\t")
+	if f[0] != "alphabeta:2" || f[7] != "12" {
+		t.Errorf("both runs: %q, want alphabeta:2 with 12 games", both[3])
+	}
+	var out, errOut bytes.Buffer
+	if code := main1([]string{"-game", "kisolo", "-agents", "alphabeta:1,alphabeta:3", "-rerate", one, "-progress=false"}, &out, &errOut); code != 1 ||
+		!strings.Contains(errOut.String(), `players "alphabeta:1" and "alphabeta:2": want two of the players listed`) {
+		t.Errorf("other players: exit %d, %s", code, errOut.String())
+	}
+}
