@@ -330,7 +330,7 @@ func cliNames(moves []kiothi.Move) string {
 // listed in -agents by name or number.
 func TestLevelsFlag(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := main1([]string{"-game", "kisolo", "-levels", "-ladder", "-games", "2", "-progress=false"}, &out, &errOut); code != 0 {
+	if code := main1([]string{"-game", "kisolo", "-levels", "-ladder", "-games", "2", "-plies", "2", "-progress=false"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	levels := kisolo.Descriptor.Levels

@@ -262,12 +262,16 @@ func TestDecodeSeeds(t *testing.T) {
 // TestDecodeRandom: the decoders read random requests as wire does:
 // requests encoded from random values, then with random edits (a byte
 // changed, dropped, doubled or inserted; a member's name in other case;
-// the text cut short).
+// the text cut short). 20,000 requests, 2,000 under -short.
 func TestDecodeRandom(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
 	r := rand.New(rand.NewPCG(5, 6))
 	reqs := []any{&wire.StateRequest{}, &wire.ApplyRequest{}, &wire.ThinkRequest{}, &wire.RecordRequest{}, &wire.ReplayRequest{}}
 	alphabet := []byte(`{}[]:,"\ 0123456789-+.eEtrufalsn` + "\t\n\xff\u00e9x")
-	for range 20000 {
+	for range n {
 		v := reqs[r.IntN(len(reqs))]
 		fill(r, reflect.ValueOf(v).Elem())
 		b, err := json.Marshal(v)
