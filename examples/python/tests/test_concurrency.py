@@ -5,8 +5,10 @@ its own arguments (the calls serialised)."""
 import threading
 
 import numpy as np
+import pytest
 
 from mancala_engine._errors import IllegalAction
+from mancala_engine.env import Game
 from mancala_engine.vector import VectorGame
 
 
@@ -47,3 +49,54 @@ def test_vector_steps_from_two_threads_play_their_own_actions():
     assert seen["A"] == []
     assert seen["B"] > 0
     v.close()
+
+
+def test_game_reset_during_another_threads_search_step_is_refused():
+    # A step whose opponent searches lets go of the GIL for the search; a
+    # reset from another thread meanwhile used to run in between, and the
+    # step then appended its id to the new episode's history (history
+    # [a] at ply 0). Now the game is busy during the step: the reset is
+    # refused with RuntimeError, or runs wholly before or after it.
+    g = Game("kisolo", opponent="alphabeta:depth=5", seed=1)
+    refused = 0
+    for _ in range(30):
+        g.reset()
+        a = g.legal[0]
+        out = []
+        t = threading.Thread(target=lambda: out.append(g.step(a)))
+        t.start()
+        try:
+            g.reset()
+        except RuntimeError as e:
+            assert "in use by another thread" in str(e)
+            refused += 1
+        t.join()
+        assert len(out) == 1
+        if g.plies == 0:
+            assert g.history == [], g.history
+        else:
+            assert g.history == [a]
+    assert g._searches
+
+
+def test_game_calls_during_a_busy_call_are_refused_and_the_game_recovers():
+    # _enter is what a reset, undo, clone or search's step holds while it
+    # lets go of the GIL: every other call on the game is refused then.
+    g = Game("kisolo")
+    g.reset()
+    a = g.legal[0]
+    g.step(a)
+    g._enter()
+    try:
+        for call in (lambda: g.step(g.legal[0]), g.reset, lambda: g.reset(None, 1), lambda: g.observation("S"),
+                     g.mask, g._mask_list, lambda: g._obs_list("N"), g.undo, g.clone, g._enter):
+            with pytest.raises(RuntimeError, match="in use by another thread"):
+                call()
+    finally:
+        g._leave()
+    assert g.plies == 1 and g.history == [a]
+    b = g.legal[0]
+    g.step(b)
+    assert g.plies == 2 and g.history == [a, b]
+    assert g.undo() == b and g.plies == 1 and g.history == [a]
+    assert g.clone().history == [a]
