@@ -298,29 +298,36 @@ static PyObject *do_step(Core *self, long a, PyObject *action) {
         }
         return NULL;
     }
-    PyObject *h = self->history;
-    if (h && PyList_CheckExact(h)) {
-        if (PyList_Append(h, action) < 0)
-            return NULL;
-    } else if (h) {
-        PyObject *r = PyObject_CallMethodObjArgs(h, str_append, action, NULL);
-        if (!r)
-            return NULL;
-        Py_DECREF(r);
-    }
+    /* The game's own state first, the rewards read: history's append
+     * (a list subclass's, any object's) runs Python that may reset,
+     * undo (rebinding the buffers, freeing o) or step this game. */
     self->obs_valid = w;
     self->want_obs = w;
     self->read = 0;
     Py_CLEAR(self->pos);
+    PyObject *t;
     if (o->rewards[0] == 0.0f && o->rewards[1] == 0.0f) {
         Py_INCREF(zero_rewards);
-        return zero_rewards;
+        t = zero_rewards;
+    } else {
+        PyObject *r0 = PyFloat_FromDouble(o->rewards[0]);
+        PyObject *r1 = r0 ? PyFloat_FromDouble(o->rewards[1]) : NULL;
+        t = r1 ? PyTuple_Pack(2, r0, r1) : NULL;
+        Py_XDECREF(r0);
+        Py_XDECREF(r1);
     }
-    PyObject *r0 = PyFloat_FromDouble(o->rewards[0]);
-    PyObject *r1 = r0 ? PyFloat_FromDouble(o->rewards[1]) : NULL;
-    PyObject *t = r1 ? PyTuple_Pack(2, r0, r1) : NULL;
-    Py_XDECREF(r0);
-    Py_XDECREF(r1);
+    PyObject *h = self->history;
+    if (t && h && PyList_CheckExact(h)) {
+        if (PyList_Append(h, action) < 0)
+            SETREF(t, NULL);
+    } else if (t && h) {
+        Py_INCREF(h); /* the append may replace self->history */
+        PyObject *r = PyObject_CallMethodObjArgs(h, str_append, action, NULL);
+        Py_DECREF(h);
+        if (!r)
+            SETREF(t, NULL);
+        Py_XDECREF(r);
+    }
     return t;
 }
 
