@@ -733,6 +733,7 @@ class Game(_Core):  # type: ignore[misc,valid-type]
     def _undo_busy(self) -> int:
         last = self.history[-1]
         g = self._replica(self.history[:-1])
+        g.__dict__.pop("_busy", None)  # (_Checked's mark: self stays busy until undo() returns)
         self.__dict__.update(g.__dict__)
         self._copy_core(g)
         self.history = g.history

@@ -100,3 +100,27 @@ def test_game_calls_during_a_busy_call_are_refused_and_the_game_recovers():
     assert g.plies == 2 and g.history == [a, b]
     assert g.undo() == b and g.plies == 1 and g.history == [a]
     assert g.clone().history == [a]
+
+
+def test_the_checked_games_busy_mark_is_its_own():
+    # The Python path (env._Checked, Game's base without the C extension)
+    # keeps the mark in the instance's dict, which clone() and undo()
+    # copy from a replica: the copy is not busy, the game is until the
+    # call returns.
+    from mancala_engine import env
+
+    g = env._CheckedGame("kisolo")
+    g.reset()
+    a = g.legal[0]
+    g.step(a)
+    c = g.clone()
+    c.step(c.legal[0])
+    assert g.undo() == a
+    with pytest.raises(IndexError):
+        g.undo()
+    g._enter()
+    with pytest.raises(RuntimeError, match="in use by another thread"):
+        g._enter()
+    g._leave()
+    g.step(a)
+    assert g.history == [a]
