@@ -382,6 +382,11 @@ class Game(_Core):  # type: ignore[misc,valid-type]
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
                  opponent: Optional[AgentSpec] = None, seat: str = "S", seed: int = 0, engine: Any = None,
                  backend: Optional[str] = None) -> None:
+        # A second __init__ (as __setstate__ makes) drops the buffers: not
+        # while another thread's reset, undo, clone or search's step uses
+        # them (RuntimeError, the game unchanged).
+        self._enter()
+        self._leave()
         _check_backend(engine, backend)
         check_game(game)
         if rules is not None:

@@ -124,3 +124,24 @@ def test_the_checked_games_busy_mark_is_its_own():
     g._leave()
     g.step(a)
     assert g.history == [a]
+
+
+def test_a_second_init_while_busy_is_refused_and_changes_nothing():
+    # __init__ again (__setstate__ does it) drops the buffers a search's
+    # step in another thread may be writing: refused while the game is busy.
+    g = Game("kisolo")
+    g.reset()
+    a = g.legal[0]
+    g.step(a)
+    pos = g.position
+    g._enter()
+    try:
+        with pytest.raises(RuntimeError, match="in use by another thread"):
+            g.__init__("kiothi")
+        with pytest.raises(RuntimeError, match="in use by another thread"):
+            g.__setstate__(Game("kiothi").__getstate__())
+    finally:
+        g._leave()
+    assert g.game == "kisolo" and g.position == pos and g.history == [a]
+    g.step(g.legal[0])
+    assert g.plies == 2
