@@ -407,11 +407,13 @@ static PyObject *reset(Core *self, PyObject *args, PyObject *kw) {
     *self->out = self->snap_out;
     self->obs_valid = 3;
     self->started = 1;
-    SETREF(self->history, h);
     Py_INCREF(self->snap_pos);
     SETREF(self->pos, self->snap_pos);
     Py_INCREF(start_args);
     SETREF(self->start, start_args);
+    /* last: dropping the old history may run Python (a list subclass's
+     * __del__) that steps this game, over the state set above */
+    SETREF(self->history, h);
     Py_RETURN_NONE;
 }
 

@@ -76,3 +76,24 @@ def test_a_failing_history_append_leaves_no_stale_position_or_view():
     assert g.position == c.position and g.plies == c.plies
     for seat in "SN":
         assert g.observation(seat).tolist() == c.observation(seat).tolist()
+
+
+def test_a_history_whose_del_steps_the_game_during_the_c_reset():
+    # The C reset (self-play from the start, after the first) drops the
+    # old history; a list subclass's __del__ that steps the game ran
+    # before the reset set its cached position, which then said "start"
+    # after a ply.
+    g = Game("kisolo")
+    g.reset()
+    g.reset()
+
+    class H(list):
+        def __del__(self):
+            g.step(g.legal[0])
+
+    g.step(g.legal[0])
+    g.history = H(g.history)
+    g.reset()
+    c = replayed(g)
+    assert g.plies == c.plies == 1
+    assert g.position == c.position
