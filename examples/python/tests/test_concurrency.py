@@ -34,12 +34,14 @@ def test_vector_steps_from_two_threads_play_their_own_actions():
             done.set()
 
     def b() -> None:
-        while not done.is_set():
+        while True:  # at least once, however late the thread starts
             try:
                 v.step(bad)
             except IllegalAction as e:
                 assert "action 99" in str(e)
                 seen["B"] += 1
+            if done.is_set():
+                break
 
     ts = [threading.Thread(target=a), threading.Thread(target=b)]
     for t in ts:
