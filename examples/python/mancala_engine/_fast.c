@@ -106,12 +106,43 @@ typedef struct {
     /* members the Python side reads and writes */
     char started;
     char searches;
+    /* a call that lets go of the GIL while it changes the game (a reset
+     * or undo in Python, a search's step, a clone) is under way: every
+     * other call on the game is refused (busy_error) until it ends */
+    char busy;
     PyObject *history;
     PyObject *pos;
     PyObject *start;
 } Core;
 
 static int forked = 0;
+
+/* The game is in another thread's hands (a reset, undo, clone or a
+ * search's step under way, which let go of the GIL): RuntimeError. */
+static int busy_error(Core *self) {
+    if (!self->busy)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "the game is in use by another thread (a reset, undo, clone or a search's "
+                                        "step is under way): use a game from one thread at a time");
+    return -1;
+}
+
+/* _enter(): marks the game busy (busy_error if it is already); _leave()
+ * ends it. The Python methods that let go of the GIL while they change
+ * the game hold it around their work. */
+static PyObject *enter(Core *self, PyObject *unused) {
+    (void)unused;
+    if (busy_error(self))
+        return NULL;
+    self->busy = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *leave(Core *self, PyObject *unused) {
+    (void)unused;
+    self->busy = 0;
+    Py_RETURN_NONE;
+}
 static PyObject *str_S, *str_N, *str_step_checked, *str_step_search, *str_step_failed, *str_mask_other, *str_append;
 static PyObject *str_observe_failed, *zero_rewards, *str_reset_checked, *start_args;
 
@@ -267,29 +298,36 @@ static PyObject *do_step(Core *self, long a, PyObject *action) {
         }
         return NULL;
     }
-    PyObject *h = self->history;
-    if (h && PyList_CheckExact(h)) {
-        if (PyList_Append(h, action) < 0)
-            return NULL;
-    } else if (h) {
-        PyObject *r = PyObject_CallMethodObjArgs(h, str_append, action, NULL);
-        if (!r)
-            return NULL;
-        Py_DECREF(r);
-    }
+    /* The game's own state first, the rewards read: history's append
+     * (a list subclass's, any object's) runs Python that may reset,
+     * undo (rebinding the buffers, freeing o) or step this game. */
     self->obs_valid = w;
     self->want_obs = w;
     self->read = 0;
     Py_CLEAR(self->pos);
+    PyObject *t;
     if (o->rewards[0] == 0.0f && o->rewards[1] == 0.0f) {
         Py_INCREF(zero_rewards);
-        return zero_rewards;
+        t = zero_rewards;
+    } else {
+        PyObject *r0 = PyFloat_FromDouble(o->rewards[0]);
+        PyObject *r1 = r0 ? PyFloat_FromDouble(o->rewards[1]) : NULL;
+        t = r1 ? PyTuple_Pack(2, r0, r1) : NULL;
+        Py_XDECREF(r0);
+        Py_XDECREF(r1);
     }
-    PyObject *r0 = PyFloat_FromDouble(o->rewards[0]);
-    PyObject *r1 = r0 ? PyFloat_FromDouble(o->rewards[1]) : NULL;
-    PyObject *t = r1 ? PyTuple_Pack(2, r0, r1) : NULL;
-    Py_XDECREF(r0);
-    Py_XDECREF(r1);
+    PyObject *h = self->history;
+    if (t && h && PyList_CheckExact(h)) {
+        if (PyList_Append(h, action) < 0)
+            SETREF(t, NULL);
+    } else if (t && h) {
+        Py_INCREF(h); /* the append may replace self->history */
+        PyObject *r = PyObject_CallMethodObjArgs(h, str_append, action, NULL);
+        Py_DECREF(h);
+        if (!r)
+            SETREF(t, NULL);
+        Py_XDECREF(r);
+    }
     return t;
 }
 
@@ -311,6 +349,8 @@ static long plain_id(Core *self, PyObject *action) {
 static PyObject *step(Core *self, PyObject *action) {
     step_t *o = self->out;
     long a;
+    if (busy_error(self))
+        return NULL;
     if (!self->started || !o || o->state || (a = plain_id(self, action)) < 0)
         return PyObject_CallMethodObjArgs((PyObject *)self, str_step_checked, action, NULL);
     if (self->searches)
@@ -342,6 +382,8 @@ static PyObject *snapshot(Core *self, PyObject *start) {
 }
 
 static PyObject *reset(Core *self, PyObject *args, PyObject *kw) {
+    if (busy_error(self))
+        return NULL;
     if (!self->snap || forked || self->searches || (args && PyTuple_Size(args)) || (kw && PyDict_Size(kw))) {
         PyObject *m = PyObject_GetAttr((PyObject *)self, str_reset_checked);
         if (!m)
@@ -365,11 +407,13 @@ static PyObject *reset(Core *self, PyObject *args, PyObject *kw) {
     *self->out = self->snap_out;
     self->obs_valid = 3;
     self->started = 1;
-    SETREF(self->history, h);
     Py_INCREF(self->snap_pos);
     SETREF(self->pos, self->snap_pos);
     Py_INCREF(start_args);
     SETREF(self->start, start_args);
+    /* last: dropping the old history may run Python (a list subclass's
+     * __del__) that steps this game, over the state set above */
+    SETREF(self->history, h);
     Py_RETURN_NONE;
 }
 
@@ -378,6 +422,8 @@ static PyObject *reset(Core *self, PyObject *args, PyObject *kw) {
 static PyObject *step_plain(Core *self, PyObject *action) {
     step_t *o = self->out;
     long a;
+    if (busy_error(self))
+        return NULL;
     if (!self->started || !o || o->state || self->searches || (a = plain_id(self, action)) < 0) {
         PyErr_SetString(PyExc_SystemError, "_step_plain: not a checked plain step");
         return NULL;
@@ -407,6 +453,8 @@ static PyObject *mask(Core *self, PyObject *args, PyObject *kw) {
         if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:mask", names, &seat))
             return NULL;
     }
+    if (busy_error(self))
+        return NULL;
     step_t *o = self->out;
     if (self->started && o && !o->state && (seat == Py_None || seat_index(seat) == o->to_move))
         return PyObject_CallObject(self->mask_copy, NULL);
@@ -417,6 +465,8 @@ static PyObject *mask(Core *self, PyObject *args, PyObject *kw) {
  * 1 North, its half of the buffer current (fetched from the library if
  * the last step did not write it); -1 with an exception set. */
 static int observed(Core *self, PyObject *seat) {
+    if (busy_error(self))
+        return -1;
     if (!self->started || !self->out) {
         PyErr_SetString(PyExc_RuntimeError, "the game has not been reset: call reset() first");
         return -1;
@@ -492,6 +542,8 @@ static PyObject *obs_list(Core *self, PyObject *seat) {
  * the Python mask's answer). */
 static PyObject *mask_list(Core *self, PyObject *unused) {
     (void)unused;
+    if (busy_error(self))
+        return NULL;
     step_t *o = self->out;
     if (!self->started || !o || o->state) {
         PyObject *m = PyObject_CallMethodObjArgs((PyObject *)self, str_mask_other, Py_None, NULL);
@@ -608,6 +660,8 @@ static PyMethodDef core_methods[] = {
     {"_step_plain", (PyCFunction)step_plain, METH_O, "the step of a checked id (see env.Game._step_checked)"},
     {"_fast_bind", (PyCFunction)Core_bind, METH_VARARGS, "binds the game's library handle and buffers"},
     {"_fast_unbind", (PyCFunction)Core_unbind, METH_NOARGS, "drops the binding"},
+    {"_enter", (PyCFunction)enter, METH_NOARGS, "marks the game busy (RuntimeError if it is already)"},
+    {"_leave", (PyCFunction)leave, METH_NOARGS, "ends _enter's mark"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -224,6 +224,17 @@ class _Checked:
     def _fast_snapshot(self, start: str) -> None:
         pass
 
+    _busy = False
+
+    def _enter(self) -> None:
+        if self._busy:
+            raise RuntimeError("the game is in use by another thread (a reset, undo, clone or a search's step is "
+                               "under way): use a game from one thread at a time")
+        self._busy = True
+
+    def _leave(self) -> None:
+        self._busy = False
+
     def reset(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
         """Starts again from the start position (or ``position``, a position
         of this game under these rules, taken as ``plies`` plies into the
@@ -371,6 +382,11 @@ class Game(_Core):  # type: ignore[misc,valid-type]
     def __init__(self, game: str = "kisolo", rules: Optional[str] = None, *, horizon: Optional[int] = None,
                  opponent: Optional[AgentSpec] = None, seat: str = "S", seed: int = 0, engine: Any = None,
                  backend: Optional[str] = None) -> None:
+        # A second __init__ (as __setstate__ makes) drops the buffers: not
+        # while another thread's reset, undo, clone or search's step uses
+        # them (RuntimeError, the game unchanged).
+        self._enter()
+        self._leave()
         _check_backend(engine, backend)
         check_game(game)
         if rules is not None:
@@ -503,7 +519,16 @@ class Game(_Core):  # type: ignore[misc,valid-type]
 
     def _reset_checked(self, position: Optional[str] = None, plies: int = 0, *, seed: Optional[int] = None) -> None:
         """reset() with every check (the C reset hands over every reset but
-        a self-play game's from the start after the first)."""
+        a self-play game's from the start after the first). The game is
+        busy meanwhile (the library's calls let go of the GIL): another
+        thread's call on it is refused, not run halfway through this."""
+        self._enter()
+        try:
+            self._reset_busy(position, plies, seed=seed)
+        finally:
+            self._leave()
+
+    def _reset_busy(self, position: Optional[str], plies: int, *, seed: Optional[int]) -> None:
         plies = int_arg("plies", plies, 0, self.horizon)
         if seed is not None:
             seed = int_arg("seed", seed, 0, MAX_SEED)
@@ -596,6 +621,13 @@ class Game(_Core):  # type: ignore[misc,valid-type]
         Ctrl-C cancels it."""
         if a.__class__ is not int or not 0 <= a < self.spec.actions:
             return self._step_checked(a)
+        self._enter()  # (the search lets go of the GIL)
+        try:
+            return self._step_search_busy(a)
+        finally:
+            self._leave()
+
+    def _step_search_busy(self, a: int) -> Tuple[float, float]:
         st, interrupted = _cabi.interruptible(lambda: self._lib.env_step(self._h, a, *self._args),
                                               lambda: self._lib.env_cancel(self._h))
         if st:
@@ -697,8 +729,16 @@ class Game(_Core):  # type: ignore[misc,valid-type]
         self._self_play("undo")
         if not self.history:
             raise IndexError("nothing to undo since the reset")
+        self._enter()  # (the replay lets go of the GIL)
+        try:
+            return self._undo_busy()
+        finally:
+            self._leave()
+
+    def _undo_busy(self) -> int:
         last = self.history[-1]
         g = self._replica(self.history[:-1])
+        g.__dict__.pop("_busy", None)  # (_Checked's mark: self stays busy until undo() returns)
         self.__dict__.update(g.__dict__)
         self._copy_core(g)
         self.history = g.history
@@ -713,8 +753,16 @@ class Game(_Core):  # type: ignore[misc,valid-type]
         """An independent copy of the game in its current state (same spec,
         horizon, opponent, history; an opponent's stream starts again from
         the game's seed)."""
+        self._enter()  # (reading the position lets go of the GIL)
+        try:
+            return self._clone_busy()
+        finally:
+            self._leave()
+
+    def _clone_busy(self) -> "Game":
         g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
+        g.__dict__.pop("_busy", None)  # (_Checked's mark: self is busy now, g is not)
         g._copy_core(self)
         g._env = None
         g.history = list(self.history)
@@ -732,6 +780,7 @@ class Game(_Core):  # type: ignore[misc,valid-type]
     def _replica(self, history: Sequence[int]) -> "Game":
         g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
+        g.__dict__.pop("_busy", None)  # (_Checked's mark: self is busy now, g is not)
         g._copy_core(self)
         g._env = None
         g._started = False

@@ -27,6 +27,7 @@ agent's, and ``seats`` says which seat the agent holds in each game.
 from __future__ import annotations
 
 import ctypes
+import threading
 from typing import Any, Dict, Optional
 
 import numpy as np
@@ -62,8 +63,9 @@ class VectorGame:
 
     The library loads when the VectorGame is made. A step whose opponent
     searches can be stopped with Ctrl-C (KeyboardInterrupt, every game as
-    it was). A VectorGame cannot be copied or pickled (TypeError): make
-    another with the same seed and actions instead.
+    it was). Calls from several threads are serialised (one step, reset
+    or close at a time). A VectorGame cannot be copied or pickled
+    (TypeError): make another with the same seed and actions instead.
     """
 
     def __init__(self, game: str = "kisolo", n: int = 1, *, rules: Optional[str] = None, seed: int = 0,
@@ -135,6 +137,10 @@ class VectorGame:
         self._bref = ctypes.byref(b)
         self._step_args = (v.h, _cabi.addr(self._acts), ctypes.c_int32(n), self._bref)
         self._closed = False
+        # One step, reset or close at a time: the actions' staging array
+        # and the output arrays are the VectorGame's own, so two threads
+        # stepping at once would play each other's actions.
+        self._lock = threading.Lock()
         st = v.lib.vec_observe(v.h, self._bref)
         if st != 0:
             raise v.error(st, "observe")
@@ -160,9 +166,10 @@ class VectorGame:
 
     def close(self) -> None:
         """Frees the games (closing twice is harmless)."""
-        if not self._closed:
-            self._closed = True
-            self._v.free()
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._v.free()
 
     def _open(self) -> None:
         if self._closed:
@@ -177,21 +184,22 @@ class VectorGame:
         that seed would)."""
         if seed is not None:
             seed = int_arg("seed", seed, 0, MAX_SEED)
-        self._open()
-        v = self._v
-        s = ctypes.c_uint64(seed) if seed is not None else None
-        try:
-            st, interrupted = self._call(lambda: v.lib.vec_reset(v.h, ctypes.byref(s) if s is not None else None,
-                                                                 self._bref))
-        except KeyboardInterrupt:
-            self._resync()
-            raise
-        if st != 0:
-            self._resync()
-            raise v.error(st, "reset")
-        self._after(stepped=False)
-        if interrupted:
-            raise KeyboardInterrupt
+        with self._lock:
+            self._open()
+            v = self._v
+            s = ctypes.c_uint64(seed) if seed is not None else None
+            try:
+                st, interrupted = self._call(lambda: v.lib.vec_reset(v.h, ctypes.byref(s) if s is not None else None,
+                                                                     self._bref))
+            except KeyboardInterrupt:
+                self._resync()
+                raise
+            if st != 0:
+                self._resync()
+                raise v.error(st, "reset")
+            self._after(stepped=False)
+            if interrupted:
+                raise KeyboardInterrupt
 
     def step(self, actions: Any) -> None:
         """Plays one action id per game: an integer array-like of length n
@@ -209,25 +217,26 @@ class VectorGame:
             if a.min() < 0 or a.max() >= self.actions:
                 i = int(np.flatnonzero((a < 0) | (a >= self.actions))[0])
                 raise IllegalAction(f"environment {i}: action {a[i]} out of range 0..{self.actions - 1}", "action")
-        np.copyto(acts, a, casting="unsafe")
-        self._open()
-        v = self._v
-        try:
-            if self._searches:
-                st, interrupted = _cabi.interruptible(lambda: v.lib.vec_step(*self._step_args),
-                                                      lambda: v.lib.vec_cancel(v.h))
-            else:
-                st, interrupted = v.lib.vec_step(*self._step_args), False
-        except KeyboardInterrupt:
-            self._resync()
-            raise
-        if st != 0:
-            if st not in (_cabi.E_ACTION, _cabi.E_ILLEGAL):  # those are refused before anything is written
+        with self._lock:
+            np.copyto(acts, a, casting="unsafe")
+            self._open()
+            v = self._v
+            try:
+                if self._searches:
+                    st, interrupted = _cabi.interruptible(lambda: v.lib.vec_step(*self._step_args),
+                                                          lambda: v.lib.vec_cancel(v.h))
+                else:
+                    st, interrupted = v.lib.vec_step(*self._step_args), False
+            except KeyboardInterrupt:
                 self._resync()
-            raise v.error(st, "step")
-        self._after(stepped=True)
-        if interrupted:
-            raise KeyboardInterrupt  # the step had ended before the cancel reached it
+                raise
+            if st != 0:
+                if st not in (_cabi.E_ACTION, _cabi.E_ILLEGAL):  # those are refused before anything is written
+                    self._resync()
+                raise v.error(st, "step")
+            self._after(stepped=True)
+            if interrupted:
+                raise KeyboardInterrupt  # the step had ended before the cancel reached it
 
     def _resync(self) -> None:
         """After a step or reset that failed or was cancelled, the library
