@@ -64,27 +64,21 @@ def test_import_loads_no_library():
     assert p.stdout.split() == ["False", "KimasaiEnv"]
 
 
+_NO_TABLE = "sys.modules['mancala_engine._games'] = None\n"
+_OLD_TABLE = ("import types; m = types.ModuleType('mancala_engine._games'); m.GAMES = [{'name': 'kisolo'}]\n"
+              "sys.modules['mancala_engine._games'] = m\n")
+
+
 @pytest.mark.processes
-def test_unbuilt_tree_has_no_games_and_says_so():
+@pytest.mark.parametrize("table, message", [
     # _games.py absent (a source tree never built): no fallback list.
-    code = ("import sys; sys.modules['mancala_engine._games'] = None\n"
-            "from mancala_engine import _specs\n"
-            "print(repr(_specs.GAMES))\n"
-            "try:\n    _specs.check_game('kisolo')\nexcept Exception as e:\n    print(type(e).__name__, e)\n")
-    p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, timeout=120, env=dict(os.environ))
-    assert p.returncode == 0, p.stderr
-    lines = p.stdout.splitlines()
-    assert lines[0] == "()"
-    assert lines[1].startswith("LibraryError mancala_engine: this source tree was never built (no _games.py)")
-
-
-@pytest.mark.processes
-def test_stale_table_is_refused_with_rebuild():
+    (_NO_TABLE, "this source tree was never built (no _games.py)"),
     # A _games.py from an older build (entries without a title): no games,
     # and using one says to rebuild rather than failing with a KeyError.
-    code = ("import sys, types; m = types.ModuleType('mancala_engine._games'); m.GAMES = [{'name': 'kisolo'}]\n"
-            "sys.modules['mancala_engine._games'] = m\n"
+    (_OLD_TABLE, "_games.py was written by an older build"),
+], ids=["unbuilt", "stale"])
+def test_no_usable_table_has_no_games_and_says_so(table, message):
+    code = ("import sys\n" + table +
             "from mancala_engine import _specs\n"
             "print(repr(_specs.GAMES))\n"
             "try:\n    _specs.check_game('kisolo')\nexcept Exception as e:\n    print(type(e).__name__, e)\n")
@@ -93,4 +87,4 @@ def test_stale_table_is_refused_with_rebuild():
     assert p.returncode == 0, p.stderr
     lines = p.stdout.splitlines()
     assert lines[0] == "()"
-    assert lines[1].startswith("LibraryError mancala_engine: _games.py was written by an older build")
+    assert lines[1].startswith("LibraryError mancala_engine: " + message)
