@@ -126,3 +126,74 @@ func TestHeader(t *testing.T) {
 		t.Errorf("seat values %v are not distinct", seats)
 	}
 }
+
+// TestFastDeclarations compares the Python extension's own copies of the
+// header's declarations (examples/python/mancala_engine/_fast.c builds
+// against no header of ours: the sdist carries only the package) with
+// mancala_env.h: its step_t is mancala_step_t field by field, its env_t
+// is the mancala_env handle, and the functions it calls through pointers
+// (step, observe, reset) take the header's parameter types. A change of
+// the header that _fast.c does not follow would make the extension read
+// the library's answers at the wrong offsets.
+func TestFastDeclarations(t *testing.T) {
+	ours, err := os.ReadFile("mancala_env.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "python", "mancala_engine", "_fast.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs, structs := decls(t, string(ours))
+	// _fast.c's names for the header's types.
+	text := regexp.MustCompile(`(?s)/\*.*?\*/`).ReplaceAllString(string(fast), " ")
+	alias := strings.NewReplacer("env_t", "mancala_env", "step_t", "mancala_step_t")
+	norm := func(s string) string {
+		s = alias.Replace(regexp.MustCompile(`\bconst\b`).ReplaceAllString(s, " "))
+		s = strings.ReplaceAll(s, "*", " * ")
+		s = strings.Join(strings.Fields(s), " ")
+		return strings.ReplaceAll(s, " *", "*")
+	}
+	fields := func(body string) []string {
+		var out []string
+		for _, f := range strings.Split(body, ";") {
+			if f = norm(f); f != "" {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	got := map[string][]string{}
+	for _, m := range regexp.MustCompile(`(?s)typedef struct\s*\{([^{}]*)\}\s*(env_t|step_t)\s*;`).FindAllStringSubmatch(text, -1) {
+		got[alias.Replace(m[2])] = fields(m[1])
+	}
+	for _, name := range []string{"mancala_env", "mancala_step_t"} {
+		if got[name] == nil {
+			t.Errorf("_fast.c declares no %s (under its own name)", name)
+			continue
+		}
+		// The header's fields carry names; so do _fast.c's.
+		if diff := cmp.Diff(structs[name], got[name]); diff != "" {
+			t.Errorf("%s (-mancala_env.h +_fast.c):\n%s", name, diff)
+		}
+	}
+	ptrs := regexp.MustCompile(`(?s)typedef\s+(\w+)\s*\(\*(\w+)_fn\)\s*\(([^)]*)\)\s*;`).FindAllStringSubmatch(text, -1)
+	if len(ptrs) < 3 {
+		t.Fatalf("read %d function pointer types of _fast.c, want 3 or more: the parser is broken", len(ptrs))
+	}
+	for _, m := range ptrs {
+		want, ok := funcs["mancala_env_"+m[2]]
+		if !ok {
+			t.Errorf("_fast.c's %s_fn names no mancala_env_%s of the header", m[2], m[2])
+			continue
+		}
+		var types []string
+		for _, p := range strings.Split(m[3], ",") {
+			types = append(types, norm(p))
+		}
+		types = append(types, "-> "+norm(m[1]))
+		if diff := cmp.Diff(want, types); diff != "" {
+			t.Errorf("%s_fn (-mancala_env_%s of the header +_fast.c):\n%s", m[2], m[2], diff)
+		}
+	}
+}
