@@ -8,7 +8,6 @@ package batch
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -93,7 +92,7 @@ func Perft[P mancala.Game[P, M], M comparable](ctx context.Context, start P, dep
 		if depth > 1 {
 			q, err := start.Apply(m)
 			if err != nil {
-				return nil, nil, fmt.Errorf("batch: perft: legal move refused: %w", err)
+				return nil, nil, refused(err)
 			}
 			before := r.counts[depth-1]
 			if !r.walk(q, 1, depth) {
@@ -137,7 +136,7 @@ func (r *perftRun[P, M]) walk(p P, ply, depth int) bool {
 	for i := 0; i < len(moves); i++ {
 		q, err := p.Apply(moves[i])
 		if err != nil {
-			r.err = fmt.Errorf("batch: perft: legal move refused: %w", err)
+			r.err = refused(err)
 			return false
 		}
 		if !r.walk(q, ply+1, depth) {
@@ -222,3 +221,14 @@ func Selfplay[P mancala.Position[P, M], M mancala.Move](ctx context.Context, d *
 	})
 	return games[:k], err
 }
+
+// refused returns the error of a legal move that Apply refused: "batch:
+// perft: legal move refused: " and err's message, wrapping err (as
+// fmt.Errorf's %w, written without fmt for the WebAssembly build).
+func refused(err error) error { return &refusedError{err} }
+
+type refusedError struct{ err error }
+
+func (e *refusedError) Error() string { return "batch: perft: legal move refused: " + e.err.Error() }
+
+func (e *refusedError) Unwrap() error { return e.err }

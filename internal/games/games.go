@@ -11,7 +11,8 @@
 package games
 
 import (
-	"fmt"
+	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/seed8ebe013a/go-mancala/kimasai"
@@ -33,7 +34,7 @@ func List() string { return strings.Join(names, "|") }
 // Unknown returns the error for a name that is no game: `unknown game
 // "oware" (want kisolo, kiothi, kimasai)`.
 func Unknown(name string) error {
-	return fmt.Errorf("unknown game %q (want %s)", name, strings.Join(names, ", "))
+	return errors.New("unknown game " + strconv.Quote(name) + " (want " + strings.Join(names, ", ") + ")")
 }
 
 // Levels returns the levels of the game named name (its descriptor's

@@ -48,7 +48,6 @@ package record
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -405,7 +404,7 @@ func checkDate(s string) string {
 	}
 	days := time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
 	if day < 1 || day > days {
-		return fmt.Sprintf("date must be a calendar date YYYY-MM-DD: %s %04d has days 1..%d", time.Month(month), year, days)
+		return "date must be a calendar date YYYY-MM-DD: " + time.Month(month).String() + " " + s[:4] + " has days 1.." + strconv.Itoa(days)
 	}
 	return ""
 }
@@ -709,7 +708,7 @@ func parseRecord[P mancala.Position[P, M], M mancala.Move](sc *scanner, d *manca
 			return nil, synErr(h.line, h.text, err.Error())
 		}
 		if first, dup := seen[k]; dup {
-			return nil, synErr(h.line, h.text, fmt.Sprintf("header %s repeats line %d", k, first))
+			return nil, synErr(h.line, h.text, "header " + k + " repeats line " + strconv.Itoa(first))
 		}
 		seen[k] = h.line
 		switch k {
@@ -811,8 +810,20 @@ func wrapLine(err error, line int, game string) error {
 		}
 		return &c
 	}
-	return fmt.Errorf("record: line %d: %w", line, err)
+	return &lineError{line: line, err: err}
 }
+
+// lineError is an error of a header's value that is no syntax error of
+// the parsers, with the line it is on: "record: line 3: ..." (fmt.Errorf's
+// message and wrapping, written without fmt for the WebAssembly build).
+type lineError struct {
+	line int
+	err  error
+}
+
+func (e *lineError) Error() string { return "record: line " + strconv.Itoa(e.line) + ": " + e.err.Error() }
+
+func (e *lineError) Unwrap() error { return e.err }
 
 // parseTag reads `[Key "value"]`.
 func parseTag(line string) (key, value string, err error) {

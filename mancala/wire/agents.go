@@ -35,7 +35,7 @@ type agentFields struct {
 // the default; a spec with its own budget, options or a level takes
 // none of the fields, so that no request says one thing twice.
 func agentSpec(what string, f agentFields, l Limits, levels []mancala.Level, dflt func(def int64) string) (agent.Spec, error) {
-	bad := func(msg string) (agent.Spec, error) { return agent.Spec{}, errorf(CodeBadRequest, "%s%s", what, msg) }
+	bad := func(msg string) (agent.Spec, error) { return agent.Spec{}, newError(CodeBadRequest, what+msg) }
 	if f.Agent == "" {
 		return bad("missing agent (want random, alphabeta, mcts, mcts-eval or a level)")
 	}

@@ -136,7 +136,7 @@ func (s *Service) batchGame(game, rules, position string) (gameOps, error) {
 	case position != "":
 		g, err = s.gameOf(position, game)
 	case game == "":
-		err = errorf(CodeBadRequest, "wire: want a position, or a game (and rules) for its start")
+		err = newError(CodeBadRequest, "wire: want a position, or a game (and rules) for its start")
 	default:
 		g, err = s.game(game)
 	}
@@ -146,7 +146,7 @@ func (s *Service) batchGame(game, rules, position string) (gameOps, error) {
 // inRange returns a bad_request error unless lo <= v <= hi.
 func inRange(what string, v, lo, hi int64) error {
 	if v < lo || v > hi {
-		return errorf(CodeBadRequest, "wire: %s %d out of range (want %d..%d)", what, v, lo, hi)
+		return newError(CodeBadRequest, "wire: "+what+" "+strconv.FormatInt(v, 10)+" out of range (want "+strconv.FormatInt(lo, 10)+".."+strconv.FormatInt(hi, 10)+")")
 	}
 	return nil
 }
@@ -155,9 +155,9 @@ func inRange(what string, v, lo, hi int64) error {
 // its caller's context).
 func deadlineErr(ctx context.Context, what string, l BatchLimits) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return errorf(CodeTooLarge, "wire: %s: not done within the %s deadline; ask for less", what, l.MaxTime.String())
+		return newError(CodeTooLarge, "wire: "+what+": not done within the "+l.MaxTime.String()+" deadline; ask for less")
 	}
-	return errorf(CodeTooLarge, "wire: %s: cancelled before it was done", what)
+	return newError(CodeTooLarge, "wire: "+what+": cancelled before it was done")
 }
 
 // PerftRequest asks for the perft counts (docs/rules/common.md, "Perft
@@ -220,11 +220,11 @@ func (a *adapter[P, M]) perft(ctx context.Context, req PerftRequest, l BatchLimi
 	counts, divide, err := batchpkg.Perft(ctx, start, req.Depth, uint64(l.MaxPerftNodes))
 	switch {
 	case errors.Is(err, batchpkg.ErrNodes):
-		return PerftResponse{}, errorf(CodeTooLarge, "wire: perft: more than %d positions; ask for a smaller depth", l.MaxPerftNodes)
+		return PerftResponse{}, newError(CodeTooLarge, "wire: perft: more than "+strconv.FormatInt(l.MaxPerftNodes, 10)+" positions; ask for a smaller depth")
 	case err != nil && ctx.Err() != nil:
 		return PerftResponse{}, deadlineErr(ctx, "perft", l)
 	case err != nil:
-		return PerftResponse{}, errorf(CodeInternal, "wire: internal error: %s", err.Error())
+		return PerftResponse{}, newError(CodeInternal, "wire: internal error: "+err.Error())
 	}
 	resp := PerftResponse{Position: start.String(), Counts: counts, ElapsedMs: time.Since(t0).Milliseconds()}
 	if req.Divide {
@@ -292,7 +292,7 @@ func BatchSeed(seed, index uint64) uint64 { return batchpkg.Seed(seed, index) }
 // checkFirst checks a request's first game index and count.
 func checkFirst(what string, first int64, n int) error {
 	if first < 0 || first > maxGameIndex-int64(n) {
-		return errorf(CodeBadRequest, "wire: %s first %d out of range (want 0..2^53-n)", what, first)
+		return newError(CodeBadRequest, "wire: "+what+" first "+strconv.FormatInt(first, 10)+" out of range (want 0..2^53-n)")
 	}
 	return nil
 }
@@ -315,7 +315,7 @@ func (b *batch) playouts(ctx context.Context, req PlayoutsRequest) (PlayoutsResp
 		return PlayoutsResponse{}, err
 	}
 	if req.PerGame && req.N > maxPerGame {
-		return PlayoutsResponse{}, errorf(CodeBadRequest, "wire: playouts n %d with perGame out of range (want 1..%d)", req.N, maxPerGame)
+		return PlayoutsResponse{}, newError(CodeBadRequest, "wire: playouts n "+strconv.Itoa(req.N)+" with perGame out of range (want 1.."+strconv.Itoa(maxPerGame)+")")
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.l.MaxTime)
 	defer cancel()
@@ -376,7 +376,7 @@ func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l Bat
 	t0 := time.Now()
 	ends, err := batchpkg.Playouts(ctx, start, req.Seed, req.First, req.N, req.MaxPlies, l.Workers)
 	if err != nil {
-		return PlayoutsResponse{}, errorf(CodeInternal, "wire: internal error: %s", err.Error())
+		return PlayoutsResponse{}, newError(CodeInternal, "wire: internal error: "+err.Error())
 	}
 	k := len(ends)
 	resp := PlayoutsResponse{Games: k, First: req.First, Incomplete: k < req.N, Results: map[string]int{}}
@@ -529,7 +529,7 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 	}
 	games, err := batchpkg.Selfplay(ctx, a.d, start, req.N, req.MaxPlies, l.Workers, players, done)
 	if err != nil {
-		return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
+		return SelfplayResponse{}, newError(CodeInternal, "wire: internal error: selfplay: "+err.Error())
 	}
 	k := len(games)
 	resp := SelfplayResponse{Games: k, First: req.First, Incomplete: k < req.N,
@@ -542,7 +542,7 @@ func (a *adapter[P, M]) selfplay(ctx context.Context, req SelfplayRequest, l Bat
 			resp.Records[i], err = record.Format(a.d, r)
 		}
 		if err != nil {
-			return SelfplayResponse{}, errorf(CodeInternal, "wire: internal error: selfplay: %s", err.Error())
+			return SelfplayResponse{}, newError(CodeInternal, "wire: internal error: selfplay: "+err.Error())
 		}
 		resp.Results[i], resp.GamePlies[i] = r.Result, len(g.Moves)
 		resp.Plies += int64(len(g.Moves))

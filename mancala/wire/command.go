@@ -6,6 +6,7 @@ import (
 	"io"
 	"reflect"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -231,13 +232,13 @@ func (s *Service) Call(ctx context.Context, cmd string, body []byte) ([]byte, er
 	sess := &session{svc: s, transport: overHTTP}
 	c, ok := s.command(cmd, overHTTP)
 	if !ok {
-		return nil, errorf(CodeNotFound, "wire: no endpoint %s (see GET /api/v1/games)", quote("/api/v1/"+cmd))
+		return nil, newError(CodeNotFound, "wire: no endpoint "+quote("/api/v1/"+cmd)+" (see GET /api/v1/games)")
 	}
 	if c.getOnly {
 		body = []byte("{}")
 	} else if limit := s.limits.MaxBody; int64(len(body)) > limit {
 		// As Handler refuses it (readBody).
-		return nil, errorf(CodeTooLarge, "wire: request body over %d bytes", limit)
+		return nil, newError(CodeTooLarge, "wire: request body over "+strconv.FormatInt(limit, 10)+" bytes")
 	}
 	v, err := sess.run(ctx, c, body)
 	if err != nil {
@@ -251,7 +252,7 @@ func (s *Service) Call(ctx context.Context, cmd string, body []byte) ([]byte, er
 func marshal(v any) ([]byte, error) {
 	b, err := encodeJSON(v)
 	if err != nil {
-		return nil, errorf(CodeInternal, "wire: internal error: %s", err.Error())
+		return nil, newError(CodeInternal, "wire: internal error: "+err.Error())
 	}
 	return b[:len(b)-1], nil
 }
@@ -260,7 +261,7 @@ func marshal(v any) ([]byte, error) {
 func (sess *session) dispatch(ctx context.Context, cmd string, body []byte) (any, error) {
 	c, ok := sess.svc.command(cmd, sess.transport)
 	if !ok {
-		return nil, errorf(CodeNotFound, "engine: unknown command %s (want %s)", quote(cmd), strings.Join(sess.svc.commandNames(sess.transport), ", "))
+		return nil, newError(CodeNotFound, "engine: unknown command "+quote(cmd)+" (want "+strings.Join(sess.svc.commandNames(sess.transport), ", ")+")")
 	}
 	return sess.run(ctx, c, body)
 }
@@ -273,7 +274,7 @@ func (sess *session) run(ctx context.Context, c commandDef, body []byte) (v any,
 			if sess.log != nil {
 				fmt.Fprintf(sess.log, "engine: panic answering %s %.200q: %v\n%s", c.Name, body, p, debug.Stack())
 			}
-			v, err = nil, errorf(CodeInternal, "wire: internal error: %v", p)
+			v, err = nil, newError(CodeInternal, fmt.Sprintf("wire: internal error: %v", p))
 		}
 	}()
 	v, err = c.call(ctx, sess, body)

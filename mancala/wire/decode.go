@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"strconv"
 )
 
 // DecodeRequest decodes data, the JSON text of one request, into v (a
@@ -42,7 +43,7 @@ func decode(data []byte, v any) *Error {
 	}
 	if err == nil {
 		if msg := strictKeys(data, reflect.TypeOf(v)); msg != "" {
-			return errorf(CodeBadRequest, "wire: bad request: %s", msg)
+			return newError(CodeBadRequest, "wire: bad request: "+msg)
 		}
 		return nil
 	}
@@ -50,19 +51,19 @@ func decode(data []byte, v any) *Error {
 	var synErr *json.SyntaxError
 	switch {
 	case err == io.EOF:
-		return errorf(CodeBadRequest, "wire: empty body: want a JSON object")
+		return newError(CodeBadRequest, "wire: empty body: want a JSON object")
 	case err == io.ErrUnexpectedEOF:
-		return errorf(CodeBadRequest, "wire: bad request: malformed JSON: the body ends inside a value")
+		return newError(CodeBadRequest, "wire: bad request: malformed JSON: the body ends inside a value")
 	case errors.As(err, &typeErr):
 		what := typeErr.Field
 		if what == "" {
 			what = "the body"
 		}
-		return errorf(CodeBadRequest, "wire: bad request: %s must be %s, not a JSON %s", what, jsonType(typeErr.Type.Kind().String()), typeErr.Value)
+		return newError(CodeBadRequest, "wire: bad request: "+what+" must be "+jsonType(typeErr.Type.Kind().String())+", not a JSON "+typeErr.Value)
 	case errors.As(err, &synErr):
-		return errorf(CodeBadRequest, "wire: bad request: malformed JSON at byte %d: %s", synErr.Offset, synErr.Error())
+		return newError(CodeBadRequest, "wire: bad request: malformed JSON at byte "+strconv.FormatInt(synErr.Offset, 10)+": "+synErr.Error())
 	}
-	return errorf(CodeBadRequest, "wire: bad request: %s", err.Error())
+	return newError(CodeBadRequest, "wire: bad request: "+err.Error())
 }
 
 // jsonType names a Go kind as a JSON type.

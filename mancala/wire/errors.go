@@ -2,7 +2,6 @@ package wire
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -90,8 +89,11 @@ func (e *Error) Status() int {
 	return 500 // http.StatusInternalServerError
 }
 
-func errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+// newError returns the *Error of code with message msg. The messages are
+// built with strconv and concatenation, not fmt, so that the typed
+// methods the page's WebAssembly worker calls link no fmt.
+func newError(code, msg string) *Error {
+	return &Error{Code: code, Message: msg}
 }
 
 // fromErr maps an error of the library to an *Error: ErrGameOver ->

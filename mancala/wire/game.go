@@ -501,7 +501,7 @@ func (a *adapter[P, M]) startOf(rules, start string) (P, error) {
 	if start != "" {
 		if rules != "" {
 			var zero P
-			return zero, errorf(CodeBadRequest, "wire: give rules or a start position, not both (the position carries its rules)")
+			return zero, newError(CodeBadRequest, "wire: give rules or a start position, not both (the position carries its rules)")
 		}
 		return a.parse(start)
 	}
@@ -628,7 +628,7 @@ func (a *adapter[P, M]) history(mt *meter, p P, start string, texts []string) (*
 		return mancala.NewHistory(a.d, p), nil
 	}
 	if start == "" {
-		return nil, errorf(CodeBadRequest, "wire: moves without a start: give the position they are played from")
+		return nil, newError(CodeBadRequest, "wire: moves without a start: give the position they are played from")
 	}
 	s, err := a.parse(start)
 	if err != nil {
@@ -655,7 +655,7 @@ func (a *adapter[P, M]) history(mt *meter, p P, start string, texts []string) (*
 		}
 	}
 	if h.Position() != p {
-		return nil, errorf(CodeBadRequest, "wire: history: the moves from start lead to %s, not to the position", h.Position())
+		return nil, newError(CodeBadRequest, "wire: history: the moves from start lead to "+h.Position().String()+", not to the position")
 	}
 	return h, nil
 }

@@ -77,7 +77,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) notFound(w http.ResponseWriter, r *http.Request) {
-	writeError(w, errorf(CodeNotFound, "wire: no endpoint %s (see GET /api/v1/games)", quote(r.URL.Path)))
+	writeError(w, newError(CodeNotFound, "wire: no endpoint "+quote(r.URL.Path)+" (see GET /api/v1/games)"))
 }
 
 // allow returns the methods of command c over HTTP.
@@ -148,7 +148,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, c commandDef, b
 
 func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string) {
 	w.Header().Set("Allow", allow)
-	writeError(w, errorf(CodeMethodNotAllowed, "wire: %s takes %s, not %s", r.URL.Path, allow, quote(r.Method)))
+	writeError(w, newError(CodeMethodNotAllowed, "wire: "+r.URL.Path+" takes "+allow+", not "+quote(r.Method)))
 }
 
 // readBody reads r's body, at most limit bytes. A body declared longer is
@@ -156,7 +156,7 @@ func methodNotAllowed(w http.ResponseWriter, r *http.Request, allow string) {
 // does not arrive within the server's read timeout is a timeout error.
 // Messages never name the connection's addresses.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *Error) {
-	tooLarge := errorf(CodeTooLarge, "wire: request body over %d bytes", limit)
+	tooLarge := newError(CodeTooLarge, "wire: request body over "+strconv.FormatInt(limit, 10)+" bytes")
 	if r.ContentLength > limit {
 		return nil, tooLarge
 	}
@@ -170,11 +170,11 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *Err
 	case errors.As(err, &maxErr):
 		return nil, tooLarge
 	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &netErr) && netErr.Timeout():
-		return nil, errorf(CodeTimeout, "wire: timeout: the request body did not arrive in time")
+		return nil, newError(CodeTimeout, "wire: timeout: the request body did not arrive in time")
 	case errors.As(err, &opErr) && opErr.Err != nil:
 		err = opErr.Err
 	}
-	return nil, errorf(CodeBadRequest, "wire: bad request: reading the body: %s", err.Error())
+	return nil, newError(CodeBadRequest, "wire: bad request: reading the body: "+err.Error())
 }
 
 func writeError(w http.ResponseWriter, e *Error) { writeJSON(w, e.Status(), e) }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -122,7 +123,7 @@ func (ls *lineSession) answer(ctx context.Context, line []byte, tooLong bool) []
 	if tooLong {
 		// The id, if it comes first, is in the line's first bytes.
 		id, _, _, _ = splitLine(line[:min(len(line), 4096)], nil)
-		err = errorf(CodeTooLarge, "engine: request line over %d bytes", ls.sess.maxLine)
+		err = newError(CodeTooLarge, "engine: request line over "+strconv.Itoa(ls.sess.maxLine)+" bytes")
 	} else {
 		var body []byte
 		if id, cmd, body, err = splitLine(line, ls.sess.svc); err == nil {
@@ -202,14 +203,14 @@ func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []
 	}
 	body = append(body, '}')
 	if id != nil && (len(id) > maxIDBytes || depth(id) > maxIDDepth) {
-		return nil, "", nil, errorf(CodeBadRequest, "engine: bad request: the id is over %d bytes or nested deeper than %d (it is answered as null)", maxIDBytes, maxIDDepth)
+		return nil, "", nil, newError(CodeBadRequest, "engine: bad request: the id is over "+strconv.Itoa(maxIDBytes)+" bytes or nested deeper than "+strconv.Itoa(maxIDDepth)+" (it is answered as null)")
 	}
 	if twice == "id" {
 		// Which id the client meant is unknown: answer none of them.
 		id = nil
 	} else if id != nil {
 		if msg := strictValue(json.NewDecoder(bytes.NewReader(id)), nil, "id."); msg != "" {
-			return nil, "", nil, errorf(CodeBadRequest, "engine: bad request: the id has a %s (it is answered as null)", msg)
+			return nil, "", nil, newError(CodeBadRequest, "engine: bad request: the id has a "+msg+" (it is answered as null)")
 		}
 	}
 	if id != nil && !utf8.Valid(id) {
@@ -222,18 +223,18 @@ func splitLine(line []byte, s *Service) (id json.RawMessage, cmd string, body []
 			return id, "", nil, derr
 		}
 		if m == nil {
-			return id, "", nil, errorf(CodeBadRequest, "engine: bad request: the line must be an object, not null")
+			return id, "", nil, newError(CodeBadRequest, "engine: bad request: the line must be an object, not null")
 		}
-		return id, "", nil, errorf(CodeBadRequest, "engine: bad request: the line is not one JSON object")
+		return id, "", nil, newError(CodeBadRequest, "engine: bad request: the line is not one JSON object")
 	}
 	if twice != "" {
-		return id, "", nil, errorf(CodeBadRequest, "engine: bad request: field %s given twice", quote(twice))
+		return id, "", nil, newError(CodeBadRequest, "engine: bad request: field "+quote(twice)+" given twice")
 	}
 	if rawCmd == nil {
-		return id, "", nil, errorf(CodeBadRequest, "engine: missing cmd (want %s)", strings.Join(s.commandNames(overLines), ", "))
+		return id, "", nil, newError(CodeBadRequest, "engine: missing cmd (want "+strings.Join(s.commandNames(overLines), ", ")+")")
 	}
 	if json.Unmarshal(rawCmd, &cmd) != nil {
-		return id, "", nil, errorf(CodeBadRequest, "engine: cmd must be a string naming a command, not %s", quote(string(rawCmd)))
+		return id, "", nil, newError(CodeBadRequest, "engine: cmd must be a string naming a command, not "+quote(string(rawCmd)))
 	}
 	return id, cmd, body, nil
 }
@@ -293,14 +294,14 @@ func (ls *lineSession) encode(id json.RawMessage, resp any, err error) []byte {
 	if !ok {
 		var we *Error
 		if !errors.As(err, &we) {
-			we = errorf(CodeInternal, "engine: internal error: %s", err.Error())
+			we = newError(CodeInternal, "engine: internal error: "+err.Error())
 		}
 		resp = we
 	}
 	b, eerr := encodeJSON(resp)
 	if eerr != nil {
 		ok = false
-		b, _ = encodeJSON(errorf(CodeInternal, "engine: internal error: %s", eerr.Error()))
+		b, _ = encodeJSON(newError(CodeInternal, "engine: internal error: "+eerr.Error()))
 	}
 	b = bytes.TrimSpace(b) // {...}
 	ls.out.Reset()

@@ -172,7 +172,7 @@ func (s *Service) Games() GamesResponse {
 func (s *Service) game(name string) (gameOps, error) {
 	g, ok := s.byName[name]
 	if !ok {
-		return nil, errorf(CodeBadRequest, "wire: unknown game %s (want %s)", quote(name), s.names())
+		return nil, newError(CodeBadRequest, "wire: unknown game "+quote(name)+" (want "+s.names()+")")
 	}
 	return g.ops, nil
 }
@@ -190,15 +190,15 @@ func (s *Service) names() string {
 // syntax error.
 func (s *Service) gameOf(pos, game string) (gameOps, error) {
 	if strings.TrimSpace(pos) == "" {
-		return nil, errorf(CodeBadRequest, "wire: missing position")
+		return nil, newError(CodeBadRequest, "wire: missing position")
 	}
 	name, _, _ := strings.Cut(pos, " ")
 	g, ok := s.byName[name]
 	if !ok {
-		return nil, errorf(CodeSyntax, "wire: bad position %s: unknown game %s (want %s)", quote(pos), quote(name), s.names())
+		return nil, newError(CodeSyntax, "wire: bad position "+quote(pos)+": unknown game "+quote(name)+" (want "+s.names()+")")
 	}
 	if game != "" && game != name {
-		return nil, errorf(CodeBadRequest, "wire: game %s but the position is of %s", quote(game), quote(name))
+		return nil, newError(CodeBadRequest, "wire: game "+quote(game)+" but the position is of "+quote(name))
 	}
 	return g.ops, nil
 }
@@ -209,7 +209,7 @@ func (s *Service) State(req StateRequest) (State, error) {
 	pos := req.Position
 	if pos == "" {
 		if req.Game == "" {
-			return State{}, errorf(CodeBadRequest, "wire: want a position, or a game (and rules) for its start")
+			return State{}, newError(CodeBadRequest, "wire: want a position, or a game (and rules) for its start")
 		}
 		g, err := s.game(req.Game)
 		if err != nil {
@@ -221,7 +221,7 @@ func (s *Service) State(req StateRequest) (State, error) {
 		return g.state(pos)
 	}
 	if req.Rules != "" {
-		return State{}, errorf(CodeBadRequest, "wire: give rules or a position, not both (the position carries its rules)")
+		return State{}, newError(CodeBadRequest, "wire: give rules or a position, not both (the position carries its rules)")
 	}
 	g, err := s.gameOf(pos, req.Game)
 	if err != nil {
@@ -241,10 +241,10 @@ func (s *Service) apply(m *meter, req ApplyRequest) (ApplyResponse, error) {
 		return ApplyResponse{}, err
 	}
 	if req.Move == "" {
-		return ApplyResponse{}, errorf(CodeBadRequest, "wire: missing move")
+		return ApplyResponse{}, newError(CodeBadRequest, "wire: missing move")
 	}
 	if len(req.Moves) > s.limits.MaxRecordMoves {
-		return ApplyResponse{}, errorf(CodeTooLarge, "wire: %d moves of history: at most %d", len(req.Moves), s.limits.MaxRecordMoves)
+		return ApplyResponse{}, newError(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves of history: at most "+strconv.Itoa(s.limits.MaxRecordMoves))
 	}
 	return g.apply(m, req.Position, req.Move, s.limits.MaxEvents, req.Start, req.Moves)
 }
@@ -295,7 +295,7 @@ func acquire(ctx context.Context, sem chan struct{}, wait time.Duration, what st
 	case <-t.C:
 	case <-ctx.Done():
 	}
-	return errorf(CodeBusy, "wire: busy: all %d %s slots stayed taken for %s; try again later", cap(sem), what, wait.String())
+	return newError(CodeBusy, "wire: busy: all "+strconv.Itoa(cap(sem))+" "+what+" slots stayed taken for "+wait.String()+"; try again later")
 }
 
 // Record answers POST /api/v1/record: the game record of req.Moves played
@@ -305,14 +305,14 @@ func (s *Service) Record(req RecordRequest) (RecordResponse, error) { return s.r
 // record is Record metered by m (nil: not metered).
 func (s *Service) record(m *meter, req RecordRequest) (RecordResponse, error) {
 	if len(req.Moves) > s.limits.MaxRecordMoves {
-		return RecordResponse{}, errorf(CodeTooLarge, "wire: %d moves: a record may have at most %d", len(req.Moves), s.limits.MaxRecordMoves)
+		return RecordResponse{}, newError(CodeTooLarge, "wire: "+strconv.Itoa(len(req.Moves))+" moves: a record may have at most "+strconv.Itoa(s.limits.MaxRecordMoves))
 	}
 	var g gameOps
 	var err error
 	if req.Start != "" {
 		g, err = s.gameOf(req.Start, req.Game)
 	} else if req.Game == "" {
-		err = errorf(CodeBadRequest, "wire: want a start position, or a game (and rules) for its start")
+		err = newError(CodeBadRequest, "wire: want a start position, or a game (and rules) for its start")
 	} else {
 		g, err = s.game(req.Game)
 	}
@@ -331,11 +331,11 @@ func (s *Service) Replay(req ReplayRequest) (ReplayResponse, error) { return s.r
 func (s *Service) replay(m *meter, req ReplayRequest) (ReplayResponse, error) {
 	text := strings.TrimSpace(req.Record)
 	if text == "" {
-		return ReplayResponse{}, errorf(CodeBadRequest, "wire: missing record")
+		return ReplayResponse{}, newError(CodeBadRequest, "wire: missing record")
 	}
 	if text[0] != '[' {
 		if strings.Contains(text, "\n") {
-			return ReplayResponse{}, errorf(CodeSyntax, "wire: bad record: want header lines, or one position line")
+			return ReplayResponse{}, newError(CodeSyntax, "wire: bad record: want header lines, or one position line")
 		}
 		g, err := s.gameOf(text, "")
 		if err != nil {
@@ -349,7 +349,7 @@ func (s *Service) replay(m *meter, req ReplayRequest) (ReplayResponse, error) {
 			Positions: []string{st.Position}, Result: st.Outcome.Result, Headers: []Header{}}, nil
 	}
 	if n := moveTokens(text); n > s.limits.MaxRecordMoves {
-		return ReplayResponse{}, errorf(CodeTooLarge, "wire: %d moves: a record may have at most %d", n, s.limits.MaxRecordMoves)
+		return ReplayResponse{}, newError(CodeTooLarge, "wire: "+strconv.Itoa(n)+" moves: a record may have at most "+strconv.Itoa(s.limits.MaxRecordMoves))
 	}
 	name, err := record.GameOf(text)
 	if err != nil {
@@ -357,7 +357,7 @@ func (s *Service) replay(m *meter, req ReplayRequest) (ReplayResponse, error) {
 	}
 	g, ok := s.byName[name]
 	if !ok {
-		return ReplayResponse{}, errorf(CodeSyntax, "wire: bad record: unknown game %s (want %s)", quote(name), s.names())
+		return ReplayResponse{}, newError(CodeSyntax, "wire: bad record: unknown game "+quote(name)+" (want "+s.names()+")")
 	}
 	return g.ops.replay(m, text)
 }

@@ -22,7 +22,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
@@ -70,7 +69,7 @@ func call(ctx context.Context, s *wire.Service, cmd string, body []byte) (int, [
 func dispatch(ctx context.Context, s *wire.Service, cmd string, body []byte) (out []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			out, err = nil, &wire.Error{Code: wire.CodeInternal, Message: fmt.Sprintf("wire: internal error: %v", p)}
+			out, err = nil, &wire.Error{Code: wire.CodeInternal, Message: "wire: internal error: " + panicText(p)}
 		}
 	}()
 	switch cmd {
@@ -136,4 +135,28 @@ func dispatch(ctx context.Context, s *wire.Service, cmd string, body []byte) (ou
 		return wirejson.AppendReplay(nil, &r), nil
 	}
 	return nil, &wire.Error{Code: wire.CodeNotFound, Message: "wire: no endpoint " + quote.String("/api/v1/"+cmd) + " (see GET /api/v1/games)"}
+}
+
+// panicText returns the text of a panic's value as fmt's %v writes an
+// error, a string, a Stringer, an integer or a bool (what a panic carries
+// here: runtime errors and the library's messages), without linking fmt
+// into the worker; any other value is named by its kind only.
+func panicText(p any) string {
+	switch v := p.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	case interface{ String() string }:
+		return v.String()
+	case int:
+		return strconv.Itoa(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case uint64:
+		return strconv.FormatUint(v, 10)
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	return "a panic of another type"
 }

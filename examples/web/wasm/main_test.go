@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
@@ -80,4 +81,33 @@ func dropElapsed(b []byte) []byte {
 		j++
 	}
 	return []byte(s[:i] + s[j:])
+}
+
+// TestPanicText: panicText writes a panic's value as fmt's %v does for
+// the kinds a panic carries.
+func TestPanicText(t *testing.T) {
+	var nilMap map[string]int
+	var runtimeErr error
+	func() {
+		defer func() { runtimeErr, _ = recover().(error) }()
+		nilMap["x"] = 1
+	}()
+	tests := []struct {
+		p    any
+		want string
+	}{
+		{"boom", "boom"},
+		{runtimeErr, "assignment to entry in nil map"},
+		{2 * time.Second, "2s"},
+		{-12, "-12"},
+		{int64(1) << 40, "1099511627776"},
+		{uint64(7), "7"},
+		{true, "true"},
+		{3.5, "a panic of another type"},
+	}
+	for _, tc := range tests {
+		if got := panicText(tc.p); got != tc.want {
+			t.Errorf("panicText(%#v) = %q, want %q", tc.p, got, tc.want)
+		}
+	}
 }
