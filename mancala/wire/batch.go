@@ -3,7 +3,6 @@ package wire
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"strconv"
 	"time"
@@ -353,16 +352,6 @@ func (w *wins) add(o mancala.Outcome) {
 	default:
 		w.north++
 	}
-}
-
-// overErr is the game_over error for a finished p, in the game's words,
-// or nil while p's game goes on.
-func (a *adapter[P, M]) overErr(p P) error {
-	if o := p.Outcome(); o.Over() {
-		return &Error{Code: CodeGameOver, err: mancala.ErrGameOver,
-			Message: fmt.Sprintf("%s: the game is over: %s", a.d.Name, outcomeOf(o, p.ToMove(), a.d.Words).Text)}
-	}
-	return nil
 }
 
 func (a *adapter[P, M]) playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error) {

@@ -86,7 +86,8 @@ type gameOps interface {
 func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) Game {
 	a := &adapter[P, M]{d: d}
 	start := d.Start()
-	a.gi = GameInfo{
+	g := &game{k: a, name: d.Name, title: d.Title, words: d.Words}
+	g.gi = GameInfo{
 		Name:    d.Name,
 		Title:   d.Title,
 		Counter: d.Words.Seed,
@@ -96,27 +97,311 @@ func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, 
 		Layout:  layoutOf(d.Layout(start), d.Words),
 		Levels:  levelsOf(d.Levels),
 	}
-	return Game{ops: a}
+	return Game{ops: g}
 }
 
+// position is a position of any game, as the service's game-blind code
+// holds it: a P of the game's descriptor in an interface (every P has
+// these methods). Two positions are equal when they hold the same P.
+type position interface {
+	String() string
+	ToMove() mancala.Player
+	Turn() int
+	Outcome() mancala.Outcome
+}
+
+// move is a move of any game: an M of the game's descriptor in an
+// interface.
+type move interface{ String() string }
+
+// kernel is what the service's game-blind code (game) asks of one game's
+// types: adapter[P, M] implements it for every descriptor by asserting
+// the positions and moves it is given back to P and M. It is kept small
+// on purpose: Go compiles a generic type's methods once per game, so the
+// logic lives in game, compiled once (the page's WebAssembly worker
+// carries one copy instead of three).
+type kernel interface {
+	parse(s string) (position, error)
+	newPos(rules string) (position, error)
+	parseMove(s string) (move, error)
+	rules(p position) string
+	layout(p position) *mancala.Layout
+	counts(p position) mancala.Counts
+	diagram(p position) string
+	legal(p position) []move
+	// describeMove is the descriptor's DescribeMove; ok is false
+	// without one.
+	describeMove(p position, m move) (info mancala.MoveInfo, ok bool)
+	apply(p position, m move) (position, error)
+	applyTrace(p position, m move, fn func(mancala.Event)) (position, error)
+	newHistory(start position) history
+	// search runs spec's agent at p, filling resp's agent fields, and
+	// returns its move; its error is agent.New's as bad_request, or the
+	// search's as an *Error (game_over in the game's words for a
+	// finished p).
+	search(ctx context.Context, p position, spec agent.Spec, resp *ThinkResponse) (move, error)
+	// recordOf answers a record request of start and moves (read and
+	// metered).
+	recordOf(start position, moves []move, req RecordRequest) (RecordResponse, error)
+	// replayOf answers a replay of the record text.
+	replayOf(text string) (ReplayResponse, error)
+	// recordStart returns the start position of a record's header lines.
+	recordStart(head string) (position, error)
+	levels() []mancala.Level
+	costly(text string) bool
+	perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error)
+	playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error)
+	selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error)
+}
+
+// history is a mancala.History of a game's types.
+type history interface {
+	apply(m move) (position, error)
+	position() position
+}
+
+// adapter is the kernel of descriptor d.
 type adapter[P mancala.Position[P, M], M mancala.Move] struct {
-	d  *mancala.Descriptor[P, M]
-	gi GameInfo
+	d *mancala.Descriptor[P, M]
 }
 
-func (a *adapter[P, M]) info() GameInfo { return a.gi }
+func (a *adapter[P, M]) parse(s string) (position, error) {
+	p, err := a.d.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
 
-func (a *adapter[P, M]) levels() []mancala.Level { return a.d.Levels }
+func (a *adapter[P, M]) newPos(rules string) (position, error) {
+	p, err := a.d.New(rules)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
 
-func (a *adapter[P, M]) costly(text string) bool { return a.d.Costly != nil && a.d.Costly(text) }
+func (a *adapter[P, M]) parseMove(s string) (move, error) {
+	m, err := a.d.ParseMove(s)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (a *adapter[P, M]) rules(p position) string           { return a.d.Rules(p.(P)) }
+func (a *adapter[P, M]) layout(p position) *mancala.Layout { return a.d.Layout(p.(P)) }
+func (a *adapter[P, M]) counts(p position) mancala.Counts  { return a.d.Counts(p.(P)) }
+func (a *adapter[P, M]) diagram(p position) string         { return a.d.Diagram(p.(P)) }
+func (a *adapter[P, M]) levels() []mancala.Level           { return a.d.Levels }
+func (a *adapter[P, M]) costly(text string) bool           { return a.d.Costly != nil && a.d.Costly(text) }
+
+func (a *adapter[P, M]) legal(p position) []move {
+	ms := p.(P).AppendLegalMoves(nil)
+	out := make([]move, len(ms))
+	for i, m := range ms {
+		out[i] = m
+	}
+	return out
+}
+
+func (a *adapter[P, M]) describeMove(p position, m move) (mancala.MoveInfo, bool) {
+	if a.d.DescribeMove == nil {
+		return mancala.MoveInfo{}, false
+	}
+	return a.d.DescribeMove(p.(P), m.(M)), true
+}
+
+func (a *adapter[P, M]) apply(p position, m move) (position, error) {
+	q, err := p.(P).Apply(m.(M))
+	if err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+func (a *adapter[P, M]) applyTrace(p position, m move, fn func(mancala.Event)) (position, error) {
+	q, err := a.d.ApplyTrace(p.(P), m.(M), fn)
+	if err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// historyOf is the history of a game's types.
+type historyOf[P mancala.Position[P, M], M mancala.Move] struct{ h *mancala.History[P, M] }
+
+func (a *adapter[P, M]) newHistory(start position) history {
+	return historyOf[P, M]{mancala.NewHistory(a.d, start.(P))}
+}
+
+func (h historyOf[P, M]) apply(m move) (position, error) {
+	q, err := h.h.Apply(m.(M))
+	return q, err
+}
+
+func (h historyOf[P, M]) position() position { return h.h.Position() }
+
+func (a *adapter[P, M]) search(ctx context.Context, p0 position, spec agent.Spec, resp *ThinkResponse) (move, error) {
+	p := p0.(P)
+	ag, err := agent.New(a.d, spec)
+	if err != nil {
+		return nil, &Error{Code: CodeBadRequest, Message: "wire: " + err.Error(), err: err}
+	}
+	*resp = ThinkResponse{Agent: spec.Kind.String()}
+	var m M
+	switch ag := ag.(type) {
+	case *agent.AlphaBeta[P, M]:
+		var r agent.Result[M]
+		r, err = ag.Search(ctx, p)
+		m = r.Move
+		v := r.Value
+		resp.Value, resp.Outcome, resp.Depth, resp.Nodes = &v, r.Outcome.String(), r.Depth, r.Nodes
+		if err == nil {
+			var buf [agent.MaxDepth]M
+			for _, lm := range ag.AppendLine(buf[:0], p, r) {
+				resp.Line = append(resp.Line, lm.String())
+			}
+		}
+	case *agent.MCTS[P, M]:
+		var r agent.MCTSResult[M]
+		r, err = ag.Search(ctx, p)
+		m = r.Move
+		wr := r.WinRate
+		resp.Visits, resp.Iterations, resp.WinRate = r.Visits, r.Iterations, &wr
+	default:
+		m, err = ag.Move(ctx, p)
+	}
+	if err != nil {
+		if over := overErr(a.d.Name, p, a.d.Words); over != nil && errors.Is(err, mancala.ErrGameOver) {
+			return nil, over
+		}
+		return nil, fromErr(err)
+	}
+	return m, nil
+}
+
+func (a *adapter[P, M]) recordOf(start position, mvs []move, req RecordRequest) (RecordResponse, error) {
+	moves := make([]M, len(mvs))
+	for i, m := range mvs {
+		moves[i] = m.(M)
+	}
+	r, err := record.New(start.(P), moves)
+	if err != nil {
+		return RecordResponse{}, fromErr(err)
+	}
+	r.South, r.North, r.Date = req.South, req.North, req.Date
+	text, err := record.Format(a.d, r) // refuses what record.Read would refuse
+	if err != nil {
+		return RecordResponse{}, fromErr(err)
+	}
+	final, err := r.Final()
+	if err != nil {
+		return RecordResponse{}, fromErr(err)
+	}
+	return RecordResponse{Record: text, Result: r.Result, Final: final.String()}, nil
+}
+
+func (a *adapter[P, M]) replayOf(text string) (ReplayResponse, error) {
+	r, err := record.Parse(text, a.d)
+	if err != nil {
+		return ReplayResponse{}, fromErr(err)
+	}
+	ps, err := r.Positions()
+	if err != nil {
+		return ReplayResponse{}, fromErr(err)
+	}
+	out := ReplayResponse{Game: a.d.Name, Rules: a.d.Rules(r.Start), Start: r.Start.String(),
+		Moves: make([]string, len(r.Moves)), Positions: make([]string, len(ps)), Result: r.Result}
+	for i, m := range r.Moves {
+		out.Moves[i] = m.String()
+	}
+	for i, p := range ps {
+		out.Positions[i] = p.String()
+	}
+	for _, t := range record.Headers(a.d, r) {
+		out.Headers = append(out.Headers, Header{t.Key, t.Value})
+	}
+	return out, nil
+}
+
+func (a *adapter[P, M]) recordStart(head string) (position, error) {
+	r, err := record.Parse(head, a.d)
+	if err != nil {
+		return nil, err
+	}
+	return r.Start, nil
+}
+
+// probe is game.probe for a P (the tests').
+func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
+	g := &game{k: a, name: a.d.Name, words: a.d.Words}
+	r, ok := g.probe(p)
+	if !ok {
+		return q, false
+	}
+	return r.(P), true
+}
+
+// startOf is game.startOf for a P (the batch commands').
+func (a *adapter[P, M]) startOf(rules, start string) (P, error) {
+	g := &game{k: a, name: a.d.Name, words: a.d.Words}
+	p, err := g.startOf(rules, start)
+	if err != nil {
+		var zero P
+		return zero, err
+	}
+	return p.(P), nil
+}
+
+// overErr is game.overErr for a P (the batch commands').
+func (a *adapter[P, M]) overErr(p P) error { return overErr(a.d.Name, p, a.d.Words) }
+
+// game is a Game's gameOps: the service's work on one game, written once
+// for every game over its kernel k.
+type game struct {
+	k     kernel
+	name  string
+	title string
+	words mancala.Words
+	gi    GameInfo
+}
+
+func (g *game) info() GameInfo          { return g.gi }
+func (g *game) levels() []mancala.Level { return g.k.levels() }
+func (g *game) costly(text string) bool { return g.k.costly(text) }
+
+func (g *game) perft(ctx context.Context, req PerftRequest, l BatchLimits) (PerftResponse, error) {
+	return g.k.perft(ctx, req, l)
+}
+
+func (g *game) playouts(ctx context.Context, req PlayoutsRequest, l BatchLimits) (PlayoutsResponse, error) {
+	return g.k.playouts(ctx, req, l)
+}
+
+func (g *game) selfplay(ctx context.Context, req SelfplayRequest, l BatchLimits, done func(i int)) (SelfplayResponse, error) {
+	return g.k.selfplay(ctx, req, l, done)
+}
+
+// overErr is the game_over error for a finished p, in the game's words,
+// or nil while p's game goes on.
+func overErr(name string, p position, w mancala.Words) error {
+	if o := p.Outcome(); o.Over() {
+		return &Error{Code: CodeGameOver, err: mancala.ErrGameOver,
+			Message: name + ": the game is over: " + outcomeOf(o, p.ToMove(), w).Text}
+	}
+	return nil
+}
+
+func (g *game) overErr(p position) error { return overErr(g.name, p, g.words) }
 
 // probe returns p with its lap bound lowered to workLaps (C-6), for
 // playing moves under the work budget; ok is false when p's own bound is
 // no larger (its moves are cheap as they are) or the position cannot be
 // read back so (then the request is played as it is).
-func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
+func (g *game) probe(p position) (q position, ok bool) {
 	var opts []string
-	if r := a.d.Rules(p); r != "" {
+	if r := g.k.rules(p); r != "" {
 		opts = strings.Split(r, ",")
 	}
 	kept := opts[:0]
@@ -146,7 +431,7 @@ func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
 	if !found {
 		fields = append(fields, rules)
 	}
-	q, err := a.d.Parse(strings.Join(fields, " "))
+	q, err := g.k.parse(strings.Join(fields, " "))
 	return q, err == nil
 }
 
@@ -155,11 +440,11 @@ func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
 // the end of the game, and moves the request to a costly slot at the
 // first move that is endless under that bound: it may sow to the rules'
 // bound when played by them. Its only error is m's busy.
-func (a *adapter[P, M]) meterMoves(m *meter, start P, moves ...M) error {
+func (g *game) meterMoves(m *meter, start position, moves ...move) error {
 	if m.costly() {
 		return nil
 	}
-	p, ok := a.probe(start)
+	p, ok := g.probe(start)
 	if !ok {
 		return nil
 	}
@@ -167,7 +452,7 @@ func (a *adapter[P, M]) meterMoves(m *meter, start P, moves ...M) error {
 		if p.Outcome().Over() {
 			return nil
 		}
-		q, err := p.Apply(mv)
+		q, err := g.k.apply(p, mv)
 		if err != nil {
 			return nil
 		}
@@ -223,57 +508,56 @@ func layoutOf(l *mancala.Layout, w mancala.Words) Layout {
 	return out
 }
 
-func (a *adapter[P, M]) parse(pos string) (P, error) {
-	p, err := a.d.Parse(pos)
+func (g *game) parse(pos string) (position, error) {
+	p, err := g.k.parse(pos)
 	if err != nil {
-		return p, fromErr(err)
+		return nil, fromErr(err)
 	}
 	return p, nil
 }
 
-func (a *adapter[P, M]) start(rules string) (string, error) {
-	p, err := a.d.New(rules)
+func (g *game) start(rules string) (string, error) {
+	p, err := g.k.newPos(rules)
 	if err != nil {
 		return "", fromErr(err)
 	}
 	return p.String(), nil
 }
 
-func (a *adapter[P, M]) checkOver(pos string) error {
-	p, err := a.parse(pos)
+func (g *game) checkOver(pos string) error {
+	p, err := g.parse(pos)
 	if err != nil {
 		return err
 	}
-	return a.overErr(p)
+	return g.overErr(p)
 }
 
-func (a *adapter[P, M]) state(pos string) (State, error) {
-	p, err := a.parse(pos)
+func (g *game) state(pos string) (State, error) {
+	p, err := g.parse(pos)
 	if err != nil {
 		return State{}, err
 	}
-	return a.stateOf(p), nil
+	return g.stateOf(p), nil
 }
 
 // stateOf builds the State of p.
-func (a *adapter[P, M]) stateOf(p P) State {
-	d := a.d
-	l := d.Layout(p)
-	c := d.Counts(p)
+func (g *game) stateOf(p position) State {
+	l := g.k.layout(p)
+	c := g.k.counts(p)
 	text := p.String()
 	s := State{
-		Game:     d.Name,
-		Title:    d.Title,
-		Rules:    d.Rules(p),
+		Game:     g.name,
+		Title:    g.title,
+		Rules:    g.k.rules(p),
 		Position: text,
 		ToMove:   p.ToMove().Letter(),
 		Turn:     p.Turn(),
-		Layout:   layoutOf(l, d.Words),
+		Layout:   layoutOf(l, g.words),
 		Hand:     c.Hand,
 		Total:    c.Total(),
-		Diagram:  d.Diagram(p),
-		Words:    a.gi.Words,
-		Outcome:  outcomeOf(p.Outcome(), p.ToMove(), d.Words),
+		Diagram:  g.k.diagram(p),
+		Words:    g.gi.Words,
+		Outcome:  outcomeOf(p.Outcome(), p.ToMove(), g.words),
 	}
 	s.Pits = make([]Pit, len(s.Layout.Pits))
 	for i, info := range s.Layout.Pits {
@@ -288,20 +572,20 @@ func (a *adapter[P, M]) stateOf(p P) State {
 	if l.HasStores() {
 		s.Stores = &Sides{S: c.Stores[mancala.South], N: c.Stores[mancala.North]}
 	}
-	if d.Words.Reserve != "" {
+	if g.words.Reserve != "" {
 		s.Reserves = &Sides{S: c.Reserves[mancala.South], N: c.Reserves[mancala.North]}
 	}
-	if ph, ok := any(p).(mancala.Phased); ok {
+	if ph, ok := p.(mancala.Phased); ok {
 		s.Phase = ph.Phase()
 	}
-	moves := p.AppendLegalMoves(nil)
+	moves := g.k.legal(p)
 	s.Legal = make([]string, len(moves))
 	s.Moves = make([]LegalMove, len(moves))
 	for i, m := range moves {
 		s.Legal[i] = m.String()
-		s.Moves[i] = a.describe(p, m, s.Legal[i], l)
+		s.Moves[i] = g.describe(p, m, s.Legal[i], l)
 	}
-	s.Opening = openingOf(any(p), l, s.Moves)
+	s.Opening = openingOf(p, l, s.Moves)
 	return s
 }
 
@@ -334,11 +618,11 @@ func openingOf(p any, l *mancala.Layout, moves []LegalMove) *Opening {
 // describe returns the LegalMove of m (text is m.String()) from the
 // descriptor's DescribeMove; a descriptor without one gives kind "move"
 // and no pit.
-func (a *adapter[P, M]) describe(p P, m M, text string, l *mancala.Layout) LegalMove {
-	if a.d.DescribeMove == nil {
+func (g *game) describe(p position, m move, text string, l *mancala.Layout) LegalMove {
+	info, ok := g.k.describeMove(p, m)
+	if !ok {
 		return LegalMove{Text: text, Kind: mancala.MoveUnknown.String(), Index: -1}
 	}
-	info := a.d.DescribeMove(p, m)
 	lm := LegalMove{Text: text, Kind: info.Kind.String(), Index: -1, Count: info.Count}
 	if info.Index >= 0 && info.Index < l.Pits() {
 		lm.Pit, lm.Index = l.PitName(info.Index), info.Index
@@ -397,32 +681,31 @@ func eventOf(e mancala.Event, names []string) Event {
 	return ev
 }
 
-func (a *adapter[P, M]) apply(mt *meter, pos, move string, maxEvents int, start string, history []string) (ApplyResponse, error) {
-	d := a.d
-	p, err := a.parse(pos)
+func (g *game) apply(mt *meter, pos, mv string, maxEvents int, start string, history []string) (ApplyResponse, error) {
+	p, err := g.parse(pos)
 	if err != nil {
 		return ApplyResponse{}, err
 	}
-	m, err := d.ParseMove(move)
+	m, err := g.k.parseMove(mv)
 	if err != nil {
 		return ApplyResponse{}, fromErr(err)
 	}
-	h, err := a.history(mt, p, start, history)
+	h, err := g.history(mt, p, start, history)
 	if err != nil {
 		return ApplyResponse{}, err
 	}
-	l := d.Layout(p)
+	l := g.k.layout(p)
 	names := make([]string, l.Pits())
 	for i := range names {
 		names[i] = l.PitName(i)
 	}
-	z := mancala.NewSummarizer(l, d.Words)
+	z := mancala.NewSummarizer(l, g.words)
 	var resp ApplyResponse
 	var end Event
-	if err := a.meterMoves(mt, p, m); err != nil {
+	if err := g.meterMoves(mt, p, m); err != nil {
 		return ApplyResponse{}, err
 	}
-	q, err := d.ApplyTrace(p, m, func(e mancala.Event) {
+	q, err := g.k.applyTrace(p, m, func(e mancala.Event) {
 		z.Add(e)
 		resp.EventCount++
 		if e.Kind == mancala.End {
@@ -438,138 +721,76 @@ func (a *adapter[P, M]) apply(mt *meter, pos, move string, maxEvents int, start 
 	if err != nil {
 		return ApplyResponse{}, fromErr(err)
 	}
-	if r, _ := h.Apply(m); r != q {
+	if r, _ := h.apply(m); r != q {
 		// The move made a position for the third time under
 		// Repetition:Three (C-10): what moves from the board to the
 		// prisons (Kiothi, KI-18) comes before the end event.
-		resp.Events = append(resp.Events, repetitionEvents(d, q, r, names)...)
+		resp.Events = append(resp.Events, g.repetitionEvents(q, names)...)
 		q = r
 	}
 	resp.Events = append(resp.Events, end)
 	resp.Move = m.String()
 	resp.Summary = z.Summary().String()
-	resp.After = a.stateOf(q)
+	resp.After = g.stateOf(q)
 	return resp, nil
 }
 
-func (a *adapter[P, M]) think(ctx context.Context, pos string, spec agent.Spec) (ThinkResponse, error) {
-	p, err := a.parse(pos)
+func (g *game) think(ctx context.Context, pos string, spec agent.Spec) (ThinkResponse, error) {
+	p, err := g.parse(pos)
 	if err != nil {
 		return ThinkResponse{}, err
 	}
 	t0 := time.Now()
-	ag, err := agent.New(a.d, spec)
+	var resp ThinkResponse
+	m, err := g.k.search(ctx, p, spec, &resp)
 	if err != nil {
-		return ThinkResponse{}, &Error{Code: CodeBadRequest, Message: "wire: " + err.Error(), err: err}
-	}
-	resp := ThinkResponse{Agent: spec.Kind.String()}
-	var m M
-	switch ag := ag.(type) {
-	case *agent.AlphaBeta[P, M]:
-		var r agent.Result[M]
-		r, err = ag.Search(ctx, p)
-		m = r.Move
-		v := r.Value
-		resp.Value, resp.Outcome, resp.Depth, resp.Nodes = &v, r.Outcome.String(), r.Depth, r.Nodes
-		if err == nil {
-			var buf [agent.MaxDepth]M
-			for _, lm := range ag.AppendLine(buf[:0], p, r) {
-				resp.Line = append(resp.Line, lm.String())
-			}
-		}
-	case *agent.MCTS[P, M]:
-		var r agent.MCTSResult[M]
-		r, err = ag.Search(ctx, p)
-		m = r.Move
-		wr := r.WinRate
-		resp.Visits, resp.Iterations, resp.WinRate = r.Visits, r.Iterations, &wr
-	default:
-		m, err = ag.Move(ctx, p)
-	}
-	if err != nil {
-		if over := a.overErr(p); over != nil && errors.Is(err, mancala.ErrGameOver) {
-			return ThinkResponse{}, over
-		}
-		return ThinkResponse{}, fromErr(err)
+		return ThinkResponse{}, err
 	}
 	resp.Move = m.String()
 	resp.ElapsedMs = time.Since(t0).Milliseconds()
 	return resp, nil
 }
 
-func (a *adapter[P, M]) startOf(rules, start string) (P, error) {
+func (g *game) startOf(rules, start string) (position, error) {
 	if start != "" {
 		if rules != "" {
-			var zero P
-			return zero, newError(CodeBadRequest, "wire: give rules or a start position, not both (the position carries its rules)")
+			return nil, newError(CodeBadRequest, "wire: give rules or a start position, not both (the position carries its rules)")
 		}
-		return a.parse(start)
+		return g.parse(start)
 	}
-	p, err := a.d.New(rules)
+	p, err := g.k.newPos(rules)
 	if err != nil {
-		return p, fromErr(err)
+		return nil, fromErr(err)
 	}
 	return p, nil
 }
 
-func (a *adapter[P, M]) record(mt *meter, req RecordRequest) (RecordResponse, error) {
-	start, err := a.startOf(req.Rules, req.Start)
+func (g *game) record(mt *meter, req RecordRequest) (RecordResponse, error) {
+	start, err := g.startOf(req.Rules, req.Start)
 	if err != nil {
 		return RecordResponse{}, err
 	}
-	moves := make([]M, len(req.Moves))
+	moves := make([]move, len(req.Moves))
 	for i, s := range req.Moves {
-		if moves[i], err = a.d.ParseMove(s); err != nil {
+		if moves[i], err = g.k.parseMove(s); err != nil {
 			return RecordResponse{}, fromErr(&record.Error{Ply: i + 1, Token: s, Err: err})
 		}
 	}
-	if err := a.meterMoves(mt, start, moves...); err != nil {
+	if err := g.meterMoves(mt, start, moves...); err != nil {
 		return RecordResponse{}, err
 	}
-	r, err := record.New(start, moves)
-	if err != nil {
-		return RecordResponse{}, fromErr(err)
-	}
-	r.South, r.North, r.Date = req.South, req.North, req.Date
-	text, err := record.Format(a.d, r) // refuses what record.Read would refuse
-	if err != nil {
-		return RecordResponse{}, fromErr(err)
-	}
-	final, err := r.Final()
-	if err != nil {
-		return RecordResponse{}, fromErr(err)
-	}
-	return RecordResponse{Record: text, Result: r.Result, Final: final.String()}, nil
+	return g.k.recordOf(start, moves, req)
 }
 
-func (a *adapter[P, M]) replay(mt *meter, text string) (ReplayResponse, error) {
+func (g *game) replay(mt *meter, text string) (ReplayResponse, error) {
 	if !mt.costly() {
-		if start, moves, ok := a.recordMoves(text); ok {
-			if err := a.meterMoves(mt, start, moves...); err != nil {
+		if start, moves, ok := g.recordMoves(text); ok {
+			if err := g.meterMoves(mt, start, moves...); err != nil {
 				return ReplayResponse{}, err
 			}
 		}
 	}
-	r, err := record.Parse(text, a.d)
-	if err != nil {
-		return ReplayResponse{}, fromErr(err)
-	}
-	ps, err := r.Positions()
-	if err != nil {
-		return ReplayResponse{}, fromErr(err)
-	}
-	out := ReplayResponse{Game: a.d.Name, Rules: a.d.Rules(r.Start), Start: r.Start.String(),
-		Moves: make([]string, len(r.Moves)), Positions: make([]string, len(ps)), Result: r.Result}
-	for i, m := range r.Moves {
-		out.Moves[i] = m.String()
-	}
-	for i, p := range ps {
-		out.Positions[i] = p.String()
-	}
-	for _, t := range record.Headers(a.d, r) {
-		out.Headers = append(out.Headers, Header{t.Key, t.Value})
-	}
-	return out, nil
+	return g.k.replayOf(text)
 }
 
 // recordMoves returns the start and the moves of the record text, read
@@ -578,7 +799,7 @@ func (a *adapter[P, M]) replay(mt *meter, text string) (ReplayResponse, error) {
 // position can check) and the moves from the move text (move numbers
 // left out). ok is false when either cannot be read; record.Parse then
 // says why.
-func (a *adapter[P, M]) recordMoves(text string) (start P, moves []M, ok bool) {
+func (g *game) recordMoves(text string) (start position, moves []move, ok bool) {
 	lines := strings.Split(text, "\n")
 	var head []string
 	i := 0
@@ -594,23 +815,23 @@ func (a *adapter[P, M]) recordMoves(text string) (start P, moves []M, ok bool) {
 			head = append(head, line)
 		}
 	}
-	r, err := record.Parse(strings.Join(head, "\n")+"\n", a.d)
+	start, err := g.k.recordStart(strings.Join(head, "\n") + "\n")
 	if err != nil {
-		return start, nil, false
+		return nil, nil, false
 	}
 	for _, line := range lines[i:] {
 		for _, tok := range strings.Fields(line) {
 			if isMoveNumber(tok) {
 				continue
 			}
-			mv, err := a.d.ParseMove(tok)
+			mv, err := g.k.parseMove(tok)
 			if err != nil {
-				return start, nil, false
+				return nil, nil, false
 			}
 			moves = append(moves, mv)
 		}
 	}
-	return r.Start, moves, true
+	return start, moves, true
 }
 
 // isMoveNumber reports whether tok is a move number ("12.") of a record's
@@ -623,14 +844,14 @@ func isMoveNumber(tok string) bool {
 // (p itself when start is "" and there are no moves), which must lead to p
 // (bad_request otherwise; a bad start or move is answered as in Parse and
 // Apply, naming the move). The moves are metered as a record's are.
-func (a *adapter[P, M]) history(mt *meter, p P, start string, texts []string) (*mancala.History[P, M], error) {
+func (g *game) history(mt *meter, p position, start string, texts []string) (history, error) {
 	if start == "" && len(texts) == 0 {
-		return mancala.NewHistory(a.d, p), nil
+		return g.k.newHistory(p), nil
 	}
 	if start == "" {
 		return nil, newError(CodeBadRequest, "wire: moves without a start: give the position they are played from")
 	}
-	s, err := a.parse(start)
+	s, err := g.parse(start)
 	if err != nil {
 		return nil, err
 	}
@@ -639,38 +860,38 @@ func (a *adapter[P, M]) history(mt *meter, p P, start string, texts []string) (*
 		e.Message = "wire: history: move " + strconv.Itoa(i+1) + ": " + e.Message
 		return e
 	}
-	moves := make([]M, len(texts))
+	moves := make([]move, len(texts))
 	for i, text := range texts {
-		if moves[i], err = a.d.ParseMove(text); err != nil {
+		if moves[i], err = g.k.parseMove(text); err != nil {
 			return nil, bad(i, err)
 		}
 	}
-	if err := a.meterMoves(mt, s, moves...); err != nil {
+	if err := g.meterMoves(mt, s, moves...); err != nil {
 		return nil, err
 	}
-	h := mancala.NewHistory(a.d, s)
+	h := g.k.newHistory(s)
 	for i, m := range moves {
-		if _, err := h.Apply(m); err != nil {
+		if _, err := h.apply(m); err != nil {
 			return nil, bad(i, err)
 		}
 	}
-	if h.Position() != p {
-		return nil, newError(CodeBadRequest, "wire: history: the moves from start lead to "+h.Position().String()+", not to the position")
+	if h.position() != p {
+		return nil, newError(CodeBadRequest, "wire: history: the moves from start lead to "+h.position().String()+", not to the position")
 	}
 	return h, nil
 }
 
 // repetitionEvents returns the events that take q, the position a move
-// made, to r, the same position ended by repetition (C-10): for a game
+// made, to the same position ended by repetition (C-10): for a game
 // with stores (Kiothi, KI-18) each pit's seeds swept into its owner's
 // store, and each nki mark cleared; none for the other games, whose board
 // stays as it is.
-func repetitionEvents[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], q, r P, names []string) []Event {
-	l := d.Layout(q)
+func (g *game) repetitionEvents(q position, names []string) []Event {
+	l := g.k.layout(q)
 	if !l.HasStores() {
 		return nil
 	}
-	c := d.Counts(q)
+	c := g.k.counts(q)
 	var evs []Event
 	for i, n := range c.Pits {
 		if n > 0 {
