@@ -249,55 +249,79 @@ func Write[P mancala.Position[P, M], M mancala.Move](w io.Writer, d *mancala.Des
 // South, North and Date (when set), Result, then r.Extra. It checks
 // nothing ([Format] does).
 func Headers[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], r *Record[P, M]) []Tag {
-	tags := []Tag{{KeyGame, d.Name}}
 	rules := d.Rules(r.Start)
+	start := ""
+	if std, err := d.New(rules); err != nil || std != r.Start {
+		start = r.Start.String()
+	}
+	return headers(d.Name, rules, start, r.South, r.North, r.Date, r.Result, r.Extra)
+}
+
+// headers is Headers of a record of the game name, with its rules and its
+// start ("" when the rules' standard start): the game-blind part, compiled
+// once for every game.
+func headers(name, rules, start, south, north, date, result string, extra []Tag) []Tag {
+	tags := []Tag{{KeyGame, name}}
 	if rules != "" {
 		tags = append(tags, Tag{KeyRules, rules})
 	}
-	if std, err := d.New(rules); err != nil || std != r.Start {
-		tags = append(tags, Tag{KeyStart, r.Start.String()})
+	if start != "" {
+		tags = append(tags, Tag{KeyStart, start})
 	}
-	for _, t := range []Tag{{KeySouth, r.South}, {KeyNorth, r.North}, {KeyDate, r.Date}} {
+	for _, t := range []Tag{{KeySouth, south}, {KeyNorth, north}, {KeyDate, date}} {
 		if t.Value != "" {
 			tags = append(tags, t)
 		}
 	}
-	tags = append(tags, Tag{KeyResult, r.Result})
-	return append(tags, r.Extra...)
+	tags = append(tags, Tag{KeyResult, result})
+	return append(tags, extra...)
 }
 
 // Format returns r as [Write] writes it, or Write's error for a record it
 // refuses.
 func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M], r *Record[P, M]) (string, error) {
-	bad := func(input, msg string) (string, error) {
-		return "", &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Msg: msg + " (Read would refuse it)"}
-	}
 	if q, err := d.Parse(r.Start.String()); err != nil || q != r.Start {
-		return bad(r.Start.String(), "the Start position does not read back as itself")
+		return "", badRecord(d.Name, r.Start.String(), "the Start position does not read back as itself")
 	}
 	final, err := r.Final()
 	if err != nil {
 		return "", err
 	}
+	moves := make([]string, len(r.Moves))
 	for i, m := range r.Moves {
-		if back, err := d.ParseMove(m.String()); err != nil || back != m {
-			return "", &Error{Ply: i + 1, Token: m.String(), Err: &mancala.SyntaxError{Game: d.Name, What: "move", Input: m.String(), Msg: "the move does not read back as itself"}}
+		moves[i] = m.String()
+		if back, err := d.ParseMove(moves[i]); err != nil || back != m {
+			return "", &Error{Ply: i + 1, Token: moves[i], Err: &mancala.SyntaxError{Game: d.Name, What: "move", Input: moves[i], Msg: "the move does not read back as itself"}}
 		}
 	}
-	if got := final.Outcome().Result(); r.Result != got {
+	return format(d.Name, final.Outcome().Result(), r.Result, r.Date, r.Extra, func() []Tag { return Headers(d, r) }, moves)
+}
+
+// badRecord is Format's error for a record Read would refuse.
+func badRecord(game, input, msg string) error {
+	return &mancala.SyntaxError{Game: game, What: "record", Input: input, Msg: msg + " (Read would refuse it)"}
+}
+
+// format is the game-blind rest of Format (compiled once for every game):
+// it checks the record's result against got (the final position's), its
+// date and extra headers, then writes the headers tags() returns and the
+// moves' texts.
+func format(game, got, result, date string, extra []Tag, tags func() []Tag, moves []string) (string, error) {
+	bad := func(input, msg string) (string, error) { return "", badRecord(game, input, msg) }
+	if result != got {
 		msg := "Result must be the result of the moves, " + strconv.Quote(got)
-		if r.Result == "" {
+		if result == "" {
 			msg += " (Record.Finish sets it)"
 		}
-		return bad(r.Result, msg)
+		return bad(result, msg)
 	}
-	if r.Date != "" {
-		if msg := checkDate(r.Date); msg != "" {
-			return bad(r.Date, msg)
+	if date != "" {
+		if msg := checkDate(date); msg != "" {
+			return bad(date, msg)
 		}
 	}
 	seen := map[string]bool{}
-	for _, t := range r.Extra {
+	for _, t := range extra {
 		switch msg := checkKey(t.Key); {
 		case msg != "":
 			return bad("", msg)
@@ -308,16 +332,15 @@ func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		}
 		seen[t.Key] = true
 	}
-	tags := Headers(d, r)
 	var b strings.Builder
-	for _, t := range tags {
+	for _, t := range tags() {
 		if msg := checkValue(t.Value); msg != "" {
 			return bad(t.Value, "header "+t.Key+": "+msg)
 		}
 		b.WriteString("[" + t.Key + " " + quoteValue(t.Value) + "]\n")
 	}
 	b.WriteString("\n")
-	for i, m := range r.Moves {
+	for i, m := range moves {
 		if i > 0 {
 			if i%movesPerLine == 0 {
 				b.WriteString("\n")
@@ -325,9 +348,9 @@ func Format[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 				b.WriteString(" ")
 			}
 		}
-		b.WriteString(m.String())
+		b.WriteString(m)
 	}
-	if len(r.Moves) > 0 {
+	if len(moves) > 0 {
 		b.WriteString("\n")
 	}
 	return b.String(), nil
@@ -687,58 +710,86 @@ func parse[P mancala.Position[P, M], M mancala.Move](sc *scanner, d *mancala.Des
 	return r, err
 }
 
-func parseRecord[P mancala.Position[P, M], M mancala.Move](sc *scanner, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
-	r := &Record[P, M]{}
+// recordHeaders is what a record's header lines say, read by
+// readHeaders.
+type recordHeaders struct {
+	seen                             map[string]int // the line of each key
+	rules, start, result             string
+	startLine, rulesLine, resultLine int
+	south, north, date               string
+	extra                            []Tag
+}
+
+// readHeaders reads the header lines of a record of the game name (the
+// game-blind part of parsing a record, compiled once for every game): the
+// Game header must be there and name the game, no key may repeat, a
+// date must be a calendar date.
+func readHeaders(sc *scanner, name string) (recordHeaders, error) {
+	var r recordHeaders
 	synErr := func(line int, input, msg string) error {
-		return &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Line: line, Msg: msg}
+		return &mancala.SyntaxError{Game: name, What: "record", Input: input, Line: line, Msg: msg}
 	}
 	seen := map[string]int{}
-	var game, rules, start, result string
-	var startLine, rulesLine, resultLine int
+	r.seen = seen
+	var game string
 	for {
 		h, ok, err := sc.header()
 		if err != nil {
-			return nil, err
+			return r, err
 		}
 		if !ok {
 			break
 		}
 		k, v, err := parseTag(h.text)
 		if err != nil {
-			return nil, synErr(h.line, h.text, err.Error())
+			return r, synErr(h.line, h.text, err.Error())
 		}
 		if first, dup := seen[k]; dup {
-			return nil, synErr(h.line, h.text, "header " + k + " repeats line " + strconv.Itoa(first))
+			return r, synErr(h.line, h.text, "header "+k+" repeats line "+strconv.Itoa(first))
 		}
 		seen[k] = h.line
 		switch k {
 		case KeyGame:
 			game = v
 		case KeyRules:
-			rules, rulesLine = v, h.line
+			r.rules, r.rulesLine = v, h.line
 		case KeyStart:
-			start, startLine = v, h.line
+			r.start, r.startLine = v, h.line
 		case KeySouth:
-			r.South = v
+			r.south = v
 		case KeyNorth:
-			r.North = v
+			r.north = v
 		case KeyDate:
 			if msg := checkDate(v); msg != "" {
-				return nil, synErr(h.line, v, msg)
+				return r, synErr(h.line, v, msg)
 			}
-			r.Date = v
+			r.date = v
 		case KeyResult:
-			result, resultLine = v, h.line
+			r.result, r.resultLine = v, h.line
 		default:
-			r.Extra = append(r.Extra, Tag{k, v})
+			r.extra = append(r.extra, Tag{k, v})
 		}
 	}
 	if _, ok := seen[KeyGame]; !ok {
-		return nil, synErr(1, "", "missing Game header")
+		return r, synErr(1, "", "missing Game header")
 	}
-	if game != d.Name {
-		return nil, synErr(seen[KeyGame], game, "record of another game, want "+d.Name)
+	if game != name {
+		return r, synErr(seen[KeyGame], game, "record of another game, want "+name)
 	}
+	return r, nil
+}
+
+func parseRecord[P mancala.Position[P, M], M mancala.Move](sc *scanner, d *mancala.Descriptor[P, M]) (*Record[P, M], error) {
+	hd, err := readHeaders(sc, d.Name)
+	if err != nil {
+		return nil, err
+	}
+	r := &Record[P, M]{South: hd.south, North: hd.north, Date: hd.date, Extra: hd.extra}
+	synErr := func(line int, input, msg string) error {
+		return &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Line: line, Msg: msg}
+	}
+	seen, rules, start, result := hd.seen, hd.rules, hd.start, hd.result
+	startLine, rulesLine, resultLine := hd.startLine, hd.rulesLine, hd.resultLine
 	if start != "" {
 		p, err := d.Parse(start)
 		if err != nil {
@@ -821,7 +872,9 @@ type lineError struct {
 	err  error
 }
 
-func (e *lineError) Error() string { return "record: line " + strconv.Itoa(e.line) + ": " + e.err.Error() }
+func (e *lineError) Error() string {
+	return "record: line " + strconv.Itoa(e.line) + ": " + e.err.Error()
+}
 
 func (e *lineError) Unwrap() error { return e.err }
 
