@@ -785,68 +785,99 @@ func parseRecord[P mancala.Position[P, M], M mancala.Move](sc *scanner, d *manca
 		return nil, err
 	}
 	r := &Record[P, M]{South: hd.south, North: hd.north, Date: hd.date, Extra: hd.extra}
-	synErr := func(line int, input, msg string) error {
-		return &mancala.SyntaxError{Game: d.Name, What: "record", Input: input, Line: line, Msg: msg}
-	}
-	seen, rules, start, result := hd.seen, hd.rules, hd.start, hd.result
-	startLine, rulesLine, resultLine := hd.startLine, hd.rulesLine, hd.resultLine
-	if start != "" {
-		p, err := d.Parse(start)
+	if hd.start != "" {
+		p, err := d.Parse(hd.start)
 		if err != nil {
-			return nil, wrapLine(err, startLine, d.Name)
+			return nil, wrapLine(err, hd.startLine, d.Name)
 		}
-		if _, ok := seen[KeyRules]; ok && d.Rules(p) != rules {
-			return nil, synErr(rulesLine, rules, "Rules header disagrees with the rules of the Start position")
+		if _, ok := hd.seen[KeyRules]; ok && d.Rules(p) != hd.rules {
+			return nil, hd.synErr(d.Name, hd.rulesLine, hd.rules, "Rules header disagrees with the rules of the Start position")
 		}
 		r.Start = p
 	} else {
-		p, err := d.New(rules)
+		p, err := d.New(hd.rules)
 		if err != nil {
-			return nil, wrapLine(err, rulesLine, d.Name)
+			return nil, wrapLine(err, hd.rulesLine, d.Name)
 		}
 		r.Start = p
 	}
-	if _, ok := seen[KeyResult]; ok && result != "*" {
-		if _, err := mancala.ParseResult(result); err != nil {
-			return nil, wrapLine(err, resultLine, d.Name)
-		}
+	if err := hd.checkResult(d.Name); err != nil {
+		return nil, err
 	}
 	// Moves, each played as it is read.
 	hist := mancala.NewHistory(repetitionOf[P, M](), r.Start)
+	r.lines, err = readMoves(sc, d.Name, func(tok string, line int) error {
+		m, err := d.ParseMove(tok)
+		if err != nil {
+			return &Error{Line: line, Ply: len(r.Moves) + 1, Token: tok, Err: err}
+		}
+		if _, err := hist.Apply(m); err != nil {
+			return &Error{Line: line, Ply: len(r.Moves) + 1, Token: m.String(), Err: err}
+		}
+		r.Moves = append(r.Moves, m)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if r.Result, err = hd.finalResult(d.Name, hist.Position().Outcome().Result()); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// synErr is a syntax error of the record of the game name at line.
+func (hd *recordHeaders) synErr(name string, line int, input, msg string) error {
+	return &mancala.SyntaxError{Game: name, What: "record", Input: input, Line: line, Msg: msg}
+}
+
+// checkResult checks the Result header's notation ("*" or a result=
+// value) before the moves are read.
+func (hd *recordHeaders) checkResult(name string) error {
+	if _, ok := hd.seen[KeyResult]; ok && hd.result != "*" {
+		if _, err := mancala.ParseResult(hd.result); err != nil {
+			return wrapLine(err, hd.resultLine, name)
+		}
+	}
+	return nil
+}
+
+// finalResult returns the record's result given got, the result of its
+// moves: the Result header must say it when there is one.
+func (hd *recordHeaders) finalResult(name, got string) (string, error) {
+	switch {
+	case hd.resultLine == 0:
+		return got, nil
+	case hd.result != got:
+		return "", hd.synErr(name, hd.resultLine, hd.result, "the moves end in "+got)
+	}
+	return hd.result, nil
+}
+
+// readMoves reads the move text of a record of the game name, passing
+// each move's token and line to play (move numbers left out), and returns
+// the lines of the moves played; it stops at play's first error.
+func readMoves(sc *scanner, name string, play func(tok string, line int) error) ([]int, error) {
+	var lines []int
 	for {
 		tok, line, err := sc.token()
 		if err != nil {
 			return nil, err
 		}
 		if tok == "" {
-			break
+			return lines, nil
 		}
 		if isMoveNumber(tok) {
 			continue
 		}
 		if strings.HasPrefix(tok, "[") {
-			return nil, synErr(line, tok, "header after the moves")
+			return nil, &mancala.SyntaxError{Game: name, What: "record", Input: tok, Line: line, Msg: "header after the moves"}
 		}
-		m, err := d.ParseMove(tok)
-		if err != nil {
-			return nil, &Error{Line: line, Ply: len(r.Moves) + 1, Token: tok, Err: err}
+		if err := play(tok, line); err != nil {
+			return nil, err
 		}
-		if _, err := hist.Apply(m); err != nil {
-			return nil, &Error{Line: line, Ply: len(r.Moves) + 1, Token: m.String(), Err: err}
-		}
-		r.Moves = append(r.Moves, m)
-		r.lines = append(r.lines, line)
+		lines = append(lines, line)
 	}
-	got := hist.Position().Outcome().Result()
-	switch {
-	case resultLine == 0:
-		r.Result = got
-	case result != got:
-		return nil, synErr(resultLine, result, "the moves end in "+got)
-	default:
-		r.Result = result
-	}
-	return r, nil
 }
 
 // wrapLine sets the line of a syntax error from a parser, and the game's

@@ -84,18 +84,23 @@ type gameOps interface {
 // that implements [mancala.Opener] (Kiothi); the games assert that their
 // Position implements them.
 func NewGame[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M]) Game {
-	a := &adapter[P, M]{d: d}
 	start := d.Start()
-	g := &game{k: a, name: d.Name, title: d.Title, words: d.Words}
+	return newGame(&adapter[P, M]{d: d}, d.Name, d.Title, d.Words, d.Options, start.String(), d.Layout(start), d.Levels)
+}
+
+// newGame returns the Game of kernel k, the rest of NewGame (compiled once
+// for every game).
+func newGame(k kernel, name, title string, w mancala.Words, opts []mancala.RuleOption, start string, l *mancala.Layout, levels []mancala.Level) Game {
+	g := &game{k: k, name: name, title: title, words: w}
 	g.gi = GameInfo{
-		Name:    d.Name,
-		Title:   d.Title,
-		Counter: d.Words.Seed,
-		Words:   wordsOf(d.Words),
-		Options: optionsOf(d.Options),
-		Start:   start.String(),
-		Layout:  layoutOf(d.Layout(start), d.Words),
-		Levels:  levelsOf(d.Levels),
+		Name:    name,
+		Title:   title,
+		Counter: w.Seed,
+		Words:   wordsOf(w),
+		Options: optionsOf(opts),
+		Start:   start,
+		Layout:  layoutOf(l, w),
+		Levels:  levelsOf(levels),
 	}
 	return Game{ops: g}
 }
