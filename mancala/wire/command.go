@@ -1,3 +1,11 @@
+//go:build !(js && wasm)
+
+// The command table and the line protocol are left out of the js/wasm
+// build, as the HTTP transport is (handler.go): a WebAssembly program
+// (examples/web/wasm) calls the typed methods, and this file's imports
+// (encoding/json, which brings fmt and os, and reflect) would cost it
+// about 139 kB (37 kB gzipped) for their initialisation alone.
+
 package wire
 
 import (
@@ -168,22 +176,6 @@ func (s *Service) builtins() []commandDef {
 		}),
 	}
 	return cmds
-}
-
-// LineGamesResponse is the line protocol's answer to games: the HTTP
-// API's [GamesResponse] and what only the line protocol has.
-type LineGamesResponse struct {
-	GamesResponse
-	Engine EngineInfo `json:"engine"`
-}
-
-// EngineInfo tells a line client the session's own limits: the longest
-// request line in bytes, the commands of the line protocol in order, and
-// the batch limits.
-type EngineInfo struct {
-	MaxLine  int             `json:"maxLine"`
-	Commands []string        `json:"commands"`
-	Batch    BatchLimitsInfo `json:"batch"`
 }
 
 // session is one conversation over a transport: one [Service.ServeLines]

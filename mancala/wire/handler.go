@@ -1,8 +1,8 @@
 //go:build !(js && wasm)
 
 // The HTTP transport is left out of the js/wasm build: a WebAssembly
-// program (examples/web/wasm) calls [Service.Call] and links no net/http,
-// which is most of its size.
+// program (examples/web/wasm) calls the typed methods and links no
+// net/http, which is most of its size.
 
 package wire
 

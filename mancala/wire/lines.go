@@ -1,3 +1,11 @@
+//go:build !(js && wasm)
+
+// The command table and the line protocol are left out of the js/wasm
+// build, as the HTTP transport is (handler.go): a WebAssembly program
+// (examples/web/wasm) calls the typed methods, and this file's imports
+// (encoding/json, which brings fmt and os, and reflect) would cost it
+// about 139 kB (37 kB gzipped) for their initialisation alone.
+
 package wire
 
 import (

@@ -344,3 +344,19 @@ type ReplayResponse struct {
 	Result    string   `json:"result"`
 	Headers   []Header `json:"headers"`
 }
+
+// LineGamesResponse is the line protocol's answer to games: the HTTP
+// API's [GamesResponse] and what only the line protocol has.
+type LineGamesResponse struct {
+	GamesResponse
+	Engine EngineInfo `json:"engine"`
+}
+
+// EngineInfo tells a line client the session's own limits: the longest
+// request line in bytes, the commands of the line protocol in order, and
+// the batch limits.
+type EngineInfo struct {
+	MaxLine  int             `json:"maxLine"`
+	Commands []string        `json:"commands"`
+	Batch    BatchLimitsInfo `json:"batch"`
+}

@@ -114,10 +114,15 @@ func fill[T ~int | ~int64](v, def, limit T) T {
 // Service answers the API's messages without any transport, through its
 // command table: [Handler] serves it over HTTP,
 // [Service.ServeLines] over JSON lines (examples/mancala-engine), and
-// [Service.Call] to any other transport (a WebAssembly
-// worker). It keeps no game state: a position's notation comes in, a
-// state goes out. A Service is safe for concurrent use. Every method's
-// error is an [*Error].
+// [Service.Call] to any other transport. It keeps no game state: a
+// position's notation comes in, a state goes out. A Service is safe for
+// concurrent use. Every method's error is an [*Error].
+//
+// The js/wasm build leaves out the transports and the command table
+// (Handler, ServeLines, Call, DecodeRequest and their options), whose
+// imports would weigh on a WebAssembly binary: a WebAssembly program (the
+// page's worker, examples/web/wasm) calls the typed methods (State,
+// Apply, Think, ...), which answer as the table does.
 type Service struct {
 	limits Limits
 	games  []Game

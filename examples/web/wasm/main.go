@@ -42,8 +42,9 @@ func newService() (*wire.Service, error) {
 // body with its final line break, byte for byte what Handler writes. cmd
 // is an endpoint's name, body its request's JSON text (ignored for
 // games). It calls the service's typed methods (State, Apply, ...), not
-// its command table (Service.Call), so that the worker links none of the
-// line protocol's batch commands; and it reads requests and
+// its command table (Service.Call, which the js/wasm build of mancala/wire
+// leaves out with the line protocol and their encoding/json), so that the
+// worker links none of the line protocol's batch commands; and it reads requests and
 // writes answers with internal/wirejson, not encoding/json, whose
 // reflection would weigh about a sixth of the binary. The answers are the
 // same (the typed methods hold no slot, and a slot never changes an
