@@ -2,10 +2,11 @@ package agent
 
 import (
 	"context"
-	"fmt"
 	"hash/fnv"
+	"strconv"
 	"time"
 
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -48,7 +49,7 @@ func (v Verdict) String() string {
 	if int(v) < len(verdictNames) {
 		return verdictNames[v]
 	}
-	return fmt.Sprintf("Verdict(%d)", uint8(v))
+	return "Verdict(" + strconv.Itoa(int(v)) + ")"
 }
 
 // verdictOf returns the verdict of a proven value.
@@ -548,7 +549,7 @@ func (a *AlphaBeta[P, M]) negamax(p P, depth, ply, alpha, beta int, canStop bool
 		} else {
 			var err error
 			if q, err = p.Apply(m); err != nil {
-				a.err = fmt.Errorf("agent: alpha-beta: legal move %v refused: %w", m, err)
+				a.err = errtext.Prefix("agent: alpha-beta: legal move "+m.String()+" refused", err)
 				a.abort = true
 				return 0
 			}
@@ -688,7 +689,7 @@ func (a *AlphaBeta[P, M]) orderKids(p P, me mancala.Player, ply int, moves []M, 
 	for _, m := range moves {
 		q, err := p.Apply(m)
 		if err != nil {
-			a.err = fmt.Errorf("agent: alpha-beta: legal move %v refused: %w", m, err)
+			a.err = errtext.Prefix("agent: alpha-beta: legal move "+m.String()+" refused", err)
 			a.abort = true
 			return false
 		}
