@@ -1,7 +1,6 @@
 package kimasai
 
 import (
-	"encoding/binary"
 	"strconv"
 	"strings"
 
@@ -202,7 +201,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		// emptied an inner row, that end stands (KM-11 by a raid, in
 		// phase 2 only; KM-12).
 		next := p.ToMove()
-		inner := func(pl mancala.Player) bool { return binary.LittleEndian.Uint64(p.pits[base(pl):]) == 0 }
+		inner := func(pl mancala.Player) bool { return littleEndian.Uint64(p.pits[base(pl):]) == 0 }
 		var end mancala.Outcome
 		switch {
 		case inner(next) && p.reserves[0]|p.reserves[1] == 0:
@@ -232,7 +231,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 	}
 	next := p.ToMove()
 	last := next.Other()
-	inner := func(pl mancala.Player) bool { return binary.LittleEndian.Uint64(p.pits[base(pl):]) == 0 }
+	inner := func(pl mancala.Player) bool { return littleEndian.Uint64(p.pits[base(pl):]) == 0 }
 	if o.Reason != mancala.NoMove && p.turn == 0 {
 		return "no move has been played at turn 0"
 	}
@@ -241,7 +240,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		switch {
 		case o.Winner != last:
 			return "the player to move loses by nomove (C-8)"
-		case !inner(next) || binary.LittleEndian.Uint64(p.pits[base(next)+8:]) != 0:
+		case !inner(next) || littleEndian.Uint64(p.pits[base(next)+8:]) != 0:
 			return next.String() + " has cows to move (C-8)"
 		}
 	case mancala.InnerRowEmptied:
