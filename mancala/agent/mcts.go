@@ -289,7 +289,7 @@ func (t *tree[P, M]) expand(i int32) error {
 	for _, m := range t.buf {
 		q, err := p.Apply(m)
 		if err != nil {
-			return errtext.Prefix("agent: mcts: legal move "+errtext.Value(m)+" refused", err)
+			return refusedMove("mcts", m, err)
 		}
 		t.nodes = append(t.nodes, node[P, M]{pos: q, move: m, mover: me, parent: i})
 	}
