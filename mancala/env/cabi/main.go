@@ -519,8 +519,8 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 		if err := checkCap("legal", legal != nil, int64(legalCap), int64(s.actions)); err != nil {
 			return err
 		}
-		var st stepInfo
-		if err := x.env.stepInto(ctx, int(action), &st); err != nil {
+		st := &x.st
+		if err := x.env.stepInto(ctx, int(action), st); err != nil {
 			return err
 		}
 		if obs != nil {
