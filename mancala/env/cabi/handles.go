@@ -113,7 +113,6 @@ type handle struct {
 	agent   agentOps
 	buf     env.Batch // a vector handle's, pointed at the caller's buffers by each call
 	last    *answer   // an agent's last answer
-	ids     []int32   // an env's scratch ids
 	sp      specInfo  // an env's sizes (fixed at creation; every step reads them)
 	st      stepInfo  // an env's step answer (a field: on the stack it would escape through the interface call)
 	id      int64     // its id (recent's check)

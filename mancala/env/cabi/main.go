@@ -545,38 +545,7 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 // answer is left in h.st, its legal count too when legal is not nil or
 // count is set.
 func (h *handle) envStep(ctx context.Context, action int, obsSeat int32, obs []float32, mask []bool, legal []int32, count bool) error {
-	st := &h.st
-	if err := h.env.stepInto(ctx, action, st); err != nil {
-		return err
-	}
-	if obs != nil {
-		if err := h.env.observe(obsSeat, obs); err != nil {
-			return err
-		}
-	}
-	if mask != nil {
-		h.env.mask(mask)
-	}
-	if legal != nil || count {
-		ids := legal
-		if ids == nil {
-			ids = h.idScratch(int(h.sp.actions))
-		}
-		if mask != nil {
-			st.legal = int32(maskIDs(mask, ids)) // the mask just written: the moves made once
-		} else {
-			st.legal = int32(h.env.legal(ids))
-		}
-	}
-	return nil
-}
-
-// idScratch returns the handle's buffer of n ids.
-func (h *handle) idScratch(n int) []int32 {
-	if cap(h.ids) < n {
-		h.ids = make([]int32, n)
-	}
-	return h.ids[:n]
+	return h.env.stepAll(ctx, action, &h.st, obsSeat, obs, mask, legal, count)
 }
 
 //export mancala_env_observe
