@@ -175,3 +175,57 @@ func pickNoAlloc(mask []bool, k int) int {
 	}
 	return -1
 }
+
+// TestRecentHandle: the handle lookup found last (recent) is found again
+// without the table, by id and kind only, and a released handle is never
+// found, recent or not.
+func TestRecentHandle(t *testing.T) {
+	var ids [2]int64
+	for i := range ids {
+		m, err := makeOps(kisolo.Name, config{seat: seatNone, seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = register(&handle{kind: envKind, env: m.env, sp: m.env.spec()})
+	}
+	a, b := ids[0], ids[1]
+	ha := lookup(a, envKind)
+	if ha == nil || recent.Load() != ha {
+		t.Fatalf("lookup(a) = %p, recent %p", ha, recent.Load())
+	}
+	if lookup(a, vecKind) != nil || lookup(a, agentKind) != nil {
+		t.Error("the recent handle was found under another kind")
+	}
+	if lookup(a, envKind) != ha {
+		t.Error("the recent handle was not found again")
+	}
+	if !release(a, envKind) {
+		t.Fatal("release(a) found nothing")
+	}
+	if recent.Load() != nil {
+		t.Error("release left the released handle recent")
+	}
+	if lookup(a, envKind) != nil {
+		t.Error("a released handle was found")
+	}
+	if call(a, envKind, errSyntax, func(*handle) error { return nil }) != errHandle {
+		t.Error("a call on a released handle did not answer MANCALA_E_HANDLE")
+	}
+	hb := lookup(b, envKind)
+	if hb == nil || recent.Load() != hb {
+		t.Fatalf("lookup(b) = %p, recent %p", hb, recent.Load())
+	}
+	// Releasing another handle leaves the recent one.
+	m, err := makeOps(kisolo.Name, config{seat: seatNone, seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := register(&handle{kind: envKind, env: m.env, sp: m.env.spec()})
+	if !release(c, envKind) || recent.Load() != hb {
+		t.Error("releasing another handle changed the recent one")
+	}
+	release(b, envKind)
+	if lookup(b, envKind) != nil || recent.Load() != nil {
+		t.Error("b was found after its release")
+	}
+}
