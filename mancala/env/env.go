@@ -296,22 +296,26 @@ func (e *Env[P, M]) StepContext(ctx context.Context, action int) (Step, error) {
 	if e.over {
 		return s, ErrEpisodeOver
 	}
-	p := e.p
-	m, err := e.d.ActionMove(p, action)
+	m, err := e.d.ActionMove(e.p, action)
 	if err != nil {
 		return s, err
 	}
-	q, err := p.Apply(m)
+	q, err := e.p.Apply(m)
 	if err != nil {
 		return s, err
 	}
-	e.rep.mark()
-	q = e.rep.see(q)
 	plies := e.plies + 1
-	if e.opt.Opponent != nil {
-		if q, plies, err = reply(ctx, q, plies, e.opp, e.opt.Seat, e.horizon, e.rep); err != nil {
-			e.rep.undo()
-			return s, err
+	// Self-play without a repetition count (the common case) makes no
+	// further call: every call on P goes through the generic dictionary
+	// and copies the position.
+	if e.rep != nil || e.opt.Opponent != nil {
+		e.rep.mark()
+		q = e.rep.see(q)
+		if e.opt.Opponent != nil {
+			if q, plies, err = reply(ctx, q, plies, e.opp, e.opt.Seat, e.horizon, e.rep); err != nil {
+				e.rep.undo()
+				return s, err
+			}
 		}
 	}
 	o := q.Outcome()

@@ -8,7 +8,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/seed8ebe013a/go-mancala/kimasai"
 	"github.com/seed8ebe013a/go-mancala/kiothi"
+	"github.com/seed8ebe013a/go-mancala/kisolo"
 )
 
 // cancelUntilDone runs fn on a goroutine and cancels handle id of kind k
@@ -108,39 +110,122 @@ func TestCancelStep(t *testing.T) {
 }
 
 // TestStepAllocs: a step of a self-play environment through the call
-// path (lookup, lock, the step, the mask and legal ids) allocates
-// nothing: only a handle that can search takes a cancellable context.
+// path of mancala_env_step (lookup, lock, the step, the observations of
+// both seats, the mask and the legal ids: envStep) allocates nothing:
+// only a handle that can search takes a cancellable context.
 func TestStepAllocs(t *testing.T) {
 	skipRace(t)
-	m, err := makeOps(kiothi.Name, config{seat: seatNone, seed: 1})
+	for _, game := range []string{kisolo.Name, kiothi.Name, kimasai.Name} {
+		m, err := makeOps(game, config{seat: seatNone, seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := register(&handle{kind: envKind, env: m.env, search: m.searching, sp: m.env.spec()})
+		s := m.env.spec()
+		mask := make([]bool, s.actions)
+		ids := make([]int32, s.actions)
+		obs := make([]float32, 2*s.obsLen)
+		m.env.mask(mask)
+		k := 0
+		allocs := testing.AllocsPerRun(200, func() {
+			st := callCtx(id, envKind, errSyntax, true, func(ctx context.Context, h *handle) error {
+				if err := h.envStep(ctx, pickNoAlloc(mask, k), seatBoth, obs, mask, ids, true); err != nil {
+					return err
+				}
+				if h.st.state != 0 {
+					if err := h.env.reset(ctx, nil); err != nil {
+						return err
+					}
+					h.env.mask(mask)
+				}
+				return nil
+			})
+			if st != statusOK {
+				t.Fatalf("%s: status %d", game, st)
+			}
+			k++
+		})
+		release(id, envKind)
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations a step, want 0", game, allocs)
+		}
+	}
+}
+
+// pickNoAlloc is pick without a slice of its own (AllocsPerRun counts the
+// test's allocations too).
+func pickNoAlloc(mask []bool, k int) int {
+	n := 0
+	for _, f := range mask {
+		if f {
+			n++
+		}
+	}
+	if n == 0 {
+		return -1
+	}
+	k %= n
+	for a, f := range mask {
+		if f {
+			if k == 0 {
+				return a
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// TestRecentHandle: the handle lookup found last (recent) is found again
+// without the table, by id and kind only, and a released handle is never
+// found, recent or not.
+func TestRecentHandle(t *testing.T) {
+	var ids [2]int64
+	for i := range ids {
+		m, err := makeOps(kisolo.Name, config{seat: seatNone, seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = register(&handle{kind: envKind, env: m.env, sp: m.env.spec()})
+	}
+	a, b := ids[0], ids[1]
+	ha := lookup(a, envKind)
+	if ha == nil || recent.Load() != ha {
+		t.Fatalf("lookup(a) = %p, recent %p", ha, recent.Load())
+	}
+	if lookup(a, vecKind) != nil || lookup(a, agentKind) != nil {
+		t.Error("the recent handle was found under another kind")
+	}
+	if lookup(a, envKind) != ha {
+		t.Error("the recent handle was not found again")
+	}
+	if !release(a, envKind) {
+		t.Fatal("release(a) found nothing")
+	}
+	if recent.Load() != nil {
+		t.Error("release left the released handle recent")
+	}
+	if lookup(a, envKind) != nil {
+		t.Error("a released handle was found")
+	}
+	if call(a, envKind, errSyntax, func(*handle) error { return nil }) != errHandle {
+		t.Error("a call on a released handle did not answer MANCALA_E_HANDLE")
+	}
+	hb := lookup(b, envKind)
+	if hb == nil || recent.Load() != hb {
+		t.Fatalf("lookup(b) = %p, recent %p", hb, recent.Load())
+	}
+	// Releasing another handle leaves the recent one.
+	m, err := makeOps(kisolo.Name, config{seat: seatNone, seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := register(&handle{kind: envKind, env: m.env, search: m.searching})
-	defer release(id, envKind)
-	a := int(m.env.spec().actions)
-	mask := make([]bool, a)
-	ids := make([]int32, a)
-	k := 0
-	allocs := testing.AllocsPerRun(200, func() {
-		st := callCtx(id, envKind, errSyntax, true, func(ctx context.Context, h *handle) error {
-			h.env.mask(mask)
-			s, err := h.env.step(ctx, pick(mask, k))
-			if err != nil {
-				return err
-			}
-			h.env.legal(ids)
-			if s.terminated+s.truncated > 0 {
-				return h.env.reset(ctx, nil)
-			}
-			return nil
-		})
-		if st != statusOK {
-			t.Fatalf("status %d", st)
-		}
-		k++
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations a step, want 0", allocs)
+	c := register(&handle{kind: envKind, env: m.env, sp: m.env.spec()})
+	if !release(c, envKind) || recent.Load() != hb {
+		t.Error("releasing another handle changed the recent one")
+	}
+	release(b, envKind)
+	if lookup(b, envKind) != nil || recent.Load() != nil {
+		t.Error("b was found after its release")
 	}
 }

@@ -113,8 +113,9 @@ type handle struct {
 	agent   agentOps
 	buf     env.Batch // a vector handle's, pointed at the caller's buffers by each call
 	last    *answer   // an agent's last answer
-	ids     []int32   // an env's scratch ids
 	sp      specInfo  // an env's sizes (fixed at creation; every step reads them)
+	st      stepInfo  // an env's step answer (a field: on the stack it would escape through the interface call)
+	id      int64     // its id (recent's check)
 
 	cmu    sync.Mutex         // guards cancel (never held across a call)
 	cancel context.CancelFunc // the call in progress's, or nil
@@ -124,11 +125,18 @@ var (
 	tableMu sync.RWMutex
 	table   = map[int64]*handle{}
 	lastID  atomic.Int64
+	// recent is the handle lookup found last (set and cleared under
+	// tableMu, read without it): a loop stepping one environment finds
+	// it without the table's lock and map. A lookup that read it just
+	// before a release gets a handle marked freed, as one from the
+	// table would be.
+	recent atomic.Pointer[handle]
 )
 
 // register stores h and returns its new id.
 func register(h *handle) int64 {
 	id := lastID.Add(1)
+	h.id = id
 	tableMu.Lock()
 	table[id] = h
 	tableMu.Unlock()
@@ -137,8 +145,17 @@ func register(h *handle) int64 {
 
 // lookup returns the handle of kind k with id, or nil.
 func lookup(id int64, k kind) *handle {
+	if h := recent.Load(); h != nil && h.id == id {
+		if h.kind != k {
+			return nil
+		}
+		return h
+	}
 	tableMu.RLock()
 	h := table[id]
+	if h != nil {
+		recent.Store(h) // under the lock: release's delete and clear cannot come between
+	}
 	tableMu.RUnlock()
 	if h == nil || h.kind != k {
 		return nil
@@ -156,6 +173,7 @@ func release(id int64, k kind) bool {
 		return false
 	}
 	delete(table, id)
+	recent.CompareAndSwap(h, nil)
 	tableMu.Unlock()
 	h.mu.Lock()
 	h.freed = true

@@ -519,36 +519,17 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 		if err := checkCap("legal", legal != nil, int64(legalCap), int64(s.actions)); err != nil {
 			return err
 		}
-		var st stepInfo
-		if err := x.env.stepInto(ctx, int(action), &st); err != nil {
+		var ids []int32
+		if legal != nil {
+			ids = unsafe.Slice((*int32)(unsafe.Pointer(legal)), int(s.actions))
+		}
+		if err := x.envStep(ctx, int(action), int32(obsSeat), floats(obs, w), bools(mask, int(s.actions)), ids, out != nil); err != nil {
 			return err
-		}
-		if obs != nil {
-			if err := x.env.observe(int32(obsSeat), floats(obs, w)); err != nil {
-				return err
-			}
-		}
-		var m []bool
-		if mask != nil {
-			m = bools(mask, int(s.actions))
-			x.env.mask(m)
-		}
-		if legal != nil || out != nil {
-			var ids []int32
-			if legal != nil {
-				ids = unsafe.Slice((*int32)(unsafe.Pointer(legal)), int(s.actions))
-			} else {
-				ids = x.idScratch(int(s.actions))
-			}
-			if m != nil {
-				st.legal = int32(maskIDs(m, ids)) // the mask just written: the moves made once
-			} else {
-				st.legal = int32(x.env.legal(ids))
-			}
 		}
 		if out != nil {
 			// Field by field: a composite literal is built on the stack and
 			// copied in overlapping 16-byte moves that stall.
+			st := &x.st
 			out.rewards[0], out.rewards[1] = C.float(st.rewards[0]), C.float(st.rewards[1])
 			out.terminated, out.truncated = C.uint8_t(st.terminated), C.uint8_t(st.truncated)
 			out.to_move, out.state = C.uint8_t(st.toMove), C.uint8_t(st.state)
@@ -558,12 +539,13 @@ func mancala_env_step(h C.mancala_env, action C.int32_t, out *C.mancala_step_t, 
 	}))
 }
 
-// idScratch returns the handle's buffer of n ids.
-func (h *handle) idScratch(n int) []int32 {
-	if cap(h.ids) < n {
-		h.ids = make([]int32, n)
-	}
-	return h.ids[:n]
+// envStep is mancala_env_step on Go slices, its buffers checked (nil: not
+// asked for): the step of action, then the observation from obsSeat into
+// obs (exactly its width), the mask and the legal ids (len Actions). The
+// answer is left in h.st, its legal count too when legal is not nil or
+// count is set.
+func (h *handle) envStep(ctx context.Context, action int, obsSeat int32, obs []float32, mask []bool, legal []int32, count bool) error {
+	return h.env.stepAll(ctx, action, &h.st, obsSeat, obs, mask, legal, count)
 }
 
 //export mancala_env_observe

@@ -35,7 +35,11 @@ type envOps interface {
 	common
 	reset(ctx context.Context, seed *uint64) error
 	step(ctx context.Context, action int) (stepInfo, error)
-	stepInto(ctx context.Context, action int, st *stepInfo) error // step, the answer written into *st
+	// stepAll is step with the answer written into *st, then (each when
+	// not nil) the observation from obsSeat into obs (exactly its width),
+	// the mask and the legal ids (len Actions), whose number goes into
+	// st.legal (also when count is set without ids: into scratch).
+	stepAll(ctx context.Context, action int, st *stepInfo, obsSeat int32, obs []float32, mask []bool, ids []int32, count bool) error
 	observe(seat int32, dst []float32) error
 	mask(dst []bool)
 	legal(dst []int32) int
@@ -224,6 +228,7 @@ type envImpl[P mancala.Position[P, M], M mancala.Move] struct {
 	e       *env.Env[P, M]
 	d       *mancala.Descriptor[P, M]
 	scratch []bool   // legal's mask
+	ids     []int32  // stepAll's ids when only their number is asked for
 	sp      specInfo // the sizes, fixed at creation (every step reads them)
 }
 
@@ -252,17 +257,20 @@ func (x *envImpl[P, M]) reset(ctx context.Context, seed *uint64) error {
 
 func (x *envImpl[P, M]) step(ctx context.Context, a int) (stepInfo, error) {
 	var st stepInfo
-	err := x.stepInto(ctx, a, &st)
+	err := x.stepAll(ctx, a, &st, 0, nil, nil, nil, false)
 	return st, err
 }
 
-// stepInto is step writing its answer into *out (no struct returned by
-// value and copied again: the step's hot path).
-func (x *envImpl[P, M]) stepInto(ctx context.Context, a int, out *stepInfo) error {
+// stepAll is the step's hot path: one call from the ABI, the new
+// position read once (every call on P goes through the generic
+// dictionary and copies it), nothing allocated.
+func (x *envImpl[P, M]) stepAll(ctx context.Context, a int, out *stepInfo, obsSeat int32, obs []float32, mask []bool, ids []int32, count bool) error {
 	st, err := x.e.StepContext(ctx, a)
 	if err != nil {
 		return err
 	}
+	p := x.e.Position()
+	mover := p.ToMove()
 	// status()'s state, read from the step's answer (Terminated is the
 	// new position's outcome, Truncated the horizon reached first): the
 	// position's outcome is not worked out again.
@@ -275,27 +283,56 @@ func (x *envImpl[P, M]) stepInto(ctx context.Context, a int, out *stepInfo) erro
 	}
 	out.rewards = st.Rewards
 	out.terminated, out.truncated = b2u(st.Terminated), b2u(st.Truncated)
-	out.toMove, out.state = uint8(x.e.Position().ToMove()), state
+	out.toMove, out.state = uint8(mover), state
 	out.plies = int32(x.e.Plies())
+	if obs != nil {
+		if err := x.observeAt(p, obsSeat, mover, obs); err != nil {
+			return err
+		}
+	}
+	if mask != nil {
+		x.d.AppendMask(p, mask[:0:len(mask)])
+	}
+	if ids != nil || count {
+		if ids == nil {
+			if cap(x.ids) < x.e.Actions() {
+				x.ids = make([]int32, x.e.Actions())
+			}
+			ids = x.ids[:x.e.Actions()]
+		}
+		if mask == nil {
+			x.scratch = x.d.AppendMask(p, x.scratch[:0])
+			mask = x.scratch
+		}
+		out.legal = int32(maskIDs(mask, ids)) // the mask just written: the moves made once
+	}
 	return nil
+}
+
+// observeAt writes the observation of p, whose player to move is mover,
+// from seat (0, 1, the mover, both) into dst, which has exactly the room.
+func (x *envImpl[P, M]) observeAt(p P, seat int32, mover mancala.Player, dst []float32) error {
+	o := x.e.Observer()
+	l := o.Len()
+	switch seat {
+	case seatMover:
+		seat = int32(mover)
+	case seatBoth:
+		if _, err := o.Append(dst[:0:l], p, mancala.South); err != nil {
+			return err
+		}
+		_, err := o.Append(dst[l:l:2*l], p, mancala.North)
+		return err
+	}
+	_, err := o.Append(dst[:0:l], p, mancala.Player(seat))
+	return err
 }
 
 // observe writes the observation from seat (0, 1, the mover, both) into
 // dst, which has exactly the room.
 func (x *envImpl[P, M]) observe(seat int32, dst []float32) error {
-	l := x.e.Observer().Len()
-	switch seat {
-	case seatMover:
-		seat = int32(x.e.Position().ToMove())
-	case seatBoth:
-		if _, err := x.e.AppendObservation(dst[:0:l], mancala.South); err != nil {
-			return err
-		}
-		_, err := x.e.AppendObservation(dst[l:l:2*l], mancala.North)
-		return err
-	}
-	_, err := x.e.AppendObservation(dst[:0:l], mancala.Player(seat))
-	return err
+	p := x.e.Position()
+	return x.observeAt(p, seat, p.ToMove(), dst)
 }
 
 func (x *envImpl[P, M]) mask(dst []bool) { x.e.AppendMask(dst[:0:x.e.Actions()]) }
