@@ -1,8 +1,6 @@
 package kimasai
 
 import (
-	"encoding/binary"
-
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -63,7 +61,7 @@ func (p Position) ApplyTrace(m Move, fn func(mancala.Event)) (Position, error) {
 // noCows reports whether the player to move has no cow on their rows.
 func (p *Position) noCows() bool {
 	b := base(p.mover())
-	return binary.LittleEndian.Uint64(p.pits[b:])|binary.LittleEndian.Uint64(p.pits[b+8:]) == 0
+	return littleEndian.Uint64(p.pits[b:])|littleEndian.Uint64(p.pits[b+8:]) == 0
 }
 
 func (p Position) refuse(m Move, err error, reason string) (Position, result, error) {
@@ -120,9 +118,9 @@ func (p *Position) finishThen(w0, w1, opp uint64, placed bool, end mancala.MoveE
 		return true
 	}
 	b := int(mover) << 4
-	binary.LittleEndian.PutUint64(p.pits[b&16:], w0)
-	binary.LittleEndian.PutUint64(p.pits[(b+8)&24:], w1)
-	binary.LittleEndian.PutUint64(p.pits[(16-b)&16:], opp)
+	littleEndian.PutUint64(p.pits[b&16:], w0)
+	littleEndian.PutUint64(p.pits[(b+8)&24:], w1)
+	littleEndian.PutUint64(p.pits[(16-b)&16:], opp)
 	if placed {
 		p.reserves[mover&1]--
 	}

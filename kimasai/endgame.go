@@ -1,9 +1,10 @@
 package kimasai
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/compose"
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -49,7 +50,7 @@ func NewEndgameSpace(r Rules, maxSeeds int) (*EndgameSpace, error) {
 	}
 	r = r.Normalize()
 	if maxSeeds < 0 || maxSeeds > MaxEndgameSeeds {
-		return nil, fmt.Errorf("kimasai: endgame tables: %d cows: want 0..%d: %w", maxSeeds, MaxEndgameSeeds, mancala.ErrRules)
+		return nil, errtext.Prefix("kimasai: endgame tables: "+strconv.Itoa(maxSeeds)+" cows: want 0.."+strconv.Itoa(MaxEndgameSeeds), mancala.ErrRules)
 	}
 	s := &EndgameSpace{rules: packRules(r), max: maxSeeds}
 	s.boards = compose.New(Pits, maxSeeds)

@@ -1,7 +1,6 @@
 package kimasai
 
 import (
-	"encoding/binary"
 	"strconv"
 	"strings"
 
@@ -115,13 +114,13 @@ func Parse(s string) (Position, error) {
 		return Position{}, err
 	}
 	if t.Marked {
-		return Position{}, notation.Errorf(Name, s, "Bao la Kimasai has no nki marks ('*')")
+		return Position{}, notation.Syntax(Name, s, "Bao la Kimasai has no nki marks ('*')")
 	}
 	var p Position
 	total := 0
 	for r, row := range t.Rows {
 		if len(row) != Files {
-			return Position{}, notation.Errorf(Name, s, "row %d (%c) has %d pits, want %d", r+1, 'd'-r, len(row), Files)
+			return Position{}, notation.Syntax(Name, s, "row "+strconv.Itoa(r+1)+" ("+string(rune('d'-r))+") has "+strconv.Itoa(len(row))+" pits, want "+strconv.Itoa(Files))
 		}
 		for f, n := range row {
 			p.pits[rowPits[r][f]] = uint8(n)
@@ -131,16 +130,16 @@ func Parse(s string) (Position, error) {
 	p.turn = uint32(t.Turn)
 	v, ok := t.Field("reserves")
 	if !ok {
-		return Position{}, notation.Errorf(Name, s, "missing reserves=<S>,<N>")
+		return Position{}, notation.Syntax(Name, s, "missing reserves=<S>,<N>")
 	}
 	rs, rn, err := notation.Pair(v)
 	if err != nil {
-		return Position{}, notation.Errorf(Name, "reserves="+v, "reserves: %v", err)
+		return Position{}, notation.Syntax(Name, "reserves="+v, "reserves: "+err.Error())
 	}
 	p.reserves = [2]uint8{uint8(rs), uint8(rn)}
 	total += rs + rn
 	if total > notation.MaxSeeds {
-		return Position{}, notation.Errorf(Name, s, "%d cows in all, more than %d", total, notation.MaxSeeds)
+		return Position{}, notation.Syntax(Name, s, strconv.Itoa(total)+" cows in all, more than "+strconv.Itoa(notation.MaxSeeds))
 	}
 	if v, ok := t.Field("rules"); ok {
 		r, err := ParseRules(v)
@@ -202,7 +201,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		// emptied an inner row, that end stands (KM-11 by a raid, in
 		// phase 2 only; KM-12).
 		next := p.ToMove()
-		inner := func(pl mancala.Player) bool { return binary.LittleEndian.Uint64(p.pits[base(pl):]) == 0 }
+		inner := func(pl mancala.Player) bool { return littleEndian.Uint64(p.pits[base(pl):]) == 0 }
 		var end mancala.Outcome
 		switch {
 		case inner(next) && p.reserves[0]|p.reserves[1] == 0:
@@ -232,7 +231,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 	}
 	next := p.ToMove()
 	last := next.Other()
-	inner := func(pl mancala.Player) bool { return binary.LittleEndian.Uint64(p.pits[base(pl):]) == 0 }
+	inner := func(pl mancala.Player) bool { return littleEndian.Uint64(p.pits[base(pl):]) == 0 }
 	if o.Reason != mancala.NoMove && p.turn == 0 {
 		return "no move has been played at turn 0"
 	}
@@ -241,7 +240,7 @@ func (p *Position) contradicts(o mancala.Outcome) string {
 		switch {
 		case o.Winner != last:
 			return "the player to move loses by nomove (C-8)"
-		case !inner(next) || binary.LittleEndian.Uint64(p.pits[base(next)+8:]) != 0:
+		case !inner(next) || littleEndian.Uint64(p.pits[base(next)+8:]) != 0:
 			return next.String() + " has cows to move (C-8)"
 		}
 	case mancala.InnerRowEmptied:

@@ -1,7 +1,6 @@
 package kimasai
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/seed8ebe013a/go-mancala/internal/sowing"
@@ -53,7 +52,7 @@ func (p Position) perft(depth int) uint64 {
 // outerOpp returns the outer row of the player not to move.
 func (p *Position) outerOpp() uint64 {
 	b := int(p.turn&1) << 4
-	return binary.LittleEndian.Uint64(p.pits[(24-b)&24:])
+	return littleEndian.Uint64(p.pits[(24-b)&24:])
 }
 
 // play plays the legal move from the mover's circuit index h in place.

@@ -1,7 +1,6 @@
 package kimasai
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/seed8ebe013a/go-mancala/internal/sowing"
@@ -55,8 +54,8 @@ func (p *Position) places() bool {
 // words returns the mover's circuit (w0, w1) and the opponent's inner row.
 func (p *Position) words() (w0, w1, opp uint64) {
 	b := int(p.turn&1) << 4
-	return binary.LittleEndian.Uint64(p.pits[b&16:]), binary.LittleEndian.Uint64(p.pits[(b+8)&24:]),
-		binary.LittleEndian.Uint64(p.pits[(16-b)&16:])
+	return littleEndian.Uint64(p.pits[b&16:]), littleEndian.Uint64(p.pits[(b+8)&24:]),
+		littleEndian.Uint64(p.pits[(16-b)&16:])
 }
 
 // start returns the mover's circuit, the opponent's inner row and whether
@@ -91,7 +90,7 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 		raid   bool     // the lap just sown is a raid lap
 		brent  sowing.Brent
 	}
-	binary.LittleEndian.PutUint64(st.opp[:], opp)
+	littleEndian.PutUint64(st.opp[:], opp)
 	st.phase2 = phase2
 	check := min(maxLaps, cycleAfter) // the first lap C-6 looks at
 	n := sowing.Get2(w0, w1, h)
@@ -104,7 +103,7 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 		w0, w1, last, next, _ = rg.Lap(w0, w1, start, n)
 		if st.raid {
 			st.raid = false
-			if binary.LittleEndian.Uint64(st.opp[:]) == 0 { // KM-11: the raid emptied the opponent's inner row
+			if littleEndian.Uint64(st.opp[:]) == 0 { // KM-11: the raid emptied the opponent's inner row
 				return w0, w1, 0, mancala.EndInnerRowEmptied, laps
 			}
 		}
@@ -113,7 +112,7 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 			break
 		}
 		if laps >= check && laps >= maxLaps { // C-6: not ended after MaxLaps laps
-			return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
+			return w0, w1, littleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
 		}
 		if st.phase2 && last < 8 { // KM-9.2: raid the facing inner pit
 			if oc := uint(st.opp[7-last]); oc != 0 {
@@ -124,13 +123,13 @@ func sowWords(w0, w1, opp uint64, h uint, phase2 bool, maxLaps uint) (uint64, ui
 			}
 		}
 		if laps >= check && st.brent.Seen(w0, w1, 0, last) { // C-6: a repeated lap-boundary state
-			return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
+			return w0, w1, littleEndian.Uint64(st.opp[:]), mancala.EndEndless, laps
 		}
 		// KM-9.3: relay
 		w0, w1 = rg.Clear(w0, w1, last)
 		n, start = c, next
 	}
-	return w0, w1, binary.LittleEndian.Uint64(st.opp[:]), mancala.EndEmptyPit, laps
+	return w0, w1, littleEndian.Uint64(st.opp[:]), mancala.EndEmptyPit, laps
 }
 
 // sow plays the move from the mover's circuit index h (0..15; the pit must

@@ -1,8 +1,9 @@
 package kiothi
 
 import (
-	"fmt"
+	"strconv"
 
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -56,10 +57,10 @@ func NewEndgameSpace(r Rules, maxSeeds int) (*EndgameSpace, error) {
 	}
 	r = r.Normalize()
 	if r.NkiClear == OwnerLift {
-		return nil, fmt.Errorf("kiothi: endgame tables: NkiClear:OwnerLift leaves nki marks on empty pits, a space 2^20 times larger; not supported: %w", mancala.ErrRules)
+		return nil, errtext.Prefix("kiothi: endgame tables: NkiClear:OwnerLift leaves nki marks on empty pits, a space 2^20 times larger; not supported", mancala.ErrRules)
 	}
 	if maxSeeds < 0 || maxSeeds > MaxEndgameSeeds {
-		return nil, fmt.Errorf("kiothi: endgame tables: %d warriors: want 0..%d: %w", maxSeeds, MaxEndgameSeeds, mancala.ErrRules)
+		return nil, errtext.Prefix("kiothi: endgame tables: "+strconv.Itoa(maxSeeds)+" warriors: want 0.."+strconv.Itoa(MaxEndgameSeeds), mancala.ErrRules)
 	}
 	s := &EndgameSpace{rules: packRules(r), max: maxSeeds}
 	s.count[0][0] = 1

@@ -1,7 +1,6 @@
 package kiothi
 
 import (
-	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -129,8 +128,8 @@ func Parse(s string) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	bad := func(input, format string, args ...any) (Position, error) {
-		return Position{}, notation.Errorf(Name, input, format, args...)
+	bad := func(input, msg string) (Position, error) {
+		return Position{}, notation.Syntax(Name, input, msg)
 	}
 	var p Position
 	if v, ok := t.Field("rules"); ok {
@@ -145,7 +144,7 @@ func Parse(s string) (Position, error) {
 	}
 	for ri, row := range t.Rows {
 		if len(row) != Files {
-			return bad(s, "row %d has %d pits, want %d", ri+1, len(row), Files)
+			return bad(s, "row "+strconv.Itoa(ri+1)+" has "+strconv.Itoa(len(row))+" pits, want "+strconv.Itoa(Files))
 		}
 	}
 	total := 0
@@ -166,7 +165,7 @@ func Parse(s string) (Position, error) {
 	if p.rules&ownerLiftBit == 0 { // NkiClear=AnyLift
 		for i := range Pits {
 			if p.nki&(1<<i) != 0 && p.pits[i] == 0 {
-				return bad(strings.SplitN(s, " ", 3)[1], "%s is nki but empty: under NkiClear=AnyLift an nki pit empties only by a lift, which clears its mark (KI-8)", layout.PitName(i))
+				return bad(strings.SplitN(s, " ", 3)[1], layout.PitName(i)+" is nki but empty: under NkiClear=AnyLift an nki pit empties only by a lift, which clears its mark (KI-8)")
 			}
 		}
 	}
@@ -176,7 +175,7 @@ func Parse(s string) (Position, error) {
 	}
 	ps, pn, err := notation.Pair(v)
 	if err != nil {
-		return bad("prisons="+v, "prisons: %v", err)
+		return bad("prisons="+v, "prisons: "+err.Error())
 	}
 	p.prisons = [2]uint8{uint8(ps), uint8(pn)}
 	total += ps + pn
@@ -185,7 +184,7 @@ func Parse(s string) (Position, error) {
 	}
 	total += int(p.hand)
 	if total > notation.MaxSeeds {
-		return bad(s, "%d warriors on the board, in the prisons and in hand; at most %d", total, notation.MaxSeeds)
+		return bad(s, strconv.Itoa(total)+" warriors on the board, in the prisons and in hand; at most "+strconv.Itoa(notation.MaxSeeds))
 	}
 	if v, ok := t.Field("result"); ok {
 		o, err := notation.ParseResult(Name, v)
@@ -193,7 +192,7 @@ func Parse(s string) (Position, error) {
 			return Position{}, err
 		}
 		if msg := p.contradicts(o); msg != "" {
-			return bad("result="+v, "%s", msg)
+			return bad("result="+v, msg)
 		}
 		p.status, p.winner, p.reason, p.written = o.Status, o.Winner, o.Reason, true
 		return p, nil
@@ -278,7 +277,7 @@ func (p *Position) noEndlessMove() string {
 // first).
 func (p *Position) turnLimitContradiction() string {
 	if p.turn != mancala.MaxTurn {
-		return fmt.Sprintf("draw:turnlimit needs turn=%d, the last turn (C-9)", mancala.MaxTurn)
+		return "draw:turnlimit needs turn=" + strconv.Itoa(mancala.MaxTurn) + ", the last turn (C-9)"
 	}
 	switch candidate, legal := p.hasMoves(); {
 	case !candidate:
@@ -297,8 +296,8 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 	if !hok && !lok && !dok {
 		return nil
 	}
-	bad := func(input, format string, args ...any) error {
-		return notation.Errorf(Name, input, format, args...)
+	bad := func(input, msg string) error {
+		return notation.Syntax(Name, input, msg)
 	}
 	switch {
 	case p.turn >= 2:
@@ -310,7 +309,7 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 	}
 	h, err := notation.Count(hv)
 	if err != nil {
-		return bad("hand="+hv, "hand: %v", err)
+		return bad("hand="+hv, "hand: "+err.Error())
 	}
 	if h == 0 {
 		return bad("hand="+hv, "hand=0: the turn is over once the hand is empty (KI-7)")
@@ -333,11 +332,11 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 		}
 		switch {
 		case owner(q) != mover:
-			return bad("lifted="+lv, "lifted: %s is not in %v's row (KI-6)", name, mover)
+			return bad("lifted="+lv, "lifted: "+name+" is not in "+mover.String()+"'s row (KI-6)")
 		case q <= prev:
 			return bad("lifted="+lv, "lifted: list the pits once each, in increasing pit order (KI-7)")
 		case p.pits[q] != 0:
-			return bad("lifted="+lv, "lifted: %s was emptied this turn but holds %d", name, p.pits[q])
+			return bad("lifted="+lv, "lifted: "+name+" was emptied this turn but holds "+strconv.Itoa(int(p.pits[q])))
 		}
 		prev = q
 		p.lifted |= 1 << q
@@ -346,10 +345,10 @@ func (p *Position) parseOpening(t *notation.Text, s string) error {
 	done := bits.OnesCount32(p.lifted)
 	need := p.need()
 	if done >= need {
-		return bad("lifted="+lv, "lifted: %d pits lifted of %d: the drops have begun, write dropfrom= (KI-7)", done, need)
+		return bad("lifted="+lv, "lifted: "+strconv.Itoa(done)+" pits lifted of "+strconv.Itoa(need)+": the drops have begun, write dropfrom= (KI-7)")
 	}
 	if p.rules&upToBit == 0 && p.occupiedAbove(prev) < need-done {
-		return bad("lifted="+lv, "lifted: no occupied pit of %v's row after %s is left to lift: the turn cannot be completed (KI-7)", mover, layout.PitName(prev))
+		return bad("lifted="+lv, "lifted: no occupied pit of "+mover.String()+"'s row after "+layout.PitName(prev)+" is left to lift: the turn cannot be completed (KI-7)")
 	}
 	return nil
 }
@@ -412,7 +411,8 @@ func (p Position) DiagramWith(cell func(index int, text string) string) string {
 	cells(func(f int) int { return Pits - f }, "←")
 	np := strconv.Itoa(int(p.prisons[mancala.North]))
 	sp := strconv.Itoa(int(p.prisons[mancala.South]))
-	b.WriteString(fmt.Sprintf(" N%3s %s %-3s S\n", np, strings.TrimSpace(border), sp))
+	pad := func(n string) string { return strings.Repeat(" ", max(0, 3-len(n))) } // %3s and %-3s of a count 0..255
+	b.WriteString(" N" + pad(np) + np + " " + strings.TrimSpace(border) + " " + sp + pad(sp) + " S\n")
 	cells(func(f int) int { return f - 1 }, "→")
 	b.WriteString(border)
 	labels('a')

@@ -1,8 +1,9 @@
 package kiothi
 
 import (
-	"fmt"
+	"strconv"
 
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/internal/notation"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -19,8 +20,8 @@ import (
 // warriors placed not equal to warriors lifted, p not at the start of an opening turn, the game over) gives an
 // error wrapping [mancala.ErrIllegalMove].
 func (p Position) RedistributionSteps(emptied []int, placed [Pits]int) ([]Move, error) {
-	bad := func(format string, args ...any) ([]Move, error) {
-		return nil, &mancala.MoveError{Game: Name, Move: "redistribution", Reason: fmt.Sprintf(format, args...)}
+	bad := func(reason string) ([]Move, error) {
+		return nil, &mancala.MoveError{Game: Name, Move: "redistribution", Reason: reason}
 	}
 	switch {
 	case p.status != mancala.Ongoing:
@@ -34,10 +35,10 @@ func (p Position) RedistributionSteps(emptied []int, placed [Pits]int) ([]Move, 
 	total := 0
 	for _, q := range emptied {
 		if q < 0 || q >= Pits {
-			return bad("no such pit %d", q)
+			return bad("no such pit " + strconv.Itoa(q))
 		}
 		if mask&(1<<q) != 0 {
-			return bad("pit %s emptied twice", layout.PitName(q))
+			return bad("pit " + layout.PitName(q) + " emptied twice")
 		}
 		mask |= 1 << q
 		total += int(p.pits[q])
@@ -45,15 +46,15 @@ func (p Position) RedistributionSteps(emptied []int, placed [Pits]int) ([]Move, 
 	placedTotal := 0
 	for q, n := range placed {
 		if n < 0 {
-			return bad("a negative number of warriors placed into %s", layout.PitName(q))
+			return bad("a negative number of warriors placed into " + layout.PitName(q))
 		}
 		if n > notation.MaxSeeds {
-			return bad("%d warriors placed into %s; a position holds at most %d", n, layout.PitName(q), notation.MaxSeeds)
+			return bad(strconv.Itoa(n) + " warriors placed into " + layout.PitName(q) + "; a position holds at most " + strconv.Itoa(notation.MaxSeeds))
 		}
 		placedTotal += n
 	}
 	if placedTotal != total {
-		return bad("%d warriors placed, %d lifted (KI-6)", placedTotal, total)
+		return bad(strconv.Itoa(placedTotal) + " warriors placed, " + strconv.Itoa(total) + " lifted (KI-6)")
 	}
 	var steps []Move
 	for q := range Pits {
@@ -77,10 +78,10 @@ func (p Position) RedistributionSteps(emptied []int, placed [Pits]int) ([]Move, 
 	for i, m := range steps {
 		next, err := q.Apply(m)
 		if err != nil {
-			return nil, fmt.Errorf("kiothi: redistribution step %d: %w", i+1, err)
+			return nil, errtext.Prefix("kiothi: redistribution step "+strconv.Itoa(i+1), err)
 		}
 		if next.turn != p.turn && i != len(steps)-1 {
-			return bad("the turn ends after step %d of %d", i+1, len(steps))
+			return bad("the turn ends after step " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(steps)))
 		}
 		q = next
 	}

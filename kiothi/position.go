@@ -1,7 +1,6 @@
 package kiothi
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -235,9 +234,9 @@ func (p *Position) boardTotal() int {
 	// next. The slices below are of the 20 pits exactly.
 	const lo = 0x00ff00ff00ff00ff
 	const _ = uint(Pits-20) + uint(20-Pits)
-	a := binary.LittleEndian.Uint64(p.pits[0:8])
-	b := binary.LittleEndian.Uint64(p.pits[8:16])
-	c := uint64(binary.LittleEndian.Uint32(p.pits[16:20]))
+	a := littleEndian.Uint64(p.pits[0:8])
+	b := littleEndian.Uint64(p.pits[8:16])
+	c := uint64(littleEndian.Uint32(p.pits[16:20]))
 	s := a&lo + a>>8&lo + b&lo + b>>8&lo + c&lo + c>>8&lo
 	return int(s * 0x0001000100010001 >> 48)
 }

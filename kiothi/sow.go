@@ -1,8 +1,6 @@
 package kiothi
 
 import (
-	"encoding/binary"
-
 	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -19,15 +17,15 @@ var ring = sowing.NewRing3(Pits)
 
 // words returns the 20 pits packed in three words.
 func (p *Position) words() (w0, w1, w2 uint64) {
-	return binary.LittleEndian.Uint64(p.pits[0:8]), binary.LittleEndian.Uint64(p.pits[8:16]),
-		uint64(binary.LittleEndian.Uint32(p.pits[16:20]))
+	return littleEndian.Uint64(p.pits[0:8]), littleEndian.Uint64(p.pits[8:16]),
+		uint64(littleEndian.Uint32(p.pits[16:20]))
 }
 
 // setWords stores the 20 pits from three words.
 func (p *Position) setWords(w0, w1, w2 uint64) {
-	binary.LittleEndian.PutUint64(p.pits[0:8], w0)
-	binary.LittleEndian.PutUint64(p.pits[8:16], w1)
-	binary.LittleEndian.PutUint32(p.pits[16:20], uint32(w2))
+	littleEndian.PutUint64(p.pits[0:8], w0)
+	littleEndian.PutUint64(p.pits[8:16], w1)
+	littleEndian.PutUint32(p.pits[16:20], uint32(w2))
 }
 
 // occupied returns the occupied pits of a packed board, a bit per pit.

@@ -1,9 +1,10 @@
 package kisolo
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/compose"
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -49,7 +50,7 @@ func NewEndgameSpace(r Rules, maxSeeds int) (*EndgameSpace, error) {
 	}
 	r = r.Normalize()
 	if maxSeeds < 0 || maxSeeds > MaxEndgameSeeds {
-		return nil, fmt.Errorf("kisolo: endgame tables: %d seeds: want 0..%d: %w", maxSeeds, MaxEndgameSeeds, mancala.ErrRules)
+		return nil, errtext.Prefix("kisolo: endgame tables: "+strconv.Itoa(maxSeeds)+" seeds: want 0.."+strconv.Itoa(MaxEndgameSeeds), mancala.ErrRules)
 	}
 	s := &EndgameSpace{rules: packRules(r), max: maxSeeds, pits: 4 * r.files()}
 	s.boards = compose.New(s.pits, maxSeeds)

@@ -1,7 +1,6 @@
 package kisolo
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -36,7 +35,7 @@ func (p Position) evalSide(pl mancala.Player) int {
 // two little-endian words; pl must be South or North.
 func (p *Position) circuitWords(pl mancala.Player) (w0, w1 uint64) {
 	b := int(pl&1) << 4
-	return binary.LittleEndian.Uint64(p.circ[b:]), binary.LittleEndian.Uint64(p.circ[(b+8)&24:])
+	return littleEndian.Uint64(p.circ[b:]), littleEndian.Uint64(p.circ[(b+8)&24:])
 }
 
 // byteSum returns the sum of the bytes of w0 and w1, which must be below

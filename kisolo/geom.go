@@ -1,7 +1,7 @@
 package kisolo
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/internal/sowing"
 	"github.com/seed8ebe013a/go-mancala/mancala"
@@ -82,8 +82,8 @@ func newGeom(c int) *geom {
 			g.at[r][f] = -1
 		}
 	}
-	fail := func(format string, args ...any) {
-		panic(fmt.Sprintf("kisolo: layout of %d columns: ", c) + fmt.Sprintf(format, args...))
+	fail := func(msg string) {
+		panic("kisolo: layout of " + strconv.Itoa(c) + " columns: " + msg)
 	}
 	for p := 0; p < 4*c; p++ {
 		r, f := l.Row(p), l.File(p)
@@ -96,19 +96,19 @@ func newGeom(c int) *geom {
 		o0 := g.ring - m0
 		i := p - m0
 		if want := m0 + (i+1)%g.ring; l.Next(p) != want {
-			fail("next of %d is %d, want %d", p, l.Next(p), want)
+			fail("next of " + strconv.Itoa(p) + " is " + strconv.Itoa(l.Next(p)) + ", want " + strconv.Itoa(want))
 		}
 		if l.IsInner(p) != (i >= c) {
-			fail("pit %d inner mismatch", p)
+			fail("pit " + strconv.Itoa(p) + " inner mismatch")
 		}
 		if i >= c {
 			f, _ := l.Facing(p)
 			if want := o0 + 3*c - 1 - i; f != want || f != 5*c-1-p {
-				fail("pit %d faces %d, want %d", p, f, want)
+				fail("pit " + strconv.Itoa(p) + " faces " + strconv.Itoa(f) + ", want " + strconv.Itoa(want))
 			}
 			b, _ := l.Behind(f)
 			if want := o0 + i - c; b != want {
-				fail("behind %d is %d, want %d", f, b, want)
+				fail("behind " + strconv.Itoa(f) + " is " + strconv.Itoa(b) + ", want " + strconv.Itoa(want))
 			}
 		}
 	}

@@ -105,7 +105,7 @@ func Parse(s string) (Position, error) {
 		return Position{}, err
 	}
 	if t.Marked {
-		return Position{}, notation.Errorf(Name, s, "Kisolo has no marked (*) pits")
+		return Position{}, notation.Syntax(Name, s, "Kisolo has no marked (*) pits")
 	}
 	var r Rules
 	if v, ok := t.Field("rules"); ok {
@@ -121,7 +121,7 @@ func Parse(s string) (Position, error) {
 	total := 0
 	for i, row := range t.Rows {
 		if len(row) != g.c {
-			return Position{}, notation.Errorf(Name, rowText(s, i), "row %d has %d pits, want %d", i+1, len(row), g.c)
+			return Position{}, notation.Syntax(Name, rowText(s, i), "row "+strconv.Itoa(i+1)+" has "+strconv.Itoa(len(row))+" pits, want "+strconv.Itoa(g.c))
 		}
 		r := maxRows - 1 - i
 		for f, n := range row {
@@ -130,7 +130,7 @@ func Parse(s string) (Position, error) {
 		}
 	}
 	if total > notation.MaxSeeds {
-		return Position{}, notation.Errorf(Name, s, "%d seeds in all, more than %d", total, notation.MaxSeeds)
+		return Position{}, notation.Syntax(Name, s, strconv.Itoa(total)+" seeds in all, more than "+strconv.Itoa(notation.MaxSeeds))
 	}
 	if v, ok := t.Field("result"); ok {
 		o, err := notation.ParseResult(Name, v)
@@ -138,10 +138,10 @@ func Parse(s string) (Position, error) {
 			return Position{}, err
 		}
 		if msg := r.impossible(o); msg != "" {
-			return Position{}, notation.Errorf(Name, "result="+v, "%s", msg)
+			return Position{}, notation.Syntax(Name, "result="+v, msg)
 		}
 		if msg := p.contradicts(o); msg != "" {
-			return Position{}, notation.Errorf(Name, "result="+v, "%s", msg)
+			return Position{}, notation.Syntax(Name, "result="+v, msg)
 		}
 		p.result, p.written = encodeResult(o), true
 		return p, nil

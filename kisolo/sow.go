@@ -1,7 +1,6 @@
 package kisolo
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/seed8ebe013a/go-mancala/internal/sowing"
@@ -32,18 +31,18 @@ const brentFrom = 32
 func (p *Position) words() (m0, m1, o0, o1 uint64) {
 	mb := int(p.turn&1) << 4
 	ob := 16 - mb
-	return binary.LittleEndian.Uint64(p.circ[mb&16:]), binary.LittleEndian.Uint64(p.circ[(mb+8)&24:]),
-		binary.LittleEndian.Uint64(p.circ[ob&16:]), binary.LittleEndian.Uint64(p.circ[(ob+8)&24:])
+	return littleEndian.Uint64(p.circ[mb&16:]), littleEndian.Uint64(p.circ[(mb+8)&24:]),
+		littleEndian.Uint64(p.circ[ob&16:]), littleEndian.Uint64(p.circ[(ob+8)&24:])
 }
 
 // setWords stores the circuits of the mover and of the opponent.
 func (p *Position) setWords(m0, m1, o0, o1 uint64) {
 	mb := int(p.turn&1) << 4
 	ob := 16 - mb
-	binary.LittleEndian.PutUint64(p.circ[mb&16:], m0)
-	binary.LittleEndian.PutUint64(p.circ[(mb+8)&24:], m1)
-	binary.LittleEndian.PutUint64(p.circ[ob&16:], o0)
-	binary.LittleEndian.PutUint64(p.circ[(ob+8)&24:], o1)
+	littleEndian.PutUint64(p.circ[mb&16:], m0)
+	littleEndian.PutUint64(p.circ[(mb+8)&24:], m1)
+	littleEndian.PutUint64(p.circ[ob&16:], o0)
+	littleEndian.PutUint64(p.circ[(ob+8)&24:], o1)
 }
 
 // occupied returns the occupied pits of a packed circuit, a bit per
@@ -88,8 +87,8 @@ func (g *geom) sowWords(m0, m1, o0, o1 uint64, k MoveKind, i uint, r ruleBits) (
 		innerEmptied bool // a capture of this move emptied the opponent's inner row (KS-8.1)
 		brent        sowing.Brent
 	}
-	binary.LittleEndian.PutUint64(st.opp[0:8], o0)
-	binary.LittleEndian.PutUint64(st.opp[8:16], o1)
+	littleEndian.PutUint64(st.opp[0:8], o0)
+	littleEndian.PutUint64(st.opp[8:16], o1)
 	st.need = 1
 	if r&anyLandingBit != 0 {
 		st.need = 0
@@ -103,7 +102,7 @@ func (g *geom) sowWords(m0, m1, o0, o1 uint64, k MoveKind, i uint, r ruleBits) (
 		// KS-7: take the facing pit and the pit behind it.
 		f, b := uint(g.facing[x&15])&15, (x-uint(g.c))&15
 		if st.inner < 0 {
-			st.inner = bits.OnesCount(occupied(binary.LittleEndian.Uint64(st.opp[0:8]), binary.LittleEndian.Uint64(st.opp[8:16])) & g.innerBits)
+			st.inner = bits.OnesCount(occupied(littleEndian.Uint64(st.opp[0:8]), littleEndian.Uint64(st.opp[8:16])) & g.innerBits)
 		}
 		n := uint(st.opp[f]) + uint(st.opp[b])
 		st.opp[f], st.opp[b] = 0, 0
@@ -158,7 +157,7 @@ func (g *geom) sowWords(m0, m1, o0, o1 uint64, k MoveKind, i uint, r ruleBits) (
 		m0, m1 = circ.Clear(m0, m1, x)
 		start = after
 	}
-	return m0, m1, binary.LittleEndian.Uint64(st.opp[0:8]), binary.LittleEndian.Uint64(st.opp[8:16]), end, laps
+	return m0, m1, littleEndian.Uint64(st.opp[0:8]), littleEndian.Uint64(st.opp[8:16]), end, laps
 }
 
 // trace plays a legal move (already checked) of kind k at pit on board b,

@@ -1,8 +1,10 @@
 package mancala
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
+
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 )
 
 // PlaceKind says what kind of place seeds move between in an [Event].
@@ -145,7 +147,7 @@ func (e Event) String() string {
 	case End:
 		return "end (" + e.EndReason.String() + ")"
 	}
-	return fmt.Sprintf("%s %s -> %s (%d)", e.Kind, e.From, e.To, e.Count)
+	return e.Kind.String() + " " + e.From.String() + " -> " + e.To.String() + " (" + strconv.Itoa(e.Count) + ")"
 }
 
 // Counts holds plain seed counts of a position: every pit, both stores,
@@ -188,7 +190,7 @@ func (c *Counts) Replay(e Event) error {
 	switch e.Kind {
 	case NkiSet, NkiClear:
 		if e.From.Kind != PitPlace || e.From.Index < 0 || e.From.Index >= len(c.Pits) || c.Nki == nil {
-			return fmt.Errorf("mancala: replay %v: no such nki pit", e)
+			return errors.New("mancala: replay " + e.String() + ": no such nki pit")
 		}
 		c.Nki[e.From.Index] = e.Kind == NkiSet
 		return nil
@@ -196,21 +198,21 @@ func (c *Counts) Replay(e Event) error {
 		return nil
 	case Lift, Relay, Drop, Capture, Reserve, Sweep:
 	default:
-		return fmt.Errorf("mancala: replay %v: unknown event kind", e)
+		return errors.New("mancala: replay " + e.String() + ": unknown event kind")
 	}
 	if e.Count < 0 {
-		return fmt.Errorf("mancala: replay %v: negative count", e)
+		return errors.New("mancala: replay " + e.String() + ": negative count")
 	}
 	from, err := c.slot(e.From)
 	if err != nil {
-		return fmt.Errorf("mancala: replay %v: %w", e, err)
+		return errtext.Prefix("mancala: replay "+e.String(), err)
 	}
 	to, err := c.slot(e.To)
 	if err != nil {
-		return fmt.Errorf("mancala: replay %v: %w", e, err)
+		return errtext.Prefix("mancala: replay "+e.String(), err)
 	}
 	if *from < e.Count {
-		return fmt.Errorf("mancala: replay %v: source holds only %d", e, *from)
+		return errors.New("mancala: replay " + e.String() + ": source holds only " + strconv.Itoa(*from))
 	}
 	*from -= e.Count
 	*to += e.Count
@@ -221,7 +223,7 @@ func (c *Counts) Replay(e Event) error {
 func (c *Counts) ReplayAll(events []Event) error {
 	for i, e := range events {
 		if err := c.Replay(e); err != nil {
-			return fmt.Errorf("event %d: %w", i, err)
+			return errtext.Prefix("event "+strconv.Itoa(i), err)
 		}
 	}
 	return nil
@@ -244,5 +246,5 @@ func (c *Counts) slot(p Place) (*int, error) {
 	case HandPlace:
 		return &c.Hand, nil
 	}
-	return nil, fmt.Errorf("no such place %v", p)
+	return nil, errors.New("no such place " + p.String())
 }

@@ -1,8 +1,11 @@
 package mancala
 
 import (
-	"fmt"
+	"errors"
 	"math/bits"
+	"strconv"
+
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 )
 
 // Game is the contract every game's position type meets (docs/design.md,
@@ -229,7 +232,7 @@ func (s *Stack[P, M]) Moves(depth int, p P) []M {
 // Apply).
 func Perft[P Game[P, M], M comparable](p P, depth int) (uint64, error) {
 	if depth < 0 {
-		return 0, fmt.Errorf("mancala: perft: depth %d is negative", depth)
+		return 0, errors.New("mancala: perft: depth " + strconv.Itoa(depth) + " is negative")
 	}
 	if f, ok := any(p).(perfter); ok {
 		return f.Perft(depth)
@@ -258,7 +261,7 @@ func perft[P Game[P, M], M comparable](s *Stack[P, M], p P, depth, level int) (u
 	for i := 0; i < len(moves); i++ {
 		q, err := p.Apply(moves[i])
 		if err != nil {
-			return n, fmt.Errorf("mancala: perft: legal move %v refused: %w", moves[i], err)
+			return n, errtext.Prefix("mancala: perft: legal move "+errtext.Value(moves[i])+" refused", err)
 		}
 		k, err := perft(s, q, depth-1, level+1)
 		n += k
@@ -282,7 +285,7 @@ type DivideEntry[M comparable] struct {
 // depth below 1 gives an error.
 func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error) {
 	if depth < 1 {
-		return nil, fmt.Errorf("mancala: divide: depth %d is less than 1", depth)
+		return nil, errors.New("mancala: divide: depth " + strconv.Itoa(depth) + " is less than 1")
 	}
 	var s Stack[P, M]
 	moves := append([]M(nil), s.Moves(0, p)...)
@@ -290,7 +293,7 @@ func Divide[P Game[P, M], M comparable](p P, depth int) ([]DivideEntry[M], error
 	for _, m := range moves {
 		q, err := p.Apply(m)
 		if err != nil {
-			return out, fmt.Errorf("mancala: divide: legal move %v refused: %w", m, err)
+			return out, errtext.Prefix("mancala: divide: legal move "+errtext.Value(m)+" refused", err)
 		}
 		var n uint64
 		if f, ok := any(q).(perfter); ok {
@@ -430,7 +433,7 @@ func (r *Playout[P, M]) run(p P, maxPlies int) (P, int, error) {
 		m := buf[r.uint64n(uint64(len(buf)))]
 		var err error
 		if p, err = p.Apply(m); err != nil { // a refused move returns the receiver
-			return p, plies, fmt.Errorf("mancala: playout: legal move %v refused: %w", m, err)
+			return p, plies, errtext.Prefix("mancala: playout: legal move "+errtext.Value(m)+" refused", err)
 		}
 		plies++
 	}

@@ -1,7 +1,7 @@
 package mancala
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 )
 
@@ -60,7 +60,7 @@ type Layout struct {
 // [1, MaxFiles]; otherwise it returns an error.
 func NewTwoRowLayout(files int) (*Layout, error) {
 	if files < 1 || files > MaxFiles {
-		return nil, fmt.Errorf("mancala: two-row layout of %d files: files must be 1..%d", files, MaxFiles)
+		return nil, errors.New("mancala: two-row layout of " + strconv.Itoa(files) + " files: files must be 1.." + strconv.Itoa(MaxFiles))
 	}
 	l := newLayout(2, files)
 	l.stores, l.shared = true, true
@@ -90,10 +90,10 @@ func NewTwoRowLayout(files int) (*Layout, error) {
 // [1, MaxFiles] and dir a known Direction; otherwise it returns an error.
 func NewFourRowLayout(files int, dir Direction) (*Layout, error) {
 	if files < 1 || files > MaxFiles {
-		return nil, fmt.Errorf("mancala: four-row layout of %d files: files must be 1..%d", files, MaxFiles)
+		return nil, errors.New("mancala: four-row layout of " + strconv.Itoa(files) + " files: files must be 1.." + strconv.Itoa(MaxFiles))
 	}
 	if dir != CounterClockwise && dir != Clockwise {
-		return nil, fmt.Errorf("mancala: four-row layout: unknown direction %d", dir)
+		return nil, errors.New("mancala: four-row layout: unknown direction " + strconv.Itoa(int(dir)))
 	}
 	l := newLayout(4, files)
 	l.dir = dir
@@ -328,7 +328,7 @@ func (l *Layout) ParsePitName(name string) (int, error) {
 	}
 	p, ok := l.Index(row, file)
 	if !ok {
-		return -1, &SyntaxError{What: "pit", Input: s, Msg: fmt.Sprintf("no such pit on a %d x %d board", l.rows, l.files)}
+		return -1, &SyntaxError{What: "pit", Input: s, Msg: "no such pit on a " + strconv.Itoa(l.rows) + " x " + strconv.Itoa(l.files) + " board"}
 	}
 	return p, nil
 }

@@ -1,6 +1,10 @@
 package mancala
 
-import "fmt"
+import (
+	"strconv"
+
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
+)
 
 // RepetitionRule is the common rule option Repetition of clause C-10: what
 // happens when a move produces a position for the third time in a game.
@@ -157,7 +161,7 @@ func Replay[P Position[P, M], M Move](d *Descriptor[P, M], start P, moves []M) (
 	h := NewHistory(d, start)
 	for i, m := range moves {
 		if _, err := h.Apply(m); err != nil {
-			return h, fmt.Errorf("mancala: replay: ply %d, %v: %w", i+1, m, err)
+			return h, errtext.Prefix("mancala: replay: ply "+strconv.Itoa(i+1)+", "+m.String(), err)
 		}
 	}
 	return h, nil

@@ -3,7 +3,7 @@
 // every machine and in every process, allocation-free.
 package hashmix
 
-import "encoding/binary"
+import ()
 
 // Start is the hash of no words.
 const Start uint64 = 0x243f6a8885a308d3
@@ -20,13 +20,13 @@ func Add(h, w uint64) uint64 {
 // zeros), and returns the new hash.
 func Bytes(h uint64, b []byte) uint64 {
 	for len(b) >= 8 {
-		h = Add(h, binary.LittleEndian.Uint64(b))
+		h = Add(h, littleEndian.Uint64(b))
 		b = b[8:]
 	}
 	if len(b) > 0 {
 		var w [8]byte
 		copy(w[:], b)
-		h = Add(h, binary.LittleEndian.Uint64(w[:])^uint64(len(b))<<56)
+		h = Add(h, littleEndian.Uint64(w[:])^uint64(len(b))<<56)
 	}
 	return h
 }

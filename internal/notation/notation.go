@@ -8,7 +8,6 @@ package notation
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -48,12 +47,9 @@ func (t *Text) Field(name string) (string, bool) {
 	return "", false
 }
 
-// Errorf returns a *mancala.SyntaxError for game about the position text.
-func Errorf(game, input, format string, args ...any) error {
-	msg := format
-	if len(args) > 0 {
-		msg = fmt.Sprintf(format, args...)
-	}
+// Syntax returns a *mancala.SyntaxError for game about the position text
+// input, saying msg.
+func Syntax(game, input, msg string) error {
 	return &mancala.SyntaxError{Game: game, What: "position", Input: input, Msg: msg}
 }
 
@@ -65,7 +61,7 @@ func Errorf(game, input, format string, args ...any) error {
 // order after the rows and side. Errors wrap mancala.ErrSyntax.
 func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
 	if msg := layoutError(s); msg != "" {
-		return nil, Errorf(game, s, "%s", msg)
+		return nil, Syntax(game, s, msg)
 	}
 	tokens := strings.Split(s, " ")
 	if len(tokens) < 4 {
@@ -73,15 +69,15 @@ func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
 		if len(tokens) == 1 {
 			what = "only 1 field"
 		}
-		return nil, Errorf(game, s, "%s; want at least four: <game> <rows> <side> turn=<n>", what)
+		return nil, Syntax(game, s, what+"; want at least four: <game> <rows> <side> turn=<n>")
 	}
 	if tokens[0] != game {
-		return nil, Errorf(game, tokens[0], "not a %s position", game)
+		return nil, Syntax(game, tokens[0], "not a "+game+" position")
 	}
 	t := &Text{}
 	rows := strings.Split(tokens[1], "/")
 	if len(rows) != nrows {
-		return nil, Errorf(game, tokens[1], "want %d rows separated by /, got %d", nrows, len(rows))
+		return nil, Syntax(game, tokens[1], "want "+strconv.Itoa(nrows)+" rows separated by /, got "+strconv.Itoa(len(rows)))
 	}
 	for _, row := range rows {
 		cells := strings.Split(row, ",")
@@ -95,7 +91,7 @@ func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
 			}
 			n, err := Count(c)
 			if err != nil {
-				return nil, Errorf(game, row, "%v", err)
+				return nil, Syntax(game, row, err.Error())
 			}
 			counts[i] = n
 		}
@@ -104,7 +100,7 @@ func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
 	}
 	side, err := mancala.ParsePlayer(tokens[2])
 	if err != nil {
-		return nil, Errorf(game, tokens[2], "side must be S or N")
+		return nil, Syntax(game, tokens[2], "side must be S or N")
 	}
 	t.Side = side
 	seen := map[string]bool{}
@@ -112,19 +108,19 @@ func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
 	for _, tok := range tokens[3:] {
 		name, value, ok := strings.Cut(tok, "=")
 		if !ok || name == "" {
-			return nil, Errorf(game, tok, "want a field name=value")
+			return nil, Syntax(game, tok, "want a field name=value")
 		}
 		if seen[name] {
-			return nil, Errorf(game, tok, "field %s given twice", name)
+			return nil, Syntax(game, tok, "field "+name+" given twice")
 		}
 		seen[name] = true
 		if name == "turn" {
 			n, err := Number(value)
 			if err != nil {
 				if allDigits(value) && value[0] != '0' {
-					return nil, Errorf(game, tok, "turn: more than %d, the last turn of a game (C-9)", mancala.MaxTurn)
+					return nil, Syntax(game, tok, "turn: more than "+strconv.Itoa(mancala.MaxTurn)+", the last turn of a game (C-9)")
 				}
-				return nil, Errorf(game, tok, "turn: %v", err)
+				return nil, Syntax(game, tok, "turn: "+err.Error())
 			}
 			t.Turn, haveTurn = n, true
 			continue
@@ -134,15 +130,15 @@ func Split(game, s string, nrows int, allowed ...string) (*Text, error) {
 			known = known || a == name
 		}
 		if !known {
-			return nil, Errorf(game, tok, "unknown field %s", name)
+			return nil, Syntax(game, tok, "unknown field "+name)
 		}
 		t.Fields = append(t.Fields, Field{name, value})
 	}
 	if !haveTurn {
-		return nil, Errorf(game, s, "missing turn=<n>")
+		return nil, Syntax(game, s, "missing turn=<n>")
 	}
 	if (t.Turn%2 == 0) != (t.Side == mancala.South) {
-		return nil, Errorf(game, tokens[2], "side %s does not match turn=%d (South moves on even turns)", tokens[2], t.Turn)
+		return nil, Syntax(game, tokens[2], "side "+tokens[2]+" does not match turn="+strconv.Itoa(t.Turn)+" (South moves on even turns)")
 	}
 	return t, nil
 }
@@ -324,11 +320,11 @@ func NoEndlessMove[P mancala.Game[P, M], M comparable](before P, counters string
 func CanonicalRules(game, written, canonical string) error {
 	switch {
 	case written == "":
-		return Errorf(game, "rules=", "empty rules= field: leave it out for the default rules")
+		return Syntax(game, "rules=", "empty rules= field: leave it out for the default rules")
 	case canonical == "":
-		return Errorf(game, "rules="+written, "these are the default rules: leave rules= out")
+		return Syntax(game, "rules="+written, "these are the default rules: leave rules= out")
 	case written != canonical:
-		return Errorf(game, "rules="+written, "write rules= as %q: only the options that differ from the defaults, sorted by name", canonical)
+		return Syntax(game, "rules="+written, "write rules= as "+strconv.Quote(canonical)+": only the options that differ from the defaults, sorted by name")
 	}
 	return nil
 }

@@ -1,7 +1,8 @@
 package sowing
 
 import (
-	"fmt"
+	"errors"
+	"strconv"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
@@ -50,7 +51,7 @@ func Laps(b uint32) uint {
 // error, as for mancala.Perft; otherwise it returns count(depth).
 func Perft(game string, depth int, count func(depth int) uint64) (uint64, error) {
 	if depth < 0 {
-		return 0, fmt.Errorf("%s: perft: depth %d is negative", game, depth)
+		return 0, errors.New(game + ": perft: depth " + strconv.Itoa(depth) + " is negative")
 	}
 	return count(depth), nil
 }

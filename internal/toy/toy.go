@@ -307,7 +307,7 @@ func Parse(s string) (Position, error) {
 	var p Position
 	for _, r := range t.Rows {
 		if len(r) != 3 {
-			return Position{}, notation.Errorf("toy", s, "want 3 pits a row")
+			return Position{}, notation.Syntax("toy", s, "want 3 pits a row")
 		}
 	}
 	p.pits = [6]uint8{uint8(t.Rows[1][0]), uint8(t.Rows[1][1]), uint8(t.Rows[1][2]), uint8(t.Rows[0][2]), uint8(t.Rows[0][1]), uint8(t.Rows[0][0])}
@@ -315,7 +315,7 @@ func Parse(s string) (Position, error) {
 	if v, ok := t.Field("stores"); ok {
 		a, b, err := notation.Pair(v)
 		if err != nil {
-			return Position{}, notation.Errorf("toy", v, "stores: %v", err)
+			return Position{}, notation.Syntax("toy", v, "stores: "+err.Error())
 		}
 		p.stores = [2]uint8{uint8(a), uint8(b)}
 	}

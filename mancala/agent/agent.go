@@ -3,10 +3,11 @@ package agent
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"time"
 
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -103,11 +104,11 @@ func Play[P mancala.Game[P, M], M comparable](ctx context.Context, start P, sout
 		}
 		m, err := a.Move(ctx, p)
 		if err != nil {
-			return moves, p, fmt.Errorf("agent: ply %d, %v to move: %w", ply, p.ToMove(), err)
+			return moves, p, errtext.Prefix("agent: ply "+strconv.Itoa(ply)+", "+p.ToMove().String()+" to move", err)
 		}
 		q, err := p.Apply(m)
 		if err != nil {
-			return moves, p, fmt.Errorf("agent: ply %d, %v played a refused move: %w", ply, p.ToMove(), err)
+			return moves, p, errtext.Prefix("agent: ply "+strconv.Itoa(ply)+", "+p.ToMove().String()+" played a refused move", err)
 		}
 		moves = append(moves, m)
 		if onMove != nil {
@@ -149,11 +150,11 @@ func PlayHistory[P mancala.Position[P, M], M mancala.Move](ctx context.Context, 
 			m, err = a.Move(ctx, p)
 		}
 		if err != nil {
-			return moves, fmt.Errorf("agent: ply %d, %v to move: %w", ply, p.ToMove(), err)
+			return moves, errtext.Prefix("agent: ply "+strconv.Itoa(ply)+", "+p.ToMove().String()+" to move", err)
 		}
 		q, err := h.Apply(m)
 		if err != nil {
-			return moves, fmt.Errorf("agent: ply %d, %v played a refused move: %w", ply, p.ToMove(), err)
+			return moves, errtext.Prefix("agent: ply "+strconv.Itoa(ply)+", "+p.ToMove().String()+" played a refused move", err)
 		}
 		moves = append(moves, m)
 		if onMove != nil {

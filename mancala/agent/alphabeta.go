@@ -2,10 +2,11 @@ package agent
 
 import (
 	"context"
-	"fmt"
 	"hash/fnv"
+	"strconv"
 	"time"
 
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -48,7 +49,7 @@ func (v Verdict) String() string {
 	if int(v) < len(verdictNames) {
 		return verdictNames[v]
 	}
-	return fmt.Sprintf("Verdict(%d)", uint8(v))
+	return "Verdict(" + strconv.Itoa(int(v)) + ")"
 }
 
 // verdictOf returns the verdict of a proven value.
@@ -548,7 +549,7 @@ func (a *AlphaBeta[P, M]) negamax(p P, depth, ply, alpha, beta int, canStop bool
 		} else {
 			var err error
 			if q, err = p.Apply(m); err != nil {
-				a.err = fmt.Errorf("agent: alpha-beta: legal move %v refused: %w", m, err)
+				a.err = refusedMove("alpha-beta", m, err)
 				a.abort = true
 				return 0
 			}
@@ -688,7 +689,7 @@ func (a *AlphaBeta[P, M]) orderKids(p P, me mancala.Player, ply int, moves []M, 
 	for _, m := range moves {
 		q, err := p.Apply(m)
 		if err != nil {
-			a.err = fmt.Errorf("agent: alpha-beta: legal move %v refused: %w", m, err)
+			a.err = refusedMove("alpha-beta", m, err)
 			a.abort = true
 			return false
 		}
@@ -770,4 +771,14 @@ func (a *AlphaBeta[P, M]) ClearTable() {
 	for i := range a.nkillers {
 		a.nkillers[i] = [2]bool{}
 	}
+}
+
+// refusedMove returns the error of a search whose game refused one of its
+// own legal moves m with err (a bug in the game): "agent: <search>: legal
+// move <m> refused: <err>", wrapping err. It is built here, not inline in
+// the searches' loops, to keep their frames as small as they were.
+//
+//go:noinline
+func refusedMove[M comparable](search string, m M, err error) error {
+	return errtext.Prefix("agent: "+search+": legal move "+errtext.Value(m)+" refused", err)
 }

@@ -1,9 +1,10 @@
 package agent
 
 import (
-	"fmt"
+	"strconv"
 	"time"
 
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -55,7 +56,7 @@ type LimitError struct {
 
 // ErrLimit reports a spec over the service limits; a [*LimitError]
 // wraps it.
-var ErrLimit = fmt.Errorf("%w: over the limits", ErrSpec)
+var ErrLimit = errtext.Wrap(ErrSpec.Error()+": over the limits", ErrSpec)
 
 // Error returns "agent: depth 12 is over the limit 10".
 func (e *LimitError) Error() string {
@@ -76,7 +77,7 @@ func (l Limits) Check(s Spec) error {
 	}
 	s = s.normalize()
 	over := func(limit string, v, m int64) error {
-		return &LimitError{Limit: limit, Value: fmt.Sprint(v), Max: fmt.Sprint(m)}
+		return &LimitError{Limit: limit, Value: strconv.FormatInt(v, 10), Max: strconv.FormatInt(m, 10)}
 	}
 	switch {
 	case l.MaxDepth > 0 && s.Depth > l.MaxDepth:

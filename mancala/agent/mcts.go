@@ -2,11 +2,12 @@ package agent
 
 import (
 	"context"
-	"fmt"
 	"math"
+	"strconv"
 	"sync"
 	"time"
 
+	"github.com/seed8ebe013a/go-mancala/internal/errtext"
 	"github.com/seed8ebe013a/go-mancala/mancala"
 )
 
@@ -225,11 +226,11 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p P) (MCTSResult[M], error) {
 func (s *MCTS[P, M]) check() error {
 	switch {
 	case math.IsNaN(s.C) || math.IsInf(s.C, 0) || s.C < 0:
-		return fmt.Errorf("%w: mcts: exploration constant C is %v; want a finite C >= 0 (0 means sqrt(2))", ErrConfig, s.C)
+		return errtext.Wrap(ErrConfig.Error()+": mcts: exploration constant C is "+strconv.FormatFloat(s.C, 'g', -1, 64)+"; want a finite C >= 0 (0 means sqrt(2))", ErrConfig)
 	case math.IsNaN(s.LeafScale) || math.IsInf(s.LeafScale, 0) || s.LeafScale < 0:
-		return fmt.Errorf("%w: mcts: leaf scale is %v; want a finite number >= 0 (0 means %d)", ErrConfig, s.LeafScale, DefaultLeafScale)
+		return errtext.Wrap(ErrConfig.Error()+": mcts: leaf scale is "+strconv.FormatFloat(s.LeafScale, 'g', -1, 64)+"; want a finite number >= 0 (0 means "+strconv.Itoa(DefaultLeafScale)+")", ErrConfig)
 	case s.Workers > MaxWorkers:
-		return fmt.Errorf("%w: mcts: %d workers; at most %d", ErrConfig, s.Workers, MaxWorkers)
+		return errtext.Wrap(ErrConfig.Error()+": mcts: "+strconv.Itoa(s.Workers)+" workers; at most "+strconv.Itoa(MaxWorkers), ErrConfig)
 	}
 	return nil
 }
@@ -288,7 +289,7 @@ func (t *tree[P, M]) expand(i int32) error {
 	for _, m := range t.buf {
 		q, err := p.Apply(m)
 		if err != nil {
-			return fmt.Errorf("agent: mcts: legal move %v refused: %w", m, err)
+			return refusedMove("mcts", m, err)
 		}
 		t.nodes = append(t.nodes, node[P, M]{pos: q, move: m, mover: me, parent: i})
 	}
