@@ -3,11 +3,14 @@
 // bodies, by the names in the binary's name section), largest first. Build
 // the binary without -ldflags=-s (which drops the names):
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -o m.wasm ./examples/web/wasm
+//	GOOS=js GOARCH=wasm go build -trimpath -o m.wasm ./examples/web/wasm/kisolo
 //	go run ./examples/web/wasm/breakdown m.wasm
 //
-// With a second argument it lists instead the largest functions whose
-// names contain it ("mancala_wire.", "encoding_json"), by code bytes:
+// With more arguments it lists instead the largest functions whose names
+// contain every one of them ("mancala_wire.", "encoding_json"), by code
+// bytes, after their number and total; "mancala_wire. go.shape" gives the
+// code package wire compiles once per game (its generic functions'
+// instantiations):
 //
 //	go run ./examples/web/wasm/breakdown m.wasm mancala_wire.
 //
@@ -26,13 +29,13 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 && len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: breakdown FILE.wasm [FUNCTION-NAME-PART]")
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: breakdown FILE.wasm [FUNCTION-NAME-PART...]")
 		os.Exit(2)
 	}
 	b, err := os.ReadFile(os.Args[1])
-	if err == nil && len(os.Args) == 3 {
-		err = funcs(os.Stdout, b, os.Args[2], 60)
+	if err == nil && len(os.Args) > 2 {
+		err = funcs(os.Stdout, b, os.Args[2:], 60)
 	} else if err == nil {
 		err = report(os.Stdout, b, 40)
 	}
@@ -258,9 +261,9 @@ func report(w io.Writer, b []byte, top int) error {
 	return nil
 }
 
-// funcs writes the top largest functions whose names contain part, by
-// code bytes, and their total.
-func funcs(w io.Writer, b []byte, part string, top int) error {
+// funcs writes the number and the total code bytes of the functions whose
+// names contain every one of parts, then the top largest of them.
+func funcs(w io.Writer, b []byte, parts []string, top int) error {
 	m, err := parseNamed(b)
 	if err != nil {
 		return err
@@ -268,7 +271,7 @@ func funcs(w io.Writer, b []byte, part string, top int) error {
 	var rows []row
 	total := 0
 	for i, n := range m.bodies {
-		if name := m.names[m.imported+i]; strings.Contains(name, part) {
+		if name := m.names[m.imported+i]; containsAll(name, parts) {
 			rows = append(rows, row{name, n})
 			total += n
 		}
@@ -282,4 +285,14 @@ func funcs(w io.Writer, b []byte, part string, top int) error {
 		fmt.Fprintf(w, "%9d  %s\n", r.n, r.name)
 	}
 	return nil
+}
+
+// containsAll reports whether s contains every one of parts.
+func containsAll(s string, parts []string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
 }
