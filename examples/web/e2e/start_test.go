@@ -56,7 +56,7 @@ new MutationObserver(() => {
 // throttle emulates a link of kbit kbit/s both ways with latency ms of
 // latency: Chromium's network emulation for the page, and the same rate
 // and latency on the host for the worker's own requests (wasm_exec.js and
-// mancala.wasm), which that emulation does not reach (a dedicated worker
+// the games' wasm files), which that emulation does not reach (a dedicated worker
 // has its own network agent, started unthrottled; resuming it once
 // throttled needs its auto-attached session, which chromedp does not
 // expose).
@@ -104,8 +104,8 @@ func (b *browser) playOne(t *testing.T) {
 // cached) under Chromium's network emulation at 1.6 Mbit/s and 9 Mbit/s,
 // with 150 ms of latency, on a phone and a desktop: the page shows the
 // load's progress in bytes of the rules, reaches a playable board and
-// plays a move. Served with the pre-compressed copies, mancala.wasm
-// travels gzipped; served plain at 1.6 Mbit/s it takes longer than the
+// plays a move. Served with the pre-compressed copies, the game's wasm
+// file (mancala-kisolo.wasm) travels gzipped; served plain at 1.6 Mbit/s it takes longer than the
 // worker's answer timeout (30 s) to arrive, which the page outlasts since
 // the timeout starts once the worker is ready.
 func TestSlowConnection(t *testing.T) {
@@ -174,10 +174,10 @@ func TestSlowConnection(t *testing.T) {
 				t.Errorf("the last progress shown is %q, want the whole file", last)
 			}
 			site.mu.Lock()
-			gz := slices.ContainsFunc(site.gzipped[nz:], func(p string) bool { return strings.HasSuffix(p, "mancala.wasm") })
+			gz := slices.ContainsFunc(site.gzipped[nz:], func(p string) bool { return strings.HasSuffix(p, "mancala-kisolo.wasm") })
 			site.mu.Unlock()
 			if want := c.prefix == "/"; gz != want {
-				t.Errorf("mancala.wasm sent gzipped: %v, want %v", gz, want)
+				t.Errorf("mancala-kisolo.wasm sent gzipped: %v, want %v", gz, want)
 			}
 			b.screenshot(t, "slow-"+c.name)
 			b.axe(t, "slow-"+c.name)
@@ -187,7 +187,7 @@ func TestSlowConnection(t *testing.T) {
 	}
 }
 
-// TestLoadRetry: when mancala.wasm cannot be loaded (the host answers 503)
+// TestLoadRetry: when the game's wasm file cannot be loaded (the host answers 503)
 // the page says the rules cannot start and offers Retry, focused; once
 // the host answers again, Retry reaches a playable board. Phone and
 // desktop.
@@ -209,7 +209,7 @@ func TestLoadRetry(t *testing.T) {
 			b.poll(t, `!document.getElementById('retry').hidden && document.body.dataset.busy === '0'`)
 			var st struct{ Status, Focus string }
 			b.run(t, chromedp.Evaluate(`({Status: document.getElementById('status-text').textContent, Focus: document.activeElement.id})`, &st))
-			if want := "Cannot start the rules: The rules engine could not start (cannot load /flaky/mancala.wasm: status 503)."; st.Status != want {
+			if want := "Cannot start the rules: The rules engine could not start (cannot load /flaky/mancala-kisolo.wasm: status 503)."; st.Status != want {
 				t.Errorf("status %q, want %q", st.Status, want)
 			}
 			if st.Focus != "retry" {
