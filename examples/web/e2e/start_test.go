@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -264,5 +265,50 @@ func TestCancelThink(t *testing.T) {
 	if got.Code != "aborted" || !got.Legal {
 		t.Errorf("cancelled think: %+v, want code aborted and then a legal move", got)
 	}
+	b.checkNoErrors(t)
+}
+
+// TestSwitchGameLoads: each game's rules are a wasm file of their own. The
+// page opened on Kisolo loads mancala-kisolo.wasm only; a new game of
+// Kiothi from the set-up loads mancala-kiothi.wasm then (over a slow
+// line: the status line shows that load's progress, by the game's title),
+// and the Kiothi board is playable.
+func TestSwitchGameLoads(t *testing.T) {
+	url := startStatic(t)
+	b := newBrowserAt(t, url)
+	b.emulate(t, desktopDevice)
+	b.watchStatus(t)
+	b.throttle(t, 9000, 50)
+	site.mu.Lock()
+	n := len(site.paths)
+	site.mu.Unlock()
+	b.run(t, chromedp.Navigate(url+"/?game=kisolo&south=human&north=human&step=3&test=1"))
+	b.waitLong(t, `document.getElementById('board').dataset.game === 'kisolo' && document.body.dataset.busy === '0' && document.body.dataset.ply !== ''`, 2*time.Minute)
+	asked := func() []string {
+		site.mu.Lock()
+		defer site.mu.Unlock()
+		var w []string
+		for _, p := range site.paths[n:] {
+			if isWasm(path.Base(p)) {
+				w = append(w, path.Base(p))
+			}
+		}
+		return w
+	}
+	// (The service worker is registered now, and fetches the other files.)
+	if w := asked(); len(w) == 0 || w[0] != "mancala-kisolo.wasm" {
+		t.Errorf("before the first board the site was asked for %v, want mancala-kisolo.wasm first", w)
+	}
+	b.run(t, chromedp.SetValue(`#game-select`, "kiothi", chromedp.ByQuery), chromedp.Click(`#start`, chromedp.ByQuery))
+	b.waitLong(t, `document.getElementById('board').dataset.game === 'kiothi' && document.body.dataset.busy === '0' && document.getElementById('load-progress').hidden`, 2*time.Minute)
+	if w := asked(); !slices.Contains(w, "mancala-kiothi.wasm") {
+		t.Errorf("the site was never asked for mancala-kiothi.wasm: %v", w)
+	}
+	var texts []string
+	b.run(t, chromedp.Evaluate(`window.statusTexts`, &texts))
+	if !slices.ContainsFunc(texts, func(s string) bool { return strings.HasPrefix(s, "Loading the rules of Kiothi: ") && strings.HasSuffix(s, " MB") }) {
+		t.Errorf("the status line never showed the load of Kiothi's rules: %q", texts)
+	}
+	b.screenshot(t, "switch-kiothi")
 	b.checkNoErrors(t)
 }
