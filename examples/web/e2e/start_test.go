@@ -306,7 +306,9 @@ func TestSwitchGameLoads(t *testing.T) {
 	}
 	var texts []string
 	b.run(t, chromedp.Evaluate(`window.statusTexts`, &texts))
-	if !slices.ContainsFunc(texts, func(s string) bool { return strings.HasPrefix(s, "Loading the rules of Kiothi: ") && strings.HasSuffix(s, " MB") }) {
+	if !slices.ContainsFunc(texts, func(s string) bool {
+		return strings.HasPrefix(s, "Loading the rules of Kiothi: ") && strings.HasSuffix(s, " MB")
+	}) {
 		t.Errorf("the status line never showed the load of Kiothi's rules: %q", texts)
 	}
 	b.screenshot(t, "switch-kiothi")
