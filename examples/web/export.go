@@ -120,7 +120,7 @@ func writeSite(dir, wasmDir string, stdout io.Writer) error {
 	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), execJS, 0o644); err != nil {
 		return err
 	}
-	// mancala.wasm and wasm_exec.js carry Go's code (the runtime, the
+	// The wasm files and wasm_exec.js carry Go's code (the runtime, the
 	// standard library, internal/wirejson's scanner), whose BSD-style
 	// licence asks that its notice come with them.
 	goLicense, err := os.ReadFile(filepath.Join(goroot, "LICENSE"))

@@ -266,7 +266,7 @@ func newHandler(dir string) (http.Handler, error) {
 			return
 		}
 		// 'wasm-unsafe-eval': an exported site (-dir) compiles
-		// mancala.wasm in its worker; nothing else is evaluated.
+		// the wasm files in its worker; nothing else is evaluated.
 		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 		name := strings.TrimPrefix(r.URL.Path, "/")
 		if name == "" {

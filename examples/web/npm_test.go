@@ -12,7 +12,7 @@ import (
 )
 
 // TestPackage writes the JavaScript package with a given wasm file: its
-// files are the site's (mancala.wasm as given, worker.js told its size),
+// files are the site's (the wasm files as given, worker.js told their sizes),
 // package.json names them all, its exports and types, and a folder that
 // is not empty is refused. (CI packs it with npm and builds a Vite
 // project with it: .ci/page.sh.)
