@@ -23,7 +23,7 @@ tarball=$(ls "$work"/go-mancala-*.tgz)
 # fails when grep exits at its first match and tar is killed by SIGPIPE.
 listing=$(tar -tzf "$tarball" | sort)
 printf '%s\n' "$listing"
-for f in package/package.json package/mancala.js package/mancala.d.ts package/protocol.d.ts package/worker.js package/wasm_exec.js package/mancala.wasm package/LICENSE-go; do
+for f in package/package.json package/mancala.js package/mancala.d.ts package/protocol.d.ts package/worker.js package/wasm_exec.js package/games.json package/mancala-kisolo.wasm package/mancala-kiothi.wasm package/mancala-kimasai.wasm package/node.js package/LICENSE-go; do
   grep -qx -- "$f" <<<"$listing" || { echo "the tarball lacks $f"; exit 1; }
 done
 

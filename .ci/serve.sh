@@ -8,7 +8,8 @@
 #     game of each game, think at a level, a bad move refused with a
 #     MancalaError, browser-only parts refused by name.
 # Needs go, node >= 20 and npm; writes nothing outside a temporary folder.
-# MANCALA_WASM=FILE reuses a mancala.wasm built before (the export's -wasm).
+# MANCALA_WASM=DIR reuses the mancala-GAME.wasm files built before (an earlier
+# export; the export's -wasm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -12,28 +12,38 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
+
+	"github.com/seed8ebe013a/go-mancala/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
+	"github.com/seed8ebe013a/go-mancala/internal/wirejson"
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
-// wasmPackage is the WebAssembly build of the service the exported page
-// runs in its worker.
+// wasmPackage is the folder of the WebAssembly programs of the service
+// the exported page runs in its worker, one a game: wasmPackage/GAME
+// (package examples/web/wasm).
 const wasmPackage = "github.com/seed8ebe013a/go-mancala/examples/web/wasm"
+
+// wasmName is the name of the WebAssembly file of game in the site.
+func wasmName(game string) string { return "mancala-" + game + ".wasm" }
 
 // exportSite writes the page as a static site into dir: the embedded
 // files, index.html switched to the WebAssembly backend
-// (data-backend="wasm"), Go's wasm_exec.js of the toolchain and
-// mancala.wasm, either copied from wasmFile or built from wasmPackage
-// with GOOS=js GOARCH=wasm by the go command on the PATH (so run it inside
-// the module, as go run ./examples/web -export DIR does); worker.js is
-// told the size of mancala.wasm (for the load's progress), and every file
+// (data-backend="wasm"), Go's wasm_exec.js of the toolchain, games.json
+// (the API's answer to GET /api/v1/games, which the worker serves) and
+// one WebAssembly file a game, mancala-GAME.wasm, either copied from the
+// folder wasmDir (an earlier export) or built from wasmPackage/GAME with
+// GOOS=js GOARCH=wasm by the go command on the PATH (so run it inside the
+// module, as go run ./examples/web -export DIR does); worker.js is told
+// their sizes (for the load's progress), and every file
 // of 1 KiB or more gets a brotli and a gzip copy, NAME.br and NAME.gz,
 // beside it (go run ./examples/web -dir DIR serves them). The site needs
 // no server of its own: any static file host serves it. It refuses a dir
 // that exists and is not empty. The site is written into a temporary
 // folder beside dir and renamed to dir only when it is whole, so a failed
 // export (no go command, a failed build) leaves no half site behind.
-func exportSite(dir, wasmFile string, stdout io.Writer) error {
+func exportSite(dir, wasmDir string, stdout io.Writer) error {
 	existed := false
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		return fmt.Errorf("export: %s is not empty", dir)
@@ -54,7 +64,7 @@ func exportSite(dir, wasmFile string, stdout io.Writer) error {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("export: %v", err)
 	}
-	if err := writeSite(tmp, wasmFile, stdout); err != nil {
+	if err := writeSite(tmp, wasmDir, stdout); err != nil {
 		return err
 	}
 	if existed {
@@ -70,7 +80,7 @@ func exportSite(dir, wasmFile string, stdout io.Writer) error {
 }
 
 // writeSite writes the site's files into the folder dir, which exists.
-func writeSite(dir, wasmFile string, stdout io.Writer) error {
+func writeSite(dir, wasmDir string, stdout io.Writer) error {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
 		return err
@@ -110,7 +120,7 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), execJS, 0o644); err != nil {
 		return err
 	}
-	// mancala.wasm and wasm_exec.js carry Go's code (the runtime, the
+	// The wasm files and wasm_exec.js carry Go's code (the runtime, the
 	// standard library, internal/wirejson's scanner), whose BSD-style
 	// licence asks that its notice come with them.
 	goLicense, err := os.ReadFile(filepath.Join(goroot, "LICENSE"))
@@ -120,29 +130,43 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 	if err := os.WriteFile(filepath.Join(dir, "LICENSE-go"), goLicense, 0o644); err != nil {
 		return err
 	}
-	out := filepath.Join(dir, "mancala.wasm")
-	if wasmFile != "" {
-		b, err := os.ReadFile(wasmFile)
-		if err != nil {
-			return fmt.Errorf("export: %v", err)
-		}
-		if !bytes.HasPrefix(b, []byte("\x00asm")) {
-			return fmt.Errorf("export: %s is not a WebAssembly file", wasmFile)
-		}
-		if err := os.WriteFile(out, b, 0o644); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintln(stdout, "web: building", wasmPackage, "for GOOS=js GOARCH=wasm")
-		if err := buildWasm(out); err != nil {
-			return err
-		}
-	}
-	fi, err := os.Stat(out)
+	// The games answer, as the HTTP API writes it (internal/wirejson's
+	// bytes are encoding/json's).
+	svc, err := gameswire.NewService(wire.Limits{})
 	if err != nil {
 		return err
 	}
-	if err := setWasmBytes(filepath.Join(dir, "worker.js"), fi.Size()); err != nil {
+	gr := svc.Games()
+	if err := os.WriteFile(filepath.Join(dir, "games.json"), wirejson.AppendGames(nil, &gr), 0o644); err != nil {
+		return err
+	}
+	if wasmDir == "" {
+		fmt.Fprintln(stdout, "web: building", wasmPackage+"/...", "for GOOS=js GOARCH=wasm")
+	}
+	sizes := map[string]int64{}
+	for _, game := range games.Names() {
+		out := filepath.Join(dir, wasmName(game))
+		if wasmDir != "" {
+			b, err := os.ReadFile(filepath.Join(wasmDir, wasmName(game)))
+			if err != nil {
+				return fmt.Errorf("export: %v", err)
+			}
+			if !bytes.HasPrefix(b, []byte("\x00asm")) {
+				return fmt.Errorf("export: %s is not a WebAssembly file", filepath.Join(wasmDir, wasmName(game)))
+			}
+			if err := os.WriteFile(out, b, 0o644); err != nil {
+				return err
+			}
+		} else if err := buildWasm(out, game); err != nil {
+			return err
+		}
+		fi, err := os.Stat(out)
+		if err != nil {
+			return err
+		}
+		sizes[game] = fi.Size()
+	}
+	if err := setWasmBytes(filepath.Join(dir, "worker.js"), sizes); err != nil {
 		return err
 	}
 	if err := setServiceWorker(dir); err != nil {
@@ -151,18 +175,19 @@ func writeSite(dir, wasmFile string, stdout io.Writer) error {
 	return compressFiles(dir)
 }
 
-// buildWasm builds wasmPackage into the file out as the export does:
-// GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w", with the go
-// command on the PATH (inside the module).
-func buildWasm(out string) error {
+// buildWasm builds the program of game (wasmPackage/game) into the file
+// out as the export does: GOOS=js GOARCH=wasm go build -trimpath
+// -ldflags="-s -w", with the go command on the PATH (inside the module).
+func buildWasm(out, game string) error {
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", abs, wasmPackage)
+	pkg := wasmPackage + "/" + game
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", abs, pkg)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("export: go build of %s: %v\n%s(run it inside the module, or give -wasm FILE)", wasmPackage, err, msg)
+		return fmt.Errorf("export: go build of %s: %v\n%s(run it inside the module, or give -wasm DIR)", pkg, err, msg)
 	}
 	return nil
 }
@@ -216,12 +241,13 @@ func setServiceWorker(dir string) error {
 	return os.WriteFile(sw, b, 0o644)
 }
 
-// wasmBytesLine is the line of worker.js that the export sets to the size
-// of mancala.wasm, for the load's progress.
-const wasmBytesLine = "const wasmBytes = 0;"
+// wasmBytesLine is the line of worker.js that the export sets to the
+// sizes of the games' WebAssembly files, for the load's progress.
+const wasmBytesLine = "const wasmBytes = {};"
 
-// setWasmBytes writes n into worker.js's wasmBytesLine.
-func setWasmBytes(worker string, n int64) error {
+// setWasmBytes writes sizes (bytes by game) into worker.js's
+// wasmBytesLine.
+func setWasmBytes(worker string, sizes map[string]int64) error {
 	b, err := os.ReadFile(worker)
 	if err != nil {
 		return err
@@ -229,7 +255,8 @@ func setWasmBytes(worker string, n int64) error {
 	if bytes.Count(b, []byte(wasmBytesLine)) != 1 {
 		return fmt.Errorf("export: worker.js has no line %q to set", wasmBytesLine)
 	}
-	b = bytes.Replace(b, []byte(wasmBytesLine), []byte("const wasmBytes = "+strconv.FormatInt(n, 10)+";"), 1)
+	j, _ := json.Marshal(sizes) // sorted keys
+	b = bytes.Replace(b, []byte(wasmBytesLine), []byte("const wasmBytes = "+string(j)+";"), 1)
 	return os.WriteFile(worker, b, 0o644)
 }
 

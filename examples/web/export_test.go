@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"io/fs"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,18 +15,36 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 )
 
-// TestExport writes the static site with a given wasm file (the browser
+// fakeWasm writes into the new folder dir a WebAssembly file of each
+// game, mancala-GAME.wasm, of 8, 9 and 10 bytes in the games' order.
+func fakeWasm(t *testing.T, dir string) {
+	t.Helper()
+	os.Mkdir(dir, 0o755)
+	for i, g := range games.Names() {
+		if err := os.WriteFile(filepath.Join(dir, wasmName(g)), []byte("\x00asm\x01\x00\x00\x00"+strings.Repeat("\x00", i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestExport writes the static site with given wasm files (the browser
 // tests export with a real build and play on it): every embedded file,
-// index.html switched to the wasm backend, wasm_exec.js of the toolchain
-// and the wasm file; a folder that is not empty and a file that is not
-// WebAssembly are refused.
+// index.html switched to the wasm backend, wasm_exec.js of the toolchain,
+// games.json (the HTTP API's answer) and the wasm files; a folder that is
+// not empty and a file that is not WebAssembly are refused.
 func TestExport(t *testing.T) {
 	tmp := t.TempDir()
-	wasm := filepath.Join(tmp, "in.wasm")
-	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644)
+	wasm := filepath.Join(tmp, "in")
+	fakeWasm(t, wasm)
 	dir := filepath.Join(tmp, "site")
+	bad := filepath.Join(tmp, "bad")
+	os.Mkdir(bad, 0o755)
+	for _, g := range games.Names() {
+		os.WriteFile(filepath.Join(bad, wasmName(g)), []byte("<html>"), 0o644)
+	}
 	var out, errb bytes.Buffer
 	if code := main1([]string{"-export", dir, "-wasm", wasm}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -37,7 +56,7 @@ func TestExport(t *testing.T) {
 		}
 		return nil
 	})
-	want = append(want, "mancala.wasm", "wasm_exec.js", "LICENSE-go")
+	want = append(want, "mancala-kisolo.wasm", "mancala-kiothi.wasm", "mancala-kimasai.wasm", "games.json", "wasm_exec.js", "LICENSE-go")
 	// A brotli and a gzip copy of each file of 1 KiB or more, the same
 	// bytes once decompressed.
 	for _, name := range want {
@@ -93,11 +112,22 @@ func TestExport(t *testing.T) {
 	if !bytes.Contains(index, []byte(`<body data-busy="1" data-backend="wasm">`)) {
 		t.Errorf("index.html not switched to wasm: %.300s", index)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "mancala.wasm")); string(b) != "\x00asm\x01\x00\x00\x00" {
-		t.Errorf("mancala.wasm %q", b)
+	if b, _ := os.ReadFile(filepath.Join(dir, "mancala-kiothi.wasm")); string(b) != "\x00asm\x01\x00\x00\x00\x00" {
+		t.Errorf("mancala-kiothi.wasm %q", b)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "worker.js")); !bytes.Contains(b, []byte("\nconst wasmBytes = 8;\n")) {
-		t.Errorf("worker.js not told the size of mancala.wasm (8 bytes): %s", b)
+	if b, _ := os.ReadFile(filepath.Join(dir, "worker.js")); !bytes.Contains(b, []byte("\nconst wasmBytes = {\"kimasai\":10,\"kiothi\":9,\"kisolo\":8};\n")) {
+		t.Errorf("worker.js not told the sizes of the wasm files: %s", b)
+	}
+	// games.json is the HTTP API's answer to GET /api/v1/games, byte for
+	// byte.
+	h, err := newHandler("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/games", nil))
+	if b, _ := os.ReadFile(filepath.Join(dir, "games.json")); rec.Code != 200 || !bytes.Equal(b, rec.Body.Bytes()) {
+		t.Errorf("games.json is not the API's answer (%d):\n%s\nwant\n%s", rec.Code, b, rec.Body.Bytes())
 	}
 	// The service worker lists the site's files and names its version.
 	sw, _ := os.ReadFile(filepath.Join(dir, "sw.js"))
@@ -131,13 +161,14 @@ func TestExport(t *testing.T) {
 	}{
 		{[]string{"-export", dir, "-wasm", wasm}, "web: export: " + dir + " is not empty\n"},
 		{[]string{"-export", filepath.Join(tmp, "b"), "-wasm", filepath.Join(tmp, "b", "..", "..", "nowhere")}, "no such file"},
-		{[]string{"-export", filepath.Join(tmp, "c"), "-wasm", filepath.Join(dir, "index.html")}, "is not a WebAssembly file"},
+		{[]string{"-export", filepath.Join(tmp, "c"), "-wasm", filepath.Join(tmp, "bad")}, "mancala-kisolo.wasm is not a WebAssembly file"},
 	} {
 		errb.Reset()
 		if code := main1(c.args, &out, &errb); code != 1 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d, %q; want 1 and %q", c.args, code, errb.String(), c.want)
 		}
 	}
+	// (bad, made before the exports, holds files that are not wasm.)
 	// A failed export leaves nothing: no half site in b or c, and no
 	// temporary folder beside them; an empty folder that exists is used.
 	left, _ := os.ReadDir(tmp)
@@ -145,8 +176,8 @@ func TestExport(t *testing.T) {
 	for _, e := range left {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != "in.wasm site" {
-		t.Errorf("after the failed exports %s holds %v, want [in.wasm site]", tmp, names)
+	if strings.Join(names, " ") != "bad in site" {
+		t.Errorf("after the failed exports %s holds %v, want [bad in site]", tmp, names)
 	}
 	empty := filepath.Join(tmp, "empty")
 	os.Mkdir(empty, 0o755)
@@ -164,12 +195,12 @@ func TestExport(t *testing.T) {
 	if !bytes.Equal(sw, sw2) {
 		t.Errorf("two exports of the same files differ in sw.js")
 	}
-	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00\x00"), 0o644)
+	os.WriteFile(filepath.Join(wasm, "mancala-kimasai.wasm"), []byte("\x00asm\x01\x00\x00\x00\x01\x00"), 0o644)
 	other := filepath.Join(tmp, "other")
 	if code := main1([]string{"-export", other, "-wasm", wasm}, &out, &errb); code != 0 {
 		t.Fatalf("export: exit %d: %s", code, errb.String())
 	}
 	if sw3, _ := os.ReadFile(filepath.Join(other, "sw.js")); version != nil && bytes.Contains(sw3, version[1]) {
-		t.Errorf("another mancala.wasm, the same version %s", version[1])
+		t.Errorf("another mancala-kimasai.wasm, the same version %s", version[1])
 	}
 }

@@ -88,9 +88,9 @@ func main1(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (host:port)")
 	maxConns := fs.Int("maxconns", 0, "the most connections open at once; at the cap the one idle the longest, else the one reading its request the longest, is closed to make room (0: 4096, or what the limit of open files leaves room for)")
 	export := fs.String("export", "", "write the page as a static site (WebAssembly rules, no server) into this new `dir` and exit")
-	npmDir := fs.String("npm", "", "write the JavaScript package (mancala.js, its .d.ts, the worker and mancala.wasm) into this new `dir` and exit")
+	npmDir := fs.String("npm", "", "write the JavaScript package (mancala.js, its .d.ts, the worker and the wasm files) into this new `dir` and exit")
 	dir := fs.String("dir", "", "serve the static site in this `dir` (written by -export) instead of the embedded page")
-	wasmFile := fs.String("wasm", "", "with -export or -npm: copy this mancala.wasm `file` instead of building it")
+	wasmDir := fs.String("wasm", "", "with -export or -npm: copy the games' mancala-GAME.wasm from this `dir` (an earlier export) instead of building them")
 	rf := addRoomFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -112,14 +112,14 @@ func main1(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *npmDir != "" {
-		if err := exportPackage(*npmDir, *wasmFile, stdout); err != nil {
+		if err := exportPackage(*npmDir, *wasmDir, stdout); err != nil {
 			fmt.Fprintln(stderr, "web:", err)
 			return 1
 		}
 		return 0
 	}
 	if *export != "" {
-		if err := exportSite(*export, *wasmFile, stdout); err != nil {
+		if err := exportSite(*export, *wasmDir, stdout); err != nil {
 			fmt.Fprintln(stderr, "web:", err)
 			return 1
 		}
@@ -266,7 +266,7 @@ func newHandler(dir string) (http.Handler, error) {
 			return
 		}
 		// 'wasm-unsafe-eval': an exported site (-dir) compiles
-		// mancala.wasm in its worker; nothing else is evaluated.
+		// the wasm files in its worker; nothing else is evaluated.
 		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 		name := strings.TrimPrefix(r.URL.Path, "/")
 		if name == "" {

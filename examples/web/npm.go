@@ -8,15 +8,22 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/seed8ebe013a/go-mancala/internal/games"
 )
 
 // packageFiles are the files of the JavaScript package, from the exported
-// site: the module, its declarations (and the protocol's, which they import), the worker, Go's wasm_exec.js and
-// mancala.wasm, Go's licence (LICENSE-go: both carry Go's code); and the Node entry, nodeEntry.
-var packageFiles = []string{"mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js", "LICENSE-go"}
+// site: the module, its declarations (and the protocol's, which they
+// import), the worker, Go's wasm_exec.js, games.json and the games'
+// WebAssembly files (mancala-kisolo.wasm, mancala-kiothi.wasm,
+// mancala-kimasai.wasm), Go's licence (LICENSE-go: they carry Go's code);
+// and the Node entry, nodeEntry.
+var packageFiles = []string{"mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "games.json",
+	"mancala-kisolo.wasm", "mancala-kiothi.wasm", "mancala-kimasai.wasm", "node.js", "LICENSE-go"}
 
 // nodeEntry is the package's node.js: its entry in Node (the export
-// condition "node"), which runs mancala.wasm in the calling thread.
+// condition "node"), which runs the games' WebAssembly files in the
+// calling thread.
 //
 //go:embed npm/node.js
 var nodeEntry []byte
@@ -43,9 +50,13 @@ const packageJSON = `{
     },
     "./worker.js": "./worker.js",
     "./wasm_exec.js": "./wasm_exec.js",
-    "./mancala.wasm": "./mancala.wasm"
+    "./games.json": "./games.json",
+    "./mancala-kisolo.wasm": "./mancala-kisolo.wasm",
+    "./mancala-kiothi.wasm": "./mancala-kiothi.wasm",
+    "./mancala-kimasai.wasm": "./mancala-kimasai.wasm"
   },
-  "files": ["mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "mancala.wasm", "node.js", "LICENSE-go", "README.md"],
+  "files": ["mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "games.json",
+    "mancala-kisolo.wasm", "mancala-kiothi.wasm", "mancala-kimasai.wasm", "node.js", "LICENSE-go", "README.md"],
   "sideEffects": false,
   "keywords": ["mancala", "kiothi", "kisolo", "bao", "board-game", "webassembly"],
   "repository": {
@@ -56,9 +67,9 @@ const packageJSON = `{
 }
 `
 
-// packageReadme returns the package's README.md, with the sizes of its
-// mancala.wasm as built: raw, and its brotli and gzip copies (0: none).
-func packageReadme(raw, br, gz int64) string {
+// packageReadme returns the package's README.md, with sizes, the words
+// of the sizes of its WebAssembly files as built (wasmSizesText).
+func packageReadme(sizes string) string {
 	return `# go-mancala
 
 The rules of Kiothi, Kisolo and Bao la Kimasai for JavaScript and TypeScript: the Go library
@@ -75,8 +86,10 @@ const r = await m.apply({ position: st.position, move: st.legal[0] });
 const t = await m.think({ position: r.after.position, agent: 'alphabeta', depth: 4 });
 ` + "```" + `
 
-Bundlers (Vite, webpack, esbuild) copy the worker, wasm_exec.js and mancala.wasm (they are named
-with new URL(..., import.meta.url)). Serve mancala.wasm compressed: it is ` + wasmSizes(raw, br, gz) + `.
+Each game's rules are a WebAssembly file of their own, loaded at the first request for that game:
+a player downloads only the game played. Bundlers (Vite, webpack, esbuild) copy the worker,
+wasm_exec.js, games.json and the three files (they are named with new URL(..., import.meta.url)).
+Serve them compressed: ` + sizes + `.
 
 In Node the same import gives the same functions (the export condition "node": node.js), the rules
 running in the calling thread: a think holds the event loop for its time (at most its timeMs, never
@@ -86,7 +99,25 @@ The API, the types (mancala.d.ts) and the rules: docs/js.md and docs/wire.md in 
 `
 }
 
-// wasmSizes says the sizes of mancala.wasm in words: "6.71 MB
+// wasmSizesText says the sizes of the games' WebAssembly files of the
+// exported site dir in words: "mancala-kisolo.wasm is 3.92 MB (3,922,370
+// bytes), 0.84 MB brotli, 1.05 MB gzipped; mancala-kiothi.wasm is ...".
+func wasmSizesText(dir string) string {
+	size := func(name string) int64 {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return fi.Size()
+		}
+		return 0
+	}
+	var parts []string
+	for _, g := range games.Names() {
+		n := wasmName(g)
+		parts = append(parts, n+" is "+wasmSizes(size(n), size(n+".br"), size(n+".gz")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// wasmSizes says the sizes of a wasm file in words: "6.71 MB
 // (6,710,871 bytes), 1.29 MB brotli, 1.66 MB gzipped" (the copies only
 // when given).
 func wasmSizes(raw, br, gz int64) string {
@@ -120,9 +151,9 @@ func thousands(n int64) string {
 
 // exportPackage writes the JavaScript package into dir (new, or empty):
 // package.json, README.md and packageFiles, taken from a site exported
-// into a temporary folder beside it (so mancala.wasm is built, or copied
-// from wasmFile, as for -export). npm pack in dir makes the tarball.
-func exportPackage(dir, wasmFile string, stdout io.Writer) error {
+// into a temporary folder beside it (so the wasm files are built, or
+// copied from wasmDir, as for -export). npm pack in dir makes the tarball.
+func exportPackage(dir, wasmDir string, stdout io.Writer) error {
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		return fmt.Errorf("npm: %s is not empty", dir)
 	}
@@ -136,7 +167,7 @@ func exportPackage(dir, wasmFile string, stdout io.Writer) error {
 	}
 	defer os.RemoveAll(tmp)
 	site := filepath.Join(tmp, "site")
-	if err := exportSite(site, wasmFile, io.Discard); err != nil {
+	if err := exportSite(site, wasmDir, io.Discard); err != nil {
 		return err
 	}
 	pkg := filepath.Join(tmp, "pkg")
@@ -161,13 +192,7 @@ func exportPackage(dir, wasmFile string, stdout io.Writer) error {
 	if err := os.WriteFile(filepath.Join(pkg, "package.json"), []byte(packageJSON), 0o644); err != nil {
 		return err
 	}
-	size := func(name string) int64 {
-		if fi, err := os.Stat(filepath.Join(site, name)); err == nil {
-			return fi.Size()
-		}
-		return 0
-	}
-	readme := packageReadme(size("mancala.wasm"), size("mancala.wasm.br"), size("mancala.wasm.gz"))
+	readme := packageReadme(wasmSizesText(site))
 	if err := os.WriteFile(filepath.Join(pkg, "README.md"), []byte(readme), 0o644); err != nil {
 		return err
 	}

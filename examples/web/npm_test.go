@@ -12,14 +12,14 @@ import (
 )
 
 // TestPackage writes the JavaScript package with a given wasm file: its
-// files are the site's (mancala.wasm as given, worker.js told its size),
+// files are the site's (the wasm files as given, worker.js told their sizes),
 // package.json names them all, its exports and types, and a folder that
 // is not empty is refused. (CI packs it with npm and builds a Vite
 // project with it: .ci/page.sh.)
 func TestPackage(t *testing.T) {
 	tmp := t.TempDir()
-	wasm := filepath.Join(tmp, "in.wasm")
-	os.WriteFile(wasm, []byte("\x00asm\x01\x00\x00\x00"), 0o644)
+	wasm := filepath.Join(tmp, "in")
+	fakeWasm(t, wasm)
 	dir := filepath.Join(tmp, "pkg")
 	var out, errb bytes.Buffer
 	if code := main1([]string{"-npm", dir, "-wasm", wasm}, &out, &errb); code != 0 {
@@ -55,16 +55,19 @@ func TestPackage(t *testing.T) {
 	if _, ok := pj.Exports["."]; !ok {
 		t.Errorf("package.json exports no \".\": %v", pj.Exports)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "mancala.wasm")); string(b) != "\x00asm\x01\x00\x00\x00" {
-		t.Errorf("mancala.wasm %q", b)
+	if b, _ := os.ReadFile(filepath.Join(dir, "mancala-kisolo.wasm")); string(b) != "\x00asm\x01\x00\x00\x00" {
+		t.Errorf("mancala-kisolo.wasm %q", b)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "worker.js")); !bytes.Contains(b, []byte("\nconst wasmBytes = 8;\n")) {
-		t.Error("worker.js not told the size of mancala.wasm")
+	if b, _ := os.ReadFile(filepath.Join(dir, "worker.js")); !bytes.Contains(b, []byte("\nconst wasmBytes = {\"kimasai\":10,\"kiothi\":9,\"kisolo\":8};\n")) {
+		t.Error("worker.js not told the sizes of the wasm files")
 	}
-	// The README's sizes are the built file's (here 8 bytes, too small for
-	// compressed copies).
-	if b, _ := os.ReadFile(filepath.Join(dir, "README.md")); !bytes.Contains(b, []byte("it is 0.00 MB (8 bytes).")) {
-		t.Errorf("README.md does not give the size of mancala.wasm (8 bytes):\n%s", b)
+	if b, _ := os.ReadFile(filepath.Join(dir, "games.json")); !bytes.HasPrefix(b, []byte(`{"games":[{"name":"kisolo"`)) {
+		t.Errorf("games.json: %.100s", b)
+	}
+	// The README's sizes are the built files' (here 8 to 10 bytes, too
+	// small for compressed copies).
+	if b, _ := os.ReadFile(filepath.Join(dir, "README.md")); !bytes.Contains(b, []byte("Serve them compressed: mancala-kisolo.wasm is 0.00 MB (8 bytes); mancala-kiothi.wasm is 0.00 MB (9 bytes); mancala-kimasai.wasm is 0.00 MB (10 bytes).")) {
+		t.Errorf("README.md does not give the sizes of the wasm files:\n%s", b)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "node.js")); !bytes.Equal(b, nodeEntry) || !bytes.Contains(b, []byte("export function connect(")) {
 		t.Error("node.js is not npm/node.js")

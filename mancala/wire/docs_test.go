@@ -29,8 +29,11 @@ const (
 	engineGo = "../../examples/mancala-engine/doc.go"
 )
 
-// httpOnlyCodes are the codes only the HTTP transport gives.
-var httpOnlyCodes = []string{CodeMethodNotAllowed, CodeTimeout}
+// httpOnlyCodes are the codes that the line protocol's services (the
+// engine's) never give: those of the HTTP transport only, and elsewhere,
+// which only a service with a game of Elsewhere gives (the page's
+// WebAssembly worker).
+var httpOnlyCodes = []string{CodeMethodNotAllowed, CodeTimeout, CodeElsewhere}
 
 func docService(t *testing.T) *Service {
 	t.Helper()

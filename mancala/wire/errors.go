@@ -40,6 +40,12 @@ const (
 	// CodeInternal (500): a bug in the library (a legal move refused by
 	// its own game); no input gives it.
 	CodeInternal = "internal"
+	// CodeElsewhere (421): the request is for a game of [Elsewhere], which
+	// the service names but does not play; the Error's Game names it, for
+	// the program to send the request to the service that plays it (the
+	// page's worker, one WebAssembly file a game). A service of only
+	// NewGame's games never gives it.
+	CodeElsewhere = "elsewhere"
 )
 
 // statusOf is the HTTP status of each code. The numbers are written out
@@ -56,6 +62,7 @@ var statusOf = map[string]int{
 	CodeTimeout:          408, // http.StatusRequestTimeout
 	CodeBusy:             429, // http.StatusTooManyRequests
 	CodeInternal:         500, // http.StatusInternalServerError
+	CodeElsewhere:        421, // http.StatusMisdirectedRequest
 }
 
 // Error is the error of every [Service] method, and the body of every
@@ -70,6 +77,9 @@ var statusOf = map[string]int{
 type Error struct {
 	Message string `json:"error"`
 	Code    string `json:"code"`
+	// Game is the game of [Elsewhere] that a CodeElsewhere error is for,
+	// "" for any other code. It is not part of the response's JSON.
+	Game string `json:"-"`
 
 	err error // the library's error, for Unwrap; nil when made here
 }

@@ -179,6 +179,9 @@ func (s *Service) game(name string) (gameOps, error) {
 	if !ok {
 		return nil, newError(CodeBadRequest, "wire: unknown game "+quote(name)+" (want "+s.names()+")")
 	}
+	if e, ok := g.ops.(elsewhere); ok {
+		return nil, e.err()
+	}
 	return g.ops, nil
 }
 
@@ -201,6 +204,9 @@ func (s *Service) gameOf(pos, game string) (gameOps, error) {
 	g, ok := s.byName[name]
 	if !ok {
 		return nil, newError(CodeSyntax, "wire: bad position "+quote(pos)+": unknown game "+quote(name)+" (want "+s.names()+")")
+	}
+	if e, ok := g.ops.(elsewhere); ok {
+		return nil, e.err()
 	}
 	if game != "" && game != name {
 		return nil, newError(CodeBadRequest, "wire: game "+quote(game)+" but the position is of "+quote(name))
@@ -363,6 +369,9 @@ func (s *Service) replay(m *meter, req ReplayRequest) (ReplayResponse, error) {
 	g, ok := s.byName[name]
 	if !ok {
 		return ReplayResponse{}, newError(CodeSyntax, "wire: bad record: unknown game "+quote(name)+" (want "+s.names()+")")
+	}
+	if e, ok := g.ops.(elsewhere); ok {
+		return ReplayResponse{}, e.err()
 	}
 	return g.ops.replay(m, text)
 }

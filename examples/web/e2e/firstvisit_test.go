@@ -134,8 +134,9 @@ func (b *browser) evalAsync(t *testing.T, expr string, out any) {
 // file of its list was sent with its body exactly once (the worker filled
 // its cache from the browser's HTTP cache: the page's files were
 // revalidated, 304, not downloaded again), and the worker was asked for
-// only after mancala.wasm had arrived (it is registered once the board is
-// drawn). Then a new export (help.js changed, a new version in sw.js)
+// only after the wasm file of the game shown (mancala-kisolo.wasm) had
+// arrived (it is registered once the board is drawn); the files of the
+// other games are downloaded by the service worker only, once. Then a new export (help.js changed, a new version in sw.js)
 // replaces the old cache: only help.js and sw.js are sent again, the one
 // cache left is the new version's and holds the new help.js. Last, with
 // the host gone and the browser offline, a reload shows the board.
@@ -186,21 +187,28 @@ func TestFirstVisit(t *testing.T) {
 			t.Errorf("%s was sent %d times on the first visit, want once", p, n)
 		}
 	}
-	wasmAt, swAt := -1, -1
+	// The page loads the wasm file of its game (Kisolo) only; the service
+	// worker, asked for after it, downloads the two others into its cache.
+	first := map[string]int{}
 	for i, a := range log.answers() {
-		switch a.path {
-		case "/mancala.wasm":
-			if wasmAt < 0 {
-				wasmAt = i
-			}
-		case "/sw.js":
-			if swAt < 0 {
-				swAt = i
-			}
+		if _, ok := first[a.path]; !ok {
+			first[a.path] = i
 		}
 	}
+	at := func(p string) int {
+		if i, ok := first[p]; ok {
+			return i
+		}
+		return -1
+	}
+	wasmAt, swAt := at("/mancala-kisolo.wasm"), at("/sw.js")
 	if wasmAt < 0 || swAt < wasmAt {
-		t.Errorf("sw.js was asked for at answer %d, mancala.wasm at %d: want the worker after the rules", swAt, wasmAt)
+		t.Errorf("sw.js was asked for at answer %d, mancala-kisolo.wasm at %d: want the worker after the rules", swAt, wasmAt)
+	}
+	for _, other := range []string{"/mancala-kiothi.wasm", "/mancala-kimasai.wasm"} {
+		if i := at(other); i < swAt {
+			t.Errorf("%s was asked for at answer %d, sw.js at %d: want only the service worker to fetch it", other, i, swAt)
+		}
 	}
 	t.Logf("first visit: %d answers, %d with a body", len(log.answers()), len(bodies))
 	b.checkNoErrors(t)

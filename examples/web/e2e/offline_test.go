@@ -13,7 +13,9 @@ import (
 // parses with no error, Chromium finds nothing against installing it)
 // whose service worker keeps its files: after a game is started online,
 // with the host down and the browser offline, a reload shows the game
-// again and a move is played (the computer answers). Phone and desktop.
+// again and a move is played (the computer answers), and a new game of
+// Bao la Kimasai, never played there, starts and plays (its wasm file
+// from the service worker's cache). Phone and desktop.
 func TestOffline(t *testing.T) {
 	for _, dev := range []device{phoneDevice, desktopDevice} {
 		t.Run(dev.name, func(t *testing.T) {
@@ -60,6 +62,11 @@ func TestOffline(t *testing.T) {
 			}
 			b.screenshot(t, "offline-"+dev.name)
 			b.axe(t, "offline-"+dev.name)
+			b.playOne(t)
+			// A game never played here: its wasm file comes from the
+			// service worker's cache.
+			b.run(t, chromedp.SetValue(`#game-select`, "kimasai", chromedp.ByQuery), chromedp.Evaluate(`document.getElementById('start').click()`, nil))
+			b.poll(t, `document.getElementById('board').dataset.game === 'kimasai' && document.body.dataset.busy === '0' && document.body.dataset.waiting === 'human'`)
 			b.playOne(t)
 			b.checkNoErrors(t)
 		})

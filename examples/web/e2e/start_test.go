@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -56,7 +57,7 @@ new MutationObserver(() => {
 // throttle emulates a link of kbit kbit/s both ways with latency ms of
 // latency: Chromium's network emulation for the page, and the same rate
 // and latency on the host for the worker's own requests (wasm_exec.js and
-// mancala.wasm), which that emulation does not reach (a dedicated worker
+// the games' wasm files), which that emulation does not reach (a dedicated worker
 // has its own network agent, started unthrottled; resuming it once
 // throttled needs its auto-attached session, which chromedp does not
 // expose).
@@ -104,8 +105,8 @@ func (b *browser) playOne(t *testing.T) {
 // cached) under Chromium's network emulation at 1.6 Mbit/s and 9 Mbit/s,
 // with 150 ms of latency, on a phone and a desktop: the page shows the
 // load's progress in bytes of the rules, reaches a playable board and
-// plays a move. Served with the pre-compressed copies, mancala.wasm
-// travels gzipped; served plain at 1.6 Mbit/s it takes longer than the
+// plays a move. Served with the pre-compressed copies, the game's wasm
+// file (mancala-kisolo.wasm) travels gzipped; served plain at 1.6 Mbit/s it takes longer than the
 // worker's answer timeout (30 s) to arrive, which the page outlasts since
 // the timeout starts once the worker is ready.
 func TestSlowConnection(t *testing.T) {
@@ -174,10 +175,10 @@ func TestSlowConnection(t *testing.T) {
 				t.Errorf("the last progress shown is %q, want the whole file", last)
 			}
 			site.mu.Lock()
-			gz := slices.ContainsFunc(site.gzipped[nz:], func(p string) bool { return strings.HasSuffix(p, "mancala.wasm") })
+			gz := slices.ContainsFunc(site.gzipped[nz:], func(p string) bool { return strings.HasSuffix(p, "mancala-kisolo.wasm") })
 			site.mu.Unlock()
 			if want := c.prefix == "/"; gz != want {
-				t.Errorf("mancala.wasm sent gzipped: %v, want %v", gz, want)
+				t.Errorf("mancala-kisolo.wasm sent gzipped: %v, want %v", gz, want)
 			}
 			b.screenshot(t, "slow-"+c.name)
 			b.axe(t, "slow-"+c.name)
@@ -187,7 +188,7 @@ func TestSlowConnection(t *testing.T) {
 	}
 }
 
-// TestLoadRetry: when mancala.wasm cannot be loaded (the host answers 503)
+// TestLoadRetry: when the game's wasm file cannot be loaded (the host answers 503)
 // the page says the rules cannot start and offers Retry, focused; once
 // the host answers again, Retry reaches a playable board. Phone and
 // desktop.
@@ -209,7 +210,7 @@ func TestLoadRetry(t *testing.T) {
 			b.poll(t, `!document.getElementById('retry').hidden && document.body.dataset.busy === '0'`)
 			var st struct{ Status, Focus string }
 			b.run(t, chromedp.Evaluate(`({Status: document.getElementById('status-text').textContent, Focus: document.activeElement.id})`, &st))
-			if want := "Cannot start the rules: The rules engine could not start (cannot load /flaky/mancala.wasm: status 503)."; st.Status != want {
+			if want := "Cannot start the rules: The rules engine could not start (cannot load /flaky/mancala-kisolo.wasm: status 503)."; st.Status != want {
 				t.Errorf("status %q, want %q", st.Status, want)
 			}
 			if st.Focus != "retry" {
@@ -264,5 +265,52 @@ func TestCancelThink(t *testing.T) {
 	if got.Code != "aborted" || !got.Legal {
 		t.Errorf("cancelled think: %+v, want code aborted and then a legal move", got)
 	}
+	b.checkNoErrors(t)
+}
+
+// TestSwitchGameLoads: each game's rules are a wasm file of their own. The
+// page opened on Kisolo loads mancala-kisolo.wasm only; a new game of
+// Kiothi from the set-up loads mancala-kiothi.wasm then (over a slow
+// line: the status line shows that load's progress, by the game's title),
+// and the Kiothi board is playable.
+func TestSwitchGameLoads(t *testing.T) {
+	url := startStatic(t)
+	b := newBrowserAt(t, url)
+	b.emulate(t, desktopDevice)
+	b.watchStatus(t)
+	b.throttle(t, 9000, 50)
+	site.mu.Lock()
+	n := len(site.paths)
+	site.mu.Unlock()
+	b.run(t, chromedp.Navigate(url+"/?game=kisolo&south=human&north=human&step=3&test=1"))
+	b.waitLong(t, `document.getElementById('board').dataset.game === 'kisolo' && document.body.dataset.busy === '0' && document.body.dataset.ply !== ''`, 2*time.Minute)
+	asked := func() []string {
+		site.mu.Lock()
+		defer site.mu.Unlock()
+		var w []string
+		for _, p := range site.paths[n:] {
+			if isWasm(path.Base(p)) {
+				w = append(w, path.Base(p))
+			}
+		}
+		return w
+	}
+	// (The service worker is registered now, and fetches the other files.)
+	if w := asked(); len(w) == 0 || w[0] != "mancala-kisolo.wasm" {
+		t.Errorf("before the first board the site was asked for %v, want mancala-kisolo.wasm first", w)
+	}
+	b.run(t, chromedp.SetValue(`#game-select`, "kiothi", chromedp.ByQuery), chromedp.Click(`#start`, chromedp.ByQuery))
+	b.waitLong(t, `document.getElementById('board').dataset.game === 'kiothi' && document.body.dataset.busy === '0' && document.getElementById('load-progress').hidden`, 2*time.Minute)
+	if w := asked(); !slices.Contains(w, "mancala-kiothi.wasm") {
+		t.Errorf("the site was never asked for mancala-kiothi.wasm: %v", w)
+	}
+	var texts []string
+	b.run(t, chromedp.Evaluate(`window.statusTexts`, &texts))
+	if !slices.ContainsFunc(texts, func(s string) bool {
+		return strings.HasPrefix(s, "Loading the rules of Kiothi: ") && strings.HasSuffix(s, " MB")
+	}) {
+		t.Errorf("the status line never showed the load of Kiothi's rules: %q", texts)
+	}
+	b.screenshot(t, "switch-kiothi")
 	b.checkNoErrors(t)
 }

@@ -73,7 +73,8 @@ func startStatic(t *testing.T) string {
 // docs/js.md says: under / with the pre-compressed copies (NAME.gz with
 // Content-Encoding: gzip to a browser that accepts gzip, as nginx's
 // gzip_static does); under /plain/ without them (a host that serves
-// every file as it is); under /flaky/ as under /, but mancala.wasm fails
+// every file as it is); under /flaky/ as under /, but the games' wasm
+// files (mancala-GAME.wasm) fail
 // with 503 while site.failing is set. It records every path asked for,
 // and which were answered gzipped.
 func siteHandler(dir string) http.Handler {
@@ -90,7 +91,7 @@ func siteHandler(dir string) http.Handler {
 			return
 		}
 		p := r.URL.Path
-		if b := path.Base(p); rate > 0 && (b == "mancala.wasm" || b == "wasm_exec.js") {
+		if b := path.Base(p); rate > 0 && (isWasm(b) || b == "wasm_exec.js") {
 			time.Sleep(latency)
 			w = &slowWriter{ResponseWriter: w, bytesPerSec: rate}
 		}
@@ -99,7 +100,7 @@ func siteHandler(dir string) http.Handler {
 			p, plain = "/"+rest, true
 		} else if rest, ok := strings.CutPrefix(p, "/flaky/"); ok {
 			p = "/" + rest
-			if failing && path.Base(p) == "mancala.wasm" {
+			if failing && isWasm(path.Base(p)) {
 				http.Error(w, "unavailable", http.StatusServiceUnavailable)
 				return
 			}
@@ -123,6 +124,12 @@ func siteHandler(dir string) http.Handler {
 		r2.URL.Path = p
 		files.ServeHTTP(w, r2)
 	})
+}
+
+// isWasm reports whether name is a game's wasm file of the site
+// (mancala-kisolo.wasm, ...).
+func isWasm(name string) bool {
+	return strings.HasPrefix(name, "mancala-") && strings.HasSuffix(name, ".wasm")
 }
 
 // slowWriter writes at most bytesPerSec bytes a second, in pieces of a
@@ -167,7 +174,7 @@ func checkNoAPI(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		t.Errorf("the page never loaded mancala.wasm (requests: %v)", site.paths)
+		t.Errorf("the page never loaded a wasm file (requests: %v)", site.paths)
 	}
 }
 

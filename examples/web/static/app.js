@@ -25,14 +25,17 @@ import { restore, pref, savedGame } from './persist.js';
 import { openRoom, wireRoom } from './room.js';
 
 /**
- * start resolves to the games once the rules answer. When they cannot
- * start (no connection, a load that stalls), it says why and offers Retry,
- * and tries again when it is pressed.
+ * start resolves to the games once the rules of game (the first board's,
+ * its wasm file loaded ahead: each game's rules are a file of their own)
+ * answer. When they cannot start (no connection, a load that stalls), it
+ * says why and offers Retry, and tries again when it is pressed.
+ * @param {string} game
  * @returns {Promise<import('./mancala.js').GamesResponse>}
  */
-async function start() {
+async function start(game) {
   for (;;) {
     try {
+      await client.ready(/** @type {import('./mancala.js').GameName} */ (game));
       return await client.games();
     } catch (e) {
       $('load-progress').hidden = true;
@@ -83,7 +86,7 @@ async function main() {
   if (asked && asked in SPEEDS) sp.value = asked;
   else if (saved && saved in SPEEDS) sp.value = saved;
   else if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) sp.value = 'off';
-  const g = await start();
+  const g = await start(first);
   $('load-progress').hidden = true;
   app.games = g.games;
   const narrow = window.matchMedia('(max-width: 760px)');

@@ -4,7 +4,7 @@
  * worker is the worker's address (default worker.js beside this module),
  * timeoutMs how long a request may wait once the worker is ready, and while
  * it loads how long it may go without a byte (default 30000), and
- * onProgress is called as mancala.wasm loads. Where there is no Web Worker
+ * onProgress is called as a game's wasm file loads. Where there is no Web Worker
  * (Node) the wasm backend throws a MancalaError with code "unsupported":
  * Node's entry of the package (node.js) runs the rules there.
  * @param {Options} [opts]
@@ -60,7 +60,7 @@ export function connect(opts?: Options): Client;
  * @typedef {Named<import('./protocol.js').ReplayRequest>} ReplayRequest
  * @typedef {Named<import('./protocol.js').ReplayResponse>} ReplayResponse
  * @typedef {{status: number, body: string}} RawAnswer
- * @typedef {{loaded: number, total: number}} Progress bytes of mancala.wasm loaded, and its size
+ * @typedef {{game?: GameName, loaded: number, total: number}} Progress bytes loaded of a game's wasm file (mancala-GAME.wasm), and its size
  *   (0 when unknown)
  * @typedef {{signal?: AbortSignal}} CallOptions
  * @typedef {{backend?: 'wasm'|'http', base?: string, worker?: string|URL, timeoutMs?: number,
@@ -90,17 +90,17 @@ export const COMMANDS: string[];
 export class Client {
     /**
      * @param {{raw: (cmd: string, body: string|undefined, signal?: AbortSignal) => Promise<RawAnswer>,
-     *   ready: () => Promise<void>, close: () => void}} b
+     *   ready: (game?: string) => Promise<void>, close: () => void}} b
      * @param {'wasm'|'http'} backend
      */
     constructor(b: {
         raw: (cmd: string, body: string | undefined, signal?: AbortSignal) => Promise<RawAnswer>;
-        ready: () => Promise<void>;
+        ready: (game?: string) => Promise<void>;
         close: () => void;
     }, backend: "wasm" | "http");
     b: {
         raw: (cmd: string, body: string | undefined, signal?: AbortSignal) => Promise<RawAnswer>;
-        ready: () => Promise<void>;
+        ready: (game?: string) => Promise<void>;
         close: () => void;
     };
     /** "wasm" or "http". */
@@ -114,12 +114,15 @@ export class Client {
     raw(cmd: string, body?: string, opts?: CallOptions): Promise<RawAnswer>;
     /**
      * ready resolves once the backend can answer: for wasm, once the worker
-     * has loaded and started mancala.wasm (starting it if need be), or
-     * rejects with a MancalaError (code "network") when it cannot; for http
-     * at once.
+     * has started (starting it if need be) and, given a game, once that
+     * game's rules (its wasm file) are loaded, or rejects with a MancalaError
+     * (code "network") when it cannot; for http at once. A game's file
+     * otherwise loads at the first request for the game; ready(game) loads
+     * it ahead (a name that is no game's loads the first game's).
+     * @param {GameName} [game]
      * @returns {Promise<void>}
      */
-    ready(): Promise<void>;
+    ready(game?: GameName): Promise<void>;
     /**
      * call sends a request object and resolves to the decoded answer, or
      * rejects with a MancalaError.
@@ -211,10 +214,11 @@ export type RawAnswer = {
     body: string;
 };
 /**
- * bytes of mancala.wasm loaded, and its size
+ * bytes loaded of a game's wasm file (mancala-GAME.wasm), and its size
  * (0 when unknown)
  */
 export type Progress = {
+    game?: GameName;
     loaded: number;
     total: number;
 };

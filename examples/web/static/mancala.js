@@ -5,8 +5,10 @@
 // answer the same requests with the same JSON:
 //
 //   - "wasm": the Go library compiled to WebAssembly, running in a Web
-//     Worker (worker.js, wasm_exec.js and mancala.wasm beside this file):
-//     no server, works from any static file host;
+//     Worker (worker.js, wasm_exec.js, games.json and one wasm file a
+//     game, mancala-GAME.wasm, beside this file; a game's file loads at
+//     the first request for that game): no server, works from any static
+//     file host;
 //   - "http": the JSON API of a running server (go run ./examples/web),
 //     at base (default "/api/v1/").
 //
@@ -70,7 +72,7 @@
  * @typedef {Named<import('./protocol.js').ReplayRequest>} ReplayRequest
  * @typedef {Named<import('./protocol.js').ReplayResponse>} ReplayResponse
  * @typedef {{status: number, body: string}} RawAnswer
- * @typedef {{loaded: number, total: number}} Progress bytes of mancala.wasm loaded, and its size
+ * @typedef {{game?: GameName, loaded: number, total: number}} Progress bytes loaded of a game's wasm file (mancala-GAME.wasm), and its size
  *   (0 when unknown)
  * @typedef {{signal?: AbortSignal}} CallOptions
  * @typedef {{backend?: 'wasm'|'http', base?: string, worker?: string|URL, timeoutMs?: number,
@@ -122,10 +124,12 @@ function httpBackend(base) {
 }
 
 /**
- * A WebAssembly backend in a Web Worker. The worker loads mancala.wasm
- * (progress goes to onProgress) and says when it is ready; a request's
- * timeoutMs starts only then, so a slow connection delays the first answer
- * but does not fail it. While it loads, a worker that sends no byte for
+ * A WebAssembly backend in a Web Worker. The worker loads wasm_exec.js and
+ * games.json and says when it is ready; a game's wasm file loads at the
+ * first request for the game (progress goes to onProgress). A request's
+ * timeoutMs starts once the worker is ready and starts again at each
+ * progress of a file's load, so a slow connection delays an answer but
+ * does not fail it. While it loads, a worker that sends no byte for
  * timeoutMs, or fails to load, fails every request waiting (code
  * "network"); the next request starts a new worker. A request unanswered
  * timeoutMs after the worker was ready (a think never takes more than the
@@ -189,7 +193,8 @@ function wasmBackend(workerURL, timeoutMs, onProgress) {
     }, timeoutMs);
   }
   function start() {
-    // The worker, Go's wasm_exec.js and mancala.wasm beside this module,
+    // The worker, Go's wasm_exec.js, games.json and the games' wasm files
+    // beside this module,
     // written as new Worker(new URL(literal, import.meta.url)) and
     // new URL(literal, import.meta.url) so that a bundler (Vite, webpack,
     // esbuild) bundles the worker and copies the other two, and the
@@ -199,7 +204,12 @@ function wasmBackend(workerURL, timeoutMs, onProgress) {
     w.postMessage(workerURL ? { type: 'init' } : {
       type: 'init',
       exec: new URL('./wasm_exec.js', import.meta.url).href,
-      wasm: new URL('./mancala.wasm', import.meta.url).href,
+      games: new URL('./games.json', import.meta.url).href,
+      wasm: {
+        kisolo: new URL('./mancala-kisolo.wasm', import.meta.url).href,
+        kiothi: new URL('./mancala-kiothi.wasm', import.meta.url).href,
+        kimasai: new URL('./mancala-kimasai.wasm', import.meta.url).href,
+      },
     });
     worker = w;
     isReady = false;
@@ -208,8 +218,12 @@ function wasmBackend(workerURL, timeoutMs, onProgress) {
       if (worker !== w) return;
       const d = e.data;
       if (d.type === 'progress') {
-        watchLoad();
-        if (onProgress) onProgress({ loaded: d.loaded, total: d.total });
+        // A game's file loads before the worker is ready (none yet) or at
+        // the first request for the game: while its bytes come, the
+        // requests waiting for it do not time out.
+        if (isReady) for (const [id, p] of pending) { clearTimeout(p.timer); arm(id, p); }
+        else watchLoad();
+        if (onProgress) onProgress({ game: d.game, loaded: d.loaded, total: d.total });
         return;
       }
       if (d.type === 'ready') {
@@ -271,7 +285,7 @@ function wasmBackend(workerURL, timeoutMs, onProgress) {
     });
   }
   /** @returns {Promise<void>} */
-  function ready() {
+  function started() {
     if (!worker) start();
     if (isReady) return Promise.resolve();
     if (!readyWait) {
@@ -283,6 +297,11 @@ function wasmBackend(workerURL, timeoutMs, onProgress) {
     }
     return /** @type {any} */ (readyWait).promise;
   }
+  /** @param {string} [game] @returns {Promise<void>} */
+  function ready(game) {
+    if (game === undefined) return started();
+    return started().then(() => raw('load', game)).then(() => {});
+  }
   return { raw, ready, close() { fail('closed'); } };
 }
 
@@ -293,7 +312,7 @@ function wasmBackend(workerURL, timeoutMs, onProgress) {
 export class Client {
   /**
    * @param {{raw: (cmd: string, body: string|undefined, signal?: AbortSignal) => Promise<RawAnswer>,
-   *   ready: () => Promise<void>, close: () => void}} b
+   *   ready: (game?: string) => Promise<void>, close: () => void}} b
    * @param {'wasm'|'http'} backend
    */
   constructor(b, backend) {
@@ -312,13 +331,16 @@ export class Client {
   }
   /**
    * ready resolves once the backend can answer: for wasm, once the worker
-   * has loaded and started mancala.wasm (starting it if need be), or
-   * rejects with a MancalaError (code "network") when it cannot; for http
-   * at once.
+   * has started (starting it if need be) and, given a game, once that
+   * game's rules (its wasm file) are loaded, or rejects with a MancalaError
+   * (code "network") when it cannot; for http at once. A game's file
+   * otherwise loads at the first request for the game; ready(game) loads
+   * it ahead (a name that is no game's loads the first game's).
+   * @param {GameName} [game]
    * @returns {Promise<void>}
    */
-  ready() {
-    return this.b.ready();
+  ready(game) {
+    return this.b.ready(game);
   }
   /**
    * call sends a request object and resolves to the decoded answer, or
@@ -363,7 +385,7 @@ export class Client {
  * worker is the worker's address (default worker.js beside this module),
  * timeoutMs how long a request may wait once the worker is ready, and while
  * it loads how long it may go without a byte (default 30000), and
- * onProgress is called as mancala.wasm loads. Where there is no Web Worker
+ * onProgress is called as a game's wasm file loads. Where there is no Web Worker
  * (Node) the wasm backend throws a MancalaError with code "unsupported":
  * Node's entry of the package (node.js) runs the rules there.
  * @param {Options} [opts]

@@ -47,7 +47,7 @@ export type EngineInfo = {
     maxLine: number;
 };
 export type Error = {
-    code: "bad_request" | "busy" | "game_over" | "illegal" | "internal" | "method_not_allowed" | "not_found" | "syntax" | "timeout" | "too_large";
+    code: "bad_request" | "busy" | "elsewhere" | "game_over" | "illegal" | "internal" | "method_not_allowed" | "not_found" | "syntax" | "timeout" | "too_large";
     error: string;
 };
 export type Event = {

@@ -8,7 +8,9 @@
 //
 // One download per file: the page registers this worker only after its
 // first board is drawn, when the browser's HTTP cache holds what the page
-// fetched (mancala.wasm above all). Install fills the cache through the
+// fetched (the wasm file of its game above all; the files of the other
+// games, which the page loads only when they are played, are downloaded
+// here once). Install fills the cache through the
 // HTTP cache with cache: 'no-cache': the browser revalidates each file it
 // holds (a conditional request, answered 304 with no body when the file
 // is unchanged) and downloads only the files the page never fetched, or

@@ -58,15 +58,16 @@ export function sayError(e, prefix = '') {
 }
 
 /**
- * loading shows how much of the rules (mancala.wasm) has arrived, until
- * the worker is ready.
+ * loading shows how much of the rules (a game's wasm file) has arrived:
+ * before the first board, until the worker is ready, and when another
+ * game's file loads at its first request (the bar hides once it is whole).
  * @param {import('./mancala.js').Progress} p
  */
 export function loading(p) {
   const bar = /** @type {HTMLProgressElement} */ ($('load-progress'));
+  const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
   if (!app.games.length) {
     bar.hidden = false;
-    const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
     if (p.total > 0) {
       bar.max = p.total;
       bar.value = Math.min(p.loaded, p.total);
@@ -75,6 +76,17 @@ export function loading(p) {
       bar.removeAttribute('value'); // indeterminate
       $('status-text').textContent = 'Loading the rules: ' + mb(p.loaded) + ' MB';
     }
+    return;
+  }
+  // A later game's file: the bar while it comes, no more once it is whole.
+  if (p.total > 0 && p.loaded < p.total) {
+    bar.hidden = false;
+    bar.max = p.total;
+    bar.value = p.loaded;
+    const g = app.games.find((x) => x.name === p.game);
+    $('status-text').textContent = 'Loading the rules' + (g ? ' of ' + g.title : '') + ': ' + mb(p.loaded) + ' of ' + mb(p.total) + ' MB';
+  } else {
+    bar.hidden = true;
   }
 }
 

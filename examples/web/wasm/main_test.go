@@ -1,6 +1,6 @@
 //go:build !(js && wasm)
 
-package main
+package wasm
 
 import (
 	"context"
@@ -11,20 +11,41 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/seed8ebe013a/go-mancala/internal/games"
+	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
-// TestCallMatchesHandler: call answers what the HTTP handler of the same
-// service answers, status and bytes, for good and bad requests of every
-// command (the browser test compares the worker itself over random games).
+// TestNames: Names are the games of the HTTP API, in its order.
+func TestNames(t *testing.T) {
+	if diff := cmp.Diff(games.Names(), Names); diff != "" {
+		t.Errorf("Names (-games.Names +Names):\n%s", diff)
+	}
+	if _, err := NewService(wire.Elsewhere("oware")); err == nil || err.Error() != `wasm: "oware" is not a game of the page` {
+		t.Errorf("NewService of oware: %v", err)
+	}
+}
+
+// TestCallMatchesHandler: call of the service of any game, sent on to
+// the service of the game it names elsewhere as the worker does, answers
+// what the HTTP handler of the service of all the games answers, status
+// and bytes, for good and bad requests of every command (the browser test
+// compares the worker itself over random games).
 func TestCallMatchesHandler(t *testing.T) {
-	s, err := newService()
+	all, err := gameswire.NewService(wire.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := wire.Handler(s)
+	h := wire.Handler(all)
+	byGame := map[string]*wire.Service{}
+	for _, g := range gameswire.Wire() {
+		if byGame[g.Name()], err = NewService(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sent := map[string]int{}
 	for _, c := range []struct{ cmd, body string }{
-		{"games", ""},
 		{"state", `{"game":"kiothi","rules":"Bonus:Run"}`},
 		{"state", `{"game":"kiothi","rules":"Bonus:Nope"}`},
 		{"state", `{"position":"kisolo 3,3"}`},
@@ -51,21 +72,37 @@ func TestCallMatchesHandler(t *testing.T) {
 		{"replay", `null`},
 		{"state", `{"game":"` + strings.Repeat("x", 70_000) + `"}`},
 	} {
-		method := http.MethodPost
-		if c.cmd == "games" {
-			method = http.MethodGet
-		}
-		req := httptest.NewRequest(method, "/api/v1/"+c.cmd, strings.NewReader(c.body))
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/"+c.cmd, strings.NewReader(c.body))
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		want, _ := io.ReadAll(rec.Body)
-		status, got := call(context.Background(), s, c.cmd, []byte(c.body))
-		if c.cmd == "think" && status == http.StatusOK {
-			// The time taken differs; everything else is the same.
-			want, got = dropElapsed(want), dropElapsed(got)
+		for _, first := range Names {
+			status, got, elsewhere := call(context.Background(), byGame[first], c.cmd, []byte(c.body))
+			if elsewhere != "" {
+				if status != 421 || byGame[elsewhere] == nil || elsewhere == first {
+					t.Fatalf("%s %s to %s: %d, elsewhere %q", c.cmd, c.body, first, status, elsewhere)
+				}
+				sent[first+" to "+elsewhere]++
+				status, got, elsewhere = call(context.Background(), byGame[elsewhere], c.cmd, []byte(c.body))
+				if elsewhere != "" {
+					t.Fatalf("%s %s: sent on twice", c.cmd, c.body)
+				}
+			}
+			if c.cmd == "think" && status == http.StatusOK {
+				// The time taken differs; everything else is the same.
+				want, got = dropElapsed(want), dropElapsed(got)
+			}
+			if status != rec.Code || string(got) != string(want) {
+				t.Errorf("%s %s to %s:\ncall    %d %s\nhandler %d %s", c.cmd, c.body, first, status, got, rec.Code, want)
+			}
 		}
-		if status != rec.Code || string(got) != string(want) {
-			t.Errorf("%s %s:\ncall    %d %s\nhandler %d %s", c.cmd, c.body, status, got, rec.Code, want)
+	}
+	// Every game's service sent requests on to each other game's.
+	for _, a := range Names {
+		for _, b := range Names {
+			if a != b && sent[a+" to "+b] == 0 {
+				t.Errorf("no request sent from %s to %s", a, b)
+			}
 		}
 	}
 }

@@ -1,21 +1,30 @@
 //go:build js && wasm
 
-package main
+package wasm
 
 import (
 	"context"
 	"syscall/js"
+
+	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
-// serve registers mancalaCall and keeps the program alive: each call runs
-// in its own goroutine and settles the promise it returned.
-func serve() {
-	s, err := newService()
+// Serve registers the call function of game g's service ([NewService])
+// as mancalaCalls[g's name] and keeps the program alive: each call runs
+// in its own goroutine and settles the promise it returned. A program's
+// main calls it.
+func Serve(g wire.Game) {
+	s, err := NewService(g)
 	if err != nil {
 		js.Global().Get("console").Call("error", "mancala wasm: "+err.Error())
 		return
 	}
-	js.Global().Set("mancalaCall", js.FuncOf(func(this js.Value, args []js.Value) any {
+	calls := js.Global().Get("mancalaCalls")
+	if calls.Type() != js.TypeObject {
+		calls = js.Global().Get("Object").New()
+		js.Global().Set("mancalaCalls", calls)
+	}
+	calls.Set(g.Name(), js.FuncOf(func(this js.Value, args []js.Value) any {
 		cmd, body := "", ""
 		if len(args) > 0 {
 			cmd = args[0].String()
@@ -27,10 +36,13 @@ func serve() {
 		return promise.New(js.FuncOf(func(this js.Value, pa []js.Value) any {
 			resolve := pa[0]
 			go func() {
-				status, out := call(context.Background(), s, cmd, []byte(body))
+				status, out, elsewhere := call(context.Background(), s, cmd, []byte(body))
 				res := js.Global().Get("Object").New()
 				res.Set("status", status)
 				res.Set("body", string(out))
+				if elsewhere != "" {
+					res.Set("elsewhere", elsewhere)
+				}
 				resolve.Invoke(res)
 			}()
 			return nil

@@ -8,12 +8,20 @@ import { connect, MancalaError, COMMANDS } from 'go-mancala';
 
 const m = connect();
 
-test('ready, and the games', async () => {
-  /** @type {{loaded: number, total: number}[]} */
+test('ready, and the games; a game file read at its first request', async () => {
+  /** @type {{game?: string, loaded: number, total: number}[]} */
   const seen = [];
   const m2 = connect({ onProgress: (p) => seen.push(p) });
   await m2.ready();
+  assert.deepEqual(seen, [], 'ready() reads no wasm file');
   const { games, agents } = await m.games();
+  assert.deepEqual(seen, [], 'games reads no wasm file');
+  await m2.state({ game: 'kiothi' });
+  assert.deepEqual(seen.map((p) => p.game), ['kiothi']);
+  assert.ok(seen[0].loaded > 1e6 && seen[0].loaded === seen[0].total, 'the whole file of Kiothi');
+  await m2.ready('kimasai');
+  await m2.state({ game: 'kiothi' });
+  assert.deepEqual(seen.map((p) => p.game), ['kiothi', 'kimasai'], 'each file read once');
   assert.deepEqual(games.map((g) => g.name), ['kisolo', 'kiothi', 'kimasai']);
   assert.deepEqual(agents, ['random', 'alphabeta', 'mcts', 'mcts-eval']);
   assert.deepEqual(COMMANDS, ['games', 'state', 'apply', 'think', 'record', 'replay']);

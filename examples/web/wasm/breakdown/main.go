@@ -3,7 +3,7 @@
 // bodies, by the names in the binary's name section), largest first. Build
 // the binary without -ldflags=-s (which drops the names):
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -o m.wasm ./examples/web/wasm
+//	GOOS=js GOARCH=wasm go build -trimpath -o m.wasm ./examples/web/wasm/kisolo
 //	go run ./examples/web/wasm/breakdown m.wasm
 //
 // With more arguments it lists instead the largest functions whose names

@@ -1,45 +1,75 @@
-// Wasm is the mancala/wire service compiled to WebAssembly for the web
-// page's Web Worker (examples/web/static/worker.js), so that the page, and
-// any front end using examples/web/static/mancala.js, plays every game with
-// no server. Build it with
+// Package wasm is the page's rules worker: the mancala/wire service
+// compiled to WebAssembly, one file a game, for the Web Worker of
+// examples/web/static/worker.js (and the npm package's Node entry), so
+// that the page, and any front end using examples/web/static/mancala.js,
+// plays every game with no server. Each of the programs kisolo, kiothi
+// and kimasai below it serves one game ([Serve]); the export builds them
+// as mancala-kisolo.wasm, mancala-kiothi.wasm and mancala-kimasai.wasm:
 //
-//	GOOS=js GOARCH=wasm go build -o mancala.wasm ./examples/web/wasm
+//	GOOS=js GOARCH=wasm go build -o mancala-kisolo.wasm ./examples/web/wasm/kisolo
 //
 // (go run ./examples/web -export DIR does this and writes the whole static
-// site). Under GOOS=js it registers one JavaScript function,
+// site). A file of one game weighs about 0.5 MB less than one of the three
+// games, and a player downloads only the game played.
 //
-//	mancalaCall(command, requestJSON) -> Promise<{status, body}>
+// Under GOOS=js a program registers one JavaScript function, under its
+// game's name in the global object mancalaCalls,
+//
+//	mancalaCalls[game](command, requestJSON) -> Promise<{status, body, elsewhere?}>
 //
 // where command is one of the HTTP API's endpoints without the /api/v1/
-// prefix ("games", "state", "apply", "think", "record", "replay"),
-// requestJSON its request body ("" for games), status the HTTP status the
-// API answers with (200, or the error's [wire.Error.Status]) and body the
-// JSON text the API answers: the same bytes as the HTTP handler's, so a
-// client cannot tell the two apart. Built for another platform the program
-// only says how to build it.
-package main
+// prefix ("state", "apply", "think", "record", "replay"), requestJSON its
+// request body, status the HTTP status the API answers with (200, or the
+// error's [wire.Error.Status]) and body the JSON text the API answers: the
+// same bytes as the HTTP handler's, so a client cannot tell the two apart.
+// The service of a program plays its game and names the others
+// ([wire.Elsewhere]), in the order of the HTTP API, so that an unknown
+// game's error lists them all; a request for another game is answered
+// with elsewhere set to that game's name (and status 421): the worker
+// sends it to that game's file, whose answer is the API's. GET
+// /api/v1/games is not asked of a program: the export writes the API's
+// answer into games.json, which the worker serves. Built for another
+// platform a program only says how to build it.
+package wasm
 
 import (
 	"context"
 	"errors"
 	"strconv"
 
-	"github.com/seed8ebe013a/go-mancala/internal/games/gameswire"
 	"github.com/seed8ebe013a/go-mancala/internal/quote"
 	"github.com/seed8ebe013a/go-mancala/internal/wirejson"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
 
-func main() { serve() }
+// Names are the games of the HTTP API (examples/web), in its order
+// (internal/games.Names, which imports every game, so is not linked
+// here; a test holds them equal).
+var Names = []string{"kisolo", "kiothi", "kimasai"}
 
-// newService returns the service of examples/web: the same games in the
-// same order (internal/games), with the default limits.
-func newService() (*wire.Service, error) {
-	return gameswire.NewService(wire.Limits{})
+// NewService returns the service of a program of game g: the games of
+// Names with the default limits, g one of them and the others
+// [wire.Elsewhere]. It returns an error when g is not a game of Names.
+func NewService(g wire.Game) (*wire.Service, error) {
+	gs := make([]wire.Game, len(Names))
+	found := false
+	for i, n := range Names {
+		if n == g.Name() {
+			gs[i], found = g, true
+		} else {
+			gs[i] = wire.Elsewhere(n)
+		}
+	}
+	if !found {
+		return nil, errors.New("wasm: " + quote.String(g.Name()) + " is not a game of the page")
+	}
+	return wire.NewService(wire.Limits{}, gs...)
 }
 
 // call answers one request as the HTTP API does: the status and the JSON
-// body with its final line break, byte for byte what Handler writes. cmd
+// body with its final line break, byte for byte what Handler writes, or,
+// for a request of a game [wire.Elsewhere], that game's name in elsewhere
+// (with status 421 and the error's JSON). cmd
 // is an endpoint's name, body its request's JSON text (ignored for
 // games). It calls the service's typed methods (State, Apply, ...), not
 // its command table (Service.Call, which the js/wasm build of mancala/wire
@@ -50,16 +80,19 @@ func newService() (*wire.Service, error) {
 // same (the typed methods hold no slot, and a slot never changes an
 // answer but busy; wirejson's tests hold it to encoding/json's bytes and
 // wire.DecodeRequest's errors).
-func call(ctx context.Context, s *wire.Service, cmd string, body []byte) (int, []byte) {
+func call(ctx context.Context, s *wire.Service, cmd string, body []byte) (status int, out []byte, elsewhere string) {
 	out, err := dispatch(ctx, s, cmd, body)
 	if err == nil {
-		return 200, out
+		return 200, out, ""
 	}
 	var e *wire.Error
 	if !errors.As(err, &e) {
 		e = &wire.Error{Code: wire.CodeInternal, Message: "wire: internal error: " + err.Error()}
 	}
-	return e.Status(), wirejson.AppendError(nil, e)
+	if e.Code == wire.CodeElsewhere {
+		elsewhere = e.Game
+	}
+	return e.Status(), wirejson.AppendError(nil, e), elsewhere
 }
 
 // dispatch decodes body as cmd's request, answers it and returns the
