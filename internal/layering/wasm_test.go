@@ -20,8 +20,10 @@ var wasmForbidden = []string{"fmt", "reflect", "os"}
 
 // wasmRoots are the module packages, under the module path, whose
 // WebAssembly dependencies TestWasmDeps checks, besides every game
-// package: the generic core and the agents.
-var wasmRoots = []string{"mancala", "mancala/agent"}
+// package: the generic core, the agents, and what the page's worker
+// links besides them (wire's js/wasm build, record, the JSON writer, the
+// list of games and the worker itself).
+var wasmRoots = []string{"mancala", "mancala/agent", "mancala/wire", "mancala/record", "internal/wirejson", "internal/games/gameswire", "examples/web/wasm"}
 
 // wasmPkg is what go list says of one package for GOOS=js GOARCH=wasm.
 type wasmPkg struct {
