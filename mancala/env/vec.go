@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
@@ -152,17 +153,26 @@ type vecSched struct {
 	_    [56]byte
 }
 
-// enter lets a helper into the open phase, or reports that none is.
-func (s *vecSched) enter() bool {
+// enter lets a helper into the open phase and returns its generation,
+// or reports that none is open.
+func (s *vecSched) enter() (uint32, bool) {
 	for {
 		g := s.gate.Load()
 		if g>>32&1 == 0 {
-			return false
+			return 0, false
 		}
 		if s.gate.CompareAndSwap(g, g+1) {
-			return true
+			return uint32(g >> 32), true
 		}
 	}
+}
+
+// open returns the generation of the open phase, or 0 when none is.
+func (s *vecSched) open() uint32 {
+	if g := uint32(s.gate.Load() >> 32); g&1 == 1 {
+		return g
+	}
+	return 0
 }
 
 // vecWorker is one goroutine's share of a step: its observation encoder
@@ -170,11 +180,26 @@ func (s *vecSched) enter() bool {
 type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
 	obs *Observer[P, M]
 	run func() // made once: a step starts it without allocating
-	// busy is held by the goroutine working as this worker: a helper
-	// started for an earlier phase that runs late may enter a later one,
-	// and two must never share the worker's Observer.
-	busy atomic.Bool
+	// alive is set while a goroutine serves as this worker (one at a
+	// time: two must never share the worker's Observer). It waits for
+	// the next phase for up to linger after its last one, then ends;
+	// a phase that finds none starts one.
+	alive atomic.Bool
+	_     [56]byte // alive is read by the caller at every phase
 }
+
+// linger is how long a helper goroutine waits for the next phase after
+// its last one before it ends: a learner steps again within tens of
+// microseconds (the policy's forward pass, the Python side's work), and
+// a helper that is already running joins a phase at once, where one
+// started by the phase waits for the kernel to give its thread a core
+// (on a virtual machine, the wake of an idle core can take longer than
+// a step's share). It waits yielding its core to any other goroutine at
+// every turn, to the Go scheduler's other goroutines and to the
+// kernel's other threads, so that it holds no core that other work could
+// use; it ends soon after the last step, so a VecEnv that is
+// dropped leaves no goroutine behind.
+const linger = 500 * time.Microsecond
 
 // spins bounds the busy wait of a worker for the others' last chunk
 // (a few microseconds) before it parks: parking and waking a goroutine
@@ -255,7 +280,7 @@ func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		if k > 0 {
 			w.obs = v.obs.Clone()
 		}
-		w.run = func() { v.help(w) }
+		w.run = func() { v.serve(w) }
 		v.workers = append(v.workers, w)
 	}
 	if opt.Opponent != nil {
@@ -476,7 +501,9 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	gen := uint32(gate.Load()>>32) + 1 // odd: open
 	gate.Store(uint64(gen) << 32)
 	for _, w := range v.workers[1:] {
-		go w.run()
+		if !w.alive.Load() && w.alive.CompareAndSwap(false, true) {
+			go w.run()
+		}
 	}
 	v.work(v.workers[0])
 	// Close the phase once no helper is inside it.
@@ -499,20 +526,41 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	return nil
 }
 
-// help works as w in the open phase, if there is one and no other
-// goroutine works as w.
-func (v *VecEnv[P, M]) help(w *vecWorker[P, M]) {
-	if !w.busy.CompareAndSwap(false, true) {
-		return
+// serve works as w in every phase that opens until none has opened for
+// linger; w.alive is set (by the phase that started it) while it runs.
+// The caller never waits for it to start (see vecSched.gate): a phase it
+// finds closed is one the other workers finished.
+func (v *VecEnv[P, M]) serve(w *vecWorker[P, M]) {
+	s := &v.sched
+	var done uint32 // the generation of the last phase seen
+	until := time.Now().Add(linger)
+	for turn := 0; ; turn++ {
+		if g := s.open(); g != 0 && g != done {
+			if g, ok := s.enter(); ok {
+				done = g
+				v.work(w)
+				s.gate.Add(^uint64(0)) // leave
+				v.mu.Lock()            // wake the caller if it waits to close
+				v.cond.Broadcast()
+				v.mu.Unlock()
+			}
+			until = time.Now().Add(linger)
+			continue
+		}
+		if turn%16 == 0 && time.Now().After(until) {
+			w.alive.Store(false)
+			// A phase that opened before alive was cleared may have seen
+			// it set and started no goroutine: serve it. (The caller sets
+			// the gate before it reads alive, this goroutine clears alive
+			// before it reads the gate: one of the two sees the other.)
+			if g := s.open(); g != 0 && g != done && w.alive.CompareAndSwap(false, true) {
+				continue
+			}
+			return
+		}
+		runtime.Gosched()
+		yieldThread()
 	}
-	if v.sched.enter() {
-		v.work(w)
-		v.sched.gate.Add(^uint64(0)) // leave
-		v.mu.Lock()                  // wake the caller if it waits to close
-		v.cond.Broadcast()
-		v.mu.Unlock()
-	}
-	w.busy.Store(false)
 }
 
 // work runs the current phase over the chunks w claims. In phaseStep, a
