@@ -51,12 +51,18 @@ type VecOptions[P mancala.Position[P, M], M mancala.Move] struct {
 //	                   0 for the others
 //	ToMove       n     the player to move in each environment
 //	Plies        n     the plies of each environment's episode
+//	ObsU8        n*W   Obs as bytes (each value converted, as uint8(v)), for a
+//	                   learner that keeps its observations so: only where every
+//	                   value fits (the Observer's Low >= 0 and High <= 255), else
+//	                   a step refuses the Batch with ErrConfig
+//	FinalObsU8   n*W   FinalObs as bytes, likewise
 //
 // After a step, Obs, Mask, ToMove and Plies describe the position each
 // environment continues from (a new episode's start for one that ended:
 // Gymnasium's AutoresetMode.SAME_STEP); Reward, Terminated, Truncated,
 // FinalObs and FinalResult the step itself. A reset writes the first four
-// and clears the step's fields.
+// and clears the step's fields. ObsU8 and FinalObsU8 are written with
+// Obs and FinalObs, and may be set without them.
 type Batch struct {
 	Obs         []float32
 	Mask        []bool
@@ -67,9 +73,12 @@ type Batch struct {
 	FinalResult []int8
 	ToMove      []mancala.Player
 	Plies       []int32
+	ObsU8       []uint8
+	FinalObsU8  []uint8
 }
 
-// NewBatch returns a Batch with every field allocated for v.
+// NewBatch returns a Batch with every field allocated for v but ObsU8
+// and FinalObsU8 (nil).
 func (v *VecEnv[P, M]) NewBatch() *Batch {
 	n := v.n
 	return &Batch{Obs: make([]float32, n*v.width), Mask: make([]bool, n*v.actions),
@@ -96,6 +105,8 @@ type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	width   int
 	opt     VecOptions[P, M]
 	obs     *Observer[P, M]
+	// bytes says whether every observation value fits a byte (ObsU8).
+	bytes bool
 
 	pos, next  []P
 	plies      []int32
@@ -176,9 +187,11 @@ func (s *vecSched) open() uint32 {
 }
 
 // vecWorker is one goroutine's share of a step: its observation encoder
-// (an Observer writes a cell of its own).
+// (an Observer writes a cell of its own), and a row for an observation
+// written only as bytes.
 type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
 	obs *Observer[P, M]
+	row []float32
 	run func() // made once: a step starts it without allocating
 	// alive is set while a goroutine serves as this worker (one at a
 	// time: two must never share the worker's Observer). It waits for
@@ -253,6 +266,12 @@ func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		return nil, err
 	}
 	v.width = v.obs.Len()
+	v.bytes = true
+	for k, lo := range v.obs.Low() {
+		if lo < 0 || v.obs.High()[k] > 255 {
+			v.bytes = false
+		}
+	}
 	if opt.BothSeats {
 		v.width *= 2
 	}
@@ -276,7 +295,7 @@ func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 	v.errs = make([]error, v.chunks)
 	v.cond = sync.NewCond(&v.mu)
 	for k := range nw {
-		w := &vecWorker[P, M]{obs: v.obs}
+		w := &vecWorker[P, M]{obs: v.obs, row: make([]float32, v.width)}
 		if k > 0 {
 			w.obs = v.obs.Clone()
 		}
@@ -350,10 +369,15 @@ func (v *VecEnv[P, M]) check(b *Batch) error {
 		{"FinalResult", len(b.FinalResult), n, b.FinalResult != nil},
 		{"ToMove", len(b.ToMove), n, b.ToMove != nil},
 		{"Plies", len(b.Plies), n, b.Plies != nil},
+		{"ObsU8", len(b.ObsU8), n * v.width, b.ObsU8 != nil},
+		{"FinalObsU8", len(b.FinalObsU8), n * v.width, b.FinalObsU8 != nil},
 	} {
 		if f.set && f.got != f.want {
 			return fmt.Errorf("%w: Batch.%s has %d elements, want %d", ErrConfig, f.name, f.got, f.want)
 		}
+	}
+	if !v.bytes && (b.ObsU8 != nil || b.FinalObsU8 != nil) {
+		return fmt.Errorf("%w: Batch.ObsU8, FinalObsU8: %s observations do not fit a byte", ErrConfig, v.d.Name)
 	}
 	return nil
 }
@@ -705,8 +729,8 @@ func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	}
 	v.pos[i], v.plies[i] = q, int32(plies)
 	if term || trunc {
-		if b != nil && b.FinalObs != nil {
-			v.encode(w, b.FinalObs[i*v.width:(i+1)*v.width], i, q, q.ToMove())
+		if b != nil && (b.FinalObs != nil || b.FinalObsU8 != nil) {
+			v.encodeRow(w, b.FinalObs, b.FinalObsU8, i, q, q.ToMove())
 		}
 		p, plies, rep, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], hasOpp, v.proto)
 		if err != nil {
@@ -734,6 +758,24 @@ func (v *VecEnv[P, M]) encode(w *vecWorker[P, M], dst []float32, i int, p P, mov
 	w.obs.encode(dst, p, seat, mover)
 }
 
+// encodeRow writes environment i's observation of p, whose player to
+// move is mover, into row i of f (if not nil) and of u8 (if not nil).
+func (v *VecEnv[P, M]) encodeRow(w *vecWorker[P, M], f []float32, u8 []uint8, i int, p P, mover mancala.Player) {
+	lo, hi := i*v.width, (i+1)*v.width
+	row := w.row
+	if f != nil {
+		row = f[lo:hi]
+	}
+	v.encode(w, row, i, p, mover)
+	if u8 != nil {
+		d := u8[lo:hi]
+		row = row[:len(d)]
+		for k, x := range row {
+			d[k] = uint8(x)
+		}
+	}
+}
+
 // write writes environment i's observation, mask, player to move and
 // plies into the batch.
 func (v *VecEnv[P, M]) write(w *vecWorker[P, M], i int) {
@@ -743,8 +785,8 @@ func (v *VecEnv[P, M]) write(w *vecWorker[P, M], i int) {
 	}
 	p := &v.pos[i]
 	mover := (*p).ToMove()
-	if b.Obs != nil {
-		v.encode(w, b.Obs[i*v.width:(i+1)*v.width], i, *p, mover)
+	if b.Obs != nil || b.ObsU8 != nil {
+		v.encodeRow(w, b.Obs, b.ObsU8, i, *p, mover)
 	}
 	if b.Mask != nil {
 		a := v.actions
