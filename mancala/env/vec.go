@@ -222,6 +222,14 @@ const linger = 500 * time.Microsecond
 // one it waits for has none (a machine whose cores are all taken).
 const spins = 1 << 12
 
+// settle bounds the wait that follows the spin: turns that offer the
+// thread's core to the kernel's other threads (yieldThread), before the
+// worker parks. A helper that lingers is running, so the chunk it holds
+// ends within a chunk's time (tens of microseconds at most); parking the
+// caller's thread and waking it again would cost as much, and on a
+// virtual machine whose other core is idle, more.
+const settle = 100 * time.Microsecond
+
 // maxChunk is the most environments of one chunk: 64 rows of the
 // narrowest Batch arrays (bools, int8) fill a cache line, so that two
 // workers never write one line of a Batch.
@@ -534,6 +542,9 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	closed := uint64(gen+1) << 32
 	for i := 0; i < spins && gate.Load() != uint64(gen)<<32; i++ {
 	}
+	for t := time.Now(); gate.Load() != uint64(gen)<<32 && time.Since(t) < settle; {
+		yieldThread()
+	}
 	if !gate.CompareAndSwap(uint64(gen)<<32, closed) {
 		v.mu.Lock()
 		for !gate.CompareAndSwap(uint64(gen)<<32, closed) {
@@ -620,6 +631,9 @@ func (v *VecEnv[P, M]) work(w *vecWorker[P, M]) {
 		return
 	}
 	for i := 0; i < spins && s.checked.Load() < n; i++ {
+	}
+	for t := time.Now(); s.checked.Load() < n && time.Since(t) < settle; {
+		yieldThread()
 	}
 	if s.checked.Load() < n {
 		v.mu.Lock()
