@@ -136,6 +136,9 @@ type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	chunk, chunks int
 	errs          []error
 	sched         vecSched
+	// solo counts the phases left that the caller runs alone (see
+	// soloPhases).
+	solo int
 }
 
 // vecSched is the work queue of a phase: workers claim chunks of
@@ -152,7 +155,8 @@ type vecSched struct {
 	play    atomic.Int32 // phaseStep: the next chunk to play
 	_       [60]byte
 	failed  atomic.Bool // phaseStep: a chunk failed its check
-	_       [63]byte
+	alone   atomic.Bool // the caller runs the phase alone: helpers end
+	_       [62]byte
 	// gate is the phase's generation (high 32 bits: odd while a phase is
 	// open, even once it is closed) and the helpers inside it (low 32
 	// bits). A helper enters the phase that is open when it starts; the
@@ -222,13 +226,27 @@ const linger = 500 * time.Microsecond
 // one it waits for has none (a machine whose cores are all taken).
 const spins = 1 << 12
 
-// settle bounds the wait that follows the spin: turns that offer the
-// thread's core to the kernel's other threads (yieldThread), before the
-// worker parks. A helper that lingers is running, so the chunk it holds
-// ends within a chunk's time (tens of microseconds at most); parking the
-// caller's thread and waking it again would cost as much, and on a
-// virtual machine whose other core is idle, more.
-const settle = 100 * time.Microsecond
+// settle bounds the spin (in time: a turn's length varies with the
+// machine) before a worker parks. A helper that lingers is running, so
+// the chunk it holds ends within a chunk's time (tens of microseconds at
+// most); parking the caller's thread and waking it again would cost as
+// much, and on a virtual machine whose other core is idle, more. The
+// spin does not yield the thread: on a busy machine a yielded core comes
+// back only after another process's time slice, where a parked thread
+// that is woken comes back at once.
+const settle = 50 * time.Microsecond
+
+// slowClose and soloPhases: a caller that waited longer than slowClose
+// to close a phase (a helper inside it lost its core to another process)
+// runs the next soloPhases phases alone, and then tries its helpers
+// again. On a machine whose cores are all taken a second thread seldom
+// runs when it is needed, and one thread steps faster than two that wait
+// for each other; on a machine with a free core the helper is running,
+// and the close waits for a chunk at most.
+const (
+	slowClose  = 200 * time.Microsecond
+	soloPhases = 64
+)
 
 // maxChunk is the most environments of one chunk: 64 rows of the
 // narrowest Batch arrays (bools, int8) fill a cache line, so that two
@@ -529,21 +547,26 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	v.sched.checked.Store(0)
 	v.sched.play.Store(0)
 	v.sched.failed.Store(false)
+	alone := v.solo > 0
+	if alone {
+		v.solo--
+	}
+	v.sched.alone.Store(alone)
 	gate := &v.sched.gate
 	gen := uint32(gate.Load()>>32) + 1 // odd: open
 	gate.Store(uint64(gen) << 32)
-	for _, w := range v.workers[1:] {
-		if !w.alive.Load() && w.alive.CompareAndSwap(false, true) {
-			go w.run()
+	if !alone {
+		for _, w := range v.workers[1:] {
+			if !w.alive.Load() && w.alive.CompareAndSwap(false, true) {
+				go w.run()
+			}
 		}
 	}
 	v.work(v.workers[0])
 	// Close the phase once no helper is inside it.
 	closed := uint64(gen+1) << 32
-	for i := 0; i < spins && gate.Load() != uint64(gen)<<32; i++ {
-	}
-	for t := time.Now(); gate.Load() != uint64(gen)<<32 && time.Since(t) < settle; {
-		yieldThread()
+	t := time.Now()
+	for i := 0; gate.Load() != uint64(gen)<<32 && (i < spins || time.Since(t) < settle); i++ {
 	}
 	if !gate.CompareAndSwap(uint64(gen)<<32, closed) {
 		v.mu.Lock()
@@ -551,6 +574,9 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 			v.cond.Wait()
 		}
 		v.mu.Unlock()
+		if !alone && time.Since(t) > slowClose {
+			v.solo = soloPhases
+		}
 	}
 	v.acts, v.batch = nil, nil
 	for _, err := range v.errs {
@@ -570,6 +596,12 @@ func (v *VecEnv[P, M]) serve(w *vecWorker[P, M]) {
 	var done uint32 // the generation of the last phase seen
 	until := time.Now().Add(linger)
 	for turn := 0; ; turn++ {
+		if s.alone.Load() {
+			// The caller runs alone for a while: a phase that needs a
+			// helper again starts one.
+			w.alive.Store(false)
+			return
+		}
 		if g := s.open(); g != 0 && g != done {
 			if g, ok := s.enter(); ok {
 				done = g
@@ -630,10 +662,7 @@ func (v *VecEnv[P, M]) work(w *vecWorker[P, M]) {
 	if v.phase != phaseStep {
 		return
 	}
-	for i := 0; i < spins && s.checked.Load() < n; i++ {
-	}
-	for t := time.Now(); s.checked.Load() < n && time.Since(t) < settle; {
-		yieldThread()
+	for t, i := time.Now(), 0; s.checked.Load() < n && (i < spins || time.Since(t) < settle); i++ {
 	}
 	if s.checked.Load() < n {
 		v.mu.Lock()
