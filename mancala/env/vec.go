@@ -206,17 +206,19 @@ type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
 }
 
 // linger is how long a helper goroutine waits for the next phase after
-// its last one before it ends: a learner steps again within tens of
-// microseconds (the policy's forward pass, the Python side's work), and
-// a helper that is already running joins a phase at once, where one
-// started by the phase waits for the kernel to give its thread a core
-// (on a virtual machine, the wake of an idle core can take longer than
-// a step's share). It waits yielding its core to any other goroutine at
-// every turn, to the Go scheduler's other goroutines and to the
-// kernel's other threads, so that it holds no core that other work could
-// use; it ends soon after the last step, so a VecEnv that is
-// dropped leaves no goroutine behind.
-const linger = 500 * time.Microsecond
+// its last one before it ends: a loop that steps again within tens of
+// microseconds (the Python side's work between two steps, a cheap
+// policy's) finds it there, and a helper that is already running joins
+// a phase at once, where one started by the phase waits for the kernel
+// to give its thread a core (on a virtual machine, the wake of an idle
+// core can take longer than a step's share). It waits yielding at every
+// turn, to the Go scheduler's other goroutines and to the kernel's other
+// threads, so that it holds no core that other work could use; it ends
+// soon after the last step, so a VecEnv that is dropped leaves no
+// goroutine behind. The wait costs CPU (a core's worth while it lasts
+// on an idle machine): a longer one would serve slower loops, at that
+// cost after every step.
+const linger = 200 * time.Microsecond
 
 // spins bounds the busy wait of a worker for the others' last chunk
 // (a few microseconds) before it parks: parking and waking a goroutine
