@@ -92,9 +92,10 @@ func (v *VecEnv[P, M]) NewBatch() *Batch {
 // ([Batch]), a step allocates nothing (but what an opponent allocates),
 // environments that end are reset in the same step, and a step is spread
 // over Workers goroutines with results that do not depend on their
-// number. Environment i's opponent is made from a seed mixed from the
-// seed and i. A VecEnv is not safe for concurrent use; distinct VecEnvs
-// are independent.
+// number (its helper goroutines wait, yielding, for 200 µs after a step
+// for the next one, then end). Environment i's opponent is made from a
+// seed mixed from the seed and i. A VecEnv is not safe for concurrent
+// use; distinct VecEnvs are independent.
 type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	d       *mancala.Descriptor[P, M]
 	start   P
