@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/seed8ebe013a/go-mancala/mancala"
 	"github.com/seed8ebe013a/go-mancala/mancala/agent"
@@ -50,12 +51,18 @@ type VecOptions[P mancala.Position[P, M], M mancala.Move] struct {
 //	                   0 for the others
 //	ToMove       n     the player to move in each environment
 //	Plies        n     the plies of each environment's episode
+//	ObsU8        n*W   Obs as bytes (each value converted, as uint8(v)), for a
+//	                   learner that keeps its observations so: only where every
+//	                   value fits (the Observer's Low >= 0 and High <= 255), else
+//	                   a step refuses the Batch with ErrConfig
+//	FinalObsU8   n*W   FinalObs as bytes, likewise
 //
 // After a step, Obs, Mask, ToMove and Plies describe the position each
 // environment continues from (a new episode's start for one that ended:
 // Gymnasium's AutoresetMode.SAME_STEP); Reward, Terminated, Truncated,
 // FinalObs and FinalResult the step itself. A reset writes the first four
-// and clears the step's fields.
+// and clears the step's fields. ObsU8 and FinalObsU8 are written with
+// Obs and FinalObs, and may be set without them.
 type Batch struct {
 	Obs         []float32
 	Mask        []bool
@@ -66,9 +73,12 @@ type Batch struct {
 	FinalResult []int8
 	ToMove      []mancala.Player
 	Plies       []int32
+	ObsU8       []uint8
+	FinalObsU8  []uint8
 }
 
-// NewBatch returns a Batch with every field allocated for v.
+// NewBatch returns a Batch with every field allocated for v but ObsU8
+// and FinalObsU8 (nil).
 func (v *VecEnv[P, M]) NewBatch() *Batch {
 	n := v.n
 	return &Batch{Obs: make([]float32, n*v.width), Mask: make([]bool, n*v.actions),
@@ -82,9 +92,10 @@ func (v *VecEnv[P, M]) NewBatch() *Batch {
 // ([Batch]), a step allocates nothing (but what an opponent allocates),
 // environments that end are reset in the same step, and a step is spread
 // over Workers goroutines with results that do not depend on their
-// number. Environment i's opponent is made from a seed mixed from the
-// seed and i. A VecEnv is not safe for concurrent use; distinct VecEnvs
-// are independent.
+// number (its helper goroutines wait, yielding, for 200 µs after a step
+// for the next one, then end). Environment i's opponent is made from a
+// seed mixed from the seed and i. A VecEnv is not safe for concurrent
+// use; distinct VecEnvs are independent.
 type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	d       *mancala.Descriptor[P, M]
 	start   P
@@ -95,6 +106,8 @@ type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	width   int
 	opt     VecOptions[P, M]
 	obs     *Observer[P, M]
+	// bytes says whether every observation value fits a byte (ObsU8).
+	bytes bool
 
 	pos, next  []P
 	plies      []int32
@@ -124,6 +137,9 @@ type VecEnv[P mancala.Position[P, M], M mancala.Move] struct {
 	chunk, chunks int
 	errs          []error
 	sched         vecSched
+	// solo counts the phases left that the caller runs alone (see
+	// soloPhases).
+	solo int
 }
 
 // vecSched is the work queue of a phase: workers claim chunks of
@@ -140,7 +156,8 @@ type vecSched struct {
 	play    atomic.Int32 // phaseStep: the next chunk to play
 	_       [60]byte
 	failed  atomic.Bool // phaseStep: a chunk failed its check
-	_       [63]byte
+	alone   atomic.Bool // the caller runs the phase alone: helpers end
+	_       [62]byte
 	// gate is the phase's generation (high 32 bits: odd while a phase is
 	// open, even once it is closed) and the helpers inside it (low 32
 	// bits). A helper enters the phase that is open when it starts; the
@@ -152,29 +169,57 @@ type vecSched struct {
 	_    [56]byte
 }
 
-// enter lets a helper into the open phase, or reports that none is.
-func (s *vecSched) enter() bool {
+// enter lets a helper into the open phase and returns its generation,
+// or reports that none is open.
+func (s *vecSched) enter() (uint32, bool) {
 	for {
 		g := s.gate.Load()
 		if g>>32&1 == 0 {
-			return false
+			return 0, false
 		}
 		if s.gate.CompareAndSwap(g, g+1) {
-			return true
+			return uint32(g >> 32), true
 		}
 	}
 }
 
+// open returns the generation of the open phase, or 0 when none is.
+func (s *vecSched) open() uint32 {
+	if g := uint32(s.gate.Load() >> 32); g&1 == 1 {
+		return g
+	}
+	return 0
+}
+
 // vecWorker is one goroutine's share of a step: its observation encoder
-// (an Observer writes a cell of its own).
+// (an Observer writes a cell of its own), and a row for an observation
+// written only as bytes.
 type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
 	obs *Observer[P, M]
+	row []float32
 	run func() // made once: a step starts it without allocating
-	// busy is held by the goroutine working as this worker: a helper
-	// started for an earlier phase that runs late may enter a later one,
-	// and two must never share the worker's Observer.
-	busy atomic.Bool
+	// alive is set while a goroutine serves as this worker (one at a
+	// time: two must never share the worker's Observer). It waits for
+	// the next phase for up to linger after its last one, then ends;
+	// a phase that finds none starts one.
+	alive atomic.Bool
+	_     [56]byte // alive is read by the caller at every phase
 }
+
+// linger is how long a helper goroutine waits for the next phase after
+// its last one before it ends: a loop that steps again within tens of
+// microseconds (the Python side's work between two steps, a cheap
+// policy's) finds it there, and a helper that is already running joins
+// a phase at once, where one started by the phase waits for the kernel
+// to give its thread a core (on a virtual machine, the wake of an idle
+// core can take longer than a step's share). It waits yielding at every
+// turn, to the Go scheduler's other goroutines and to the kernel's other
+// threads, so that it holds no core that other work could use; it ends
+// soon after the last step, so a VecEnv that is dropped leaves no
+// goroutine behind. The wait costs CPU (a core's worth while it lasts
+// on an idle machine): a longer one would serve slower loops, at that
+// cost after every step.
+const linger = 200 * time.Microsecond
 
 // spins bounds the busy wait of a worker for the others' last chunk
 // (a few microseconds) before it parks: parking and waking a goroutine
@@ -183,6 +228,28 @@ type vecWorker[P mancala.Position[P, M], M mancala.Move] struct {
 // threads. The bound keeps a worker from holding a core long when the
 // one it waits for has none (a machine whose cores are all taken).
 const spins = 1 << 12
+
+// settle bounds the spin (in time: a turn's length varies with the
+// machine) before a worker parks. A helper that lingers is running, so
+// the chunk it holds ends within a chunk's time (tens of microseconds at
+// most); parking the caller's thread and waking it again would cost as
+// much, and on a virtual machine whose other core is idle, more. The
+// spin does not yield the thread: on a busy machine a yielded core comes
+// back only after another process's time slice, where a parked thread
+// that is woken comes back at once.
+const settle = 50 * time.Microsecond
+
+// slowClose and soloPhases: a caller that waited longer than slowClose
+// to close a phase (a helper inside it lost its core to another process)
+// runs the next soloPhases phases alone, and then tries its helpers
+// again. On a machine whose cores are all taken a second thread seldom
+// runs when it is needed, and one thread steps faster than two that wait
+// for each other; on a machine with a free core the helper is running,
+// and the close waits for a chunk at most.
+const (
+	slowClose  = 200 * time.Microsecond
+	soloPhases = 64
+)
 
 // maxChunk is the most environments of one chunk: 64 rows of the
 // narrowest Batch arrays (bools, int8) fill a cache line, so that two
@@ -228,6 +295,12 @@ func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 		return nil, err
 	}
 	v.width = v.obs.Len()
+	v.bytes = true
+	for k, lo := range v.obs.Low() {
+		if lo < 0 || v.obs.High()[k] > 255 {
+			v.bytes = false
+		}
+	}
 	if opt.BothSeats {
 		v.width *= 2
 	}
@@ -251,11 +324,11 @@ func NewVec[P mancala.Position[P, M], M mancala.Move](d *mancala.Descriptor[P, M
 	v.errs = make([]error, v.chunks)
 	v.cond = sync.NewCond(&v.mu)
 	for k := range nw {
-		w := &vecWorker[P, M]{obs: v.obs}
+		w := &vecWorker[P, M]{obs: v.obs, row: make([]float32, v.width)}
 		if k > 0 {
 			w.obs = v.obs.Clone()
 		}
-		w.run = func() { v.help(w) }
+		w.run = func() { v.serve(w) }
 		v.workers = append(v.workers, w)
 	}
 	if opt.Opponent != nil {
@@ -325,10 +398,15 @@ func (v *VecEnv[P, M]) check(b *Batch) error {
 		{"FinalResult", len(b.FinalResult), n, b.FinalResult != nil},
 		{"ToMove", len(b.ToMove), n, b.ToMove != nil},
 		{"Plies", len(b.Plies), n, b.Plies != nil},
+		{"ObsU8", len(b.ObsU8), n * v.width, b.ObsU8 != nil},
+		{"FinalObsU8", len(b.FinalObsU8), n * v.width, b.FinalObsU8 != nil},
 	} {
 		if f.set && f.got != f.want {
 			return fmt.Errorf("%w: Batch.%s has %d elements, want %d", ErrConfig, f.name, f.got, f.want)
 		}
+	}
+	if !v.bytes && (b.ObsU8 != nil || b.FinalObsU8 != nil) {
+		return fmt.Errorf("%w: Batch.ObsU8, FinalObsU8: %s observations do not fit a byte", ErrConfig, v.d.Name)
 	}
 	return nil
 }
@@ -472,16 +550,26 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	v.sched.checked.Store(0)
 	v.sched.play.Store(0)
 	v.sched.failed.Store(false)
+	alone := v.solo > 0
+	if alone {
+		v.solo--
+	}
+	v.sched.alone.Store(alone)
 	gate := &v.sched.gate
 	gen := uint32(gate.Load()>>32) + 1 // odd: open
 	gate.Store(uint64(gen) << 32)
-	for _, w := range v.workers[1:] {
-		go w.run()
+	if !alone {
+		for _, w := range v.workers[1:] {
+			if !w.alive.Load() && w.alive.CompareAndSwap(false, true) {
+				go w.run()
+			}
+		}
 	}
 	v.work(v.workers[0])
 	// Close the phase once no helper is inside it.
 	closed := uint64(gen+1) << 32
-	for i := 0; i < spins && gate.Load() != uint64(gen)<<32; i++ {
+	t := time.Now()
+	for i := 0; gate.Load() != uint64(gen)<<32 && (i < spins || time.Since(t) < settle); i++ {
 	}
 	if !gate.CompareAndSwap(uint64(gen)<<32, closed) {
 		v.mu.Lock()
@@ -489,6 +577,9 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 			v.cond.Wait()
 		}
 		v.mu.Unlock()
+		if !alone && time.Since(t) > slowClose {
+			v.solo = soloPhases
+		}
 	}
 	v.acts, v.batch = nil, nil
 	for _, err := range v.errs {
@@ -499,20 +590,47 @@ func (v *VecEnv[P, M]) parallel(phase int, actions []int32, b *Batch) error {
 	return nil
 }
 
-// help works as w in the open phase, if there is one and no other
-// goroutine works as w.
-func (v *VecEnv[P, M]) help(w *vecWorker[P, M]) {
-	if !w.busy.CompareAndSwap(false, true) {
-		return
+// serve works as w in every phase that opens until none has opened for
+// linger; w.alive is set (by the phase that started it) while it runs.
+// The caller never waits for it to start (see vecSched.gate): a phase it
+// finds closed is one the other workers finished.
+func (v *VecEnv[P, M]) serve(w *vecWorker[P, M]) {
+	s := &v.sched
+	var done uint32 // the generation of the last phase seen
+	until := time.Now().Add(linger)
+	for turn := 0; ; turn++ {
+		if s.alone.Load() {
+			// The caller runs alone for a while: a phase that needs a
+			// helper again starts one.
+			w.alive.Store(false)
+			return
+		}
+		if g := s.open(); g != 0 && g != done {
+			if g, ok := s.enter(); ok {
+				done = g
+				v.work(w)
+				s.gate.Add(^uint64(0)) // leave
+				v.mu.Lock()            // wake the caller if it waits to close
+				v.cond.Broadcast()
+				v.mu.Unlock()
+			}
+			until = time.Now().Add(linger)
+			continue
+		}
+		if turn%16 == 0 && time.Now().After(until) {
+			w.alive.Store(false)
+			// A phase that opened before alive was cleared may have seen
+			// it set and started no goroutine: serve it. (The caller sets
+			// the gate before it reads alive, this goroutine clears alive
+			// before it reads the gate: one of the two sees the other.)
+			if g := s.open(); g != 0 && g != done && w.alive.CompareAndSwap(false, true) {
+				continue
+			}
+			return
+		}
+		runtime.Gosched()
+		yieldThread()
 	}
-	if v.sched.enter() {
-		v.work(w)
-		v.sched.gate.Add(^uint64(0)) // leave
-		v.mu.Lock()                  // wake the caller if it waits to close
-		v.cond.Broadcast()
-		v.mu.Unlock()
-	}
-	w.busy.Store(false)
 }
 
 // work runs the current phase over the chunks w claims. In phaseStep, a
@@ -547,7 +665,7 @@ func (v *VecEnv[P, M]) work(w *vecWorker[P, M]) {
 	if v.phase != phaseStep {
 		return
 	}
-	for i := 0; i < spins && s.checked.Load() < n; i++ {
+	for t, i := time.Now(), 0; s.checked.Load() < n && (i < spins || time.Since(t) < settle); i++ {
 	}
 	if s.checked.Load() < n {
 		v.mu.Lock()
@@ -657,8 +775,8 @@ func (v *VecEnv[P, M]) play(w *vecWorker[P, M], i int) error {
 	}
 	v.pos[i], v.plies[i] = q, int32(plies)
 	if term || trunc {
-		if b != nil && b.FinalObs != nil {
-			v.encode(w, b.FinalObs[i*v.width:(i+1)*v.width], i, q, q.ToMove())
+		if b != nil && (b.FinalObs != nil || b.FinalObsU8 != nil) {
+			v.encodeRow(w, b.FinalObs, b.FinalObsU8, i, q, q.ToMove())
 		}
 		p, plies, rep, err := restart(v.ctx, v.start, v.opp(i), v.seat[i], hasOpp, v.proto)
 		if err != nil {
@@ -686,6 +804,24 @@ func (v *VecEnv[P, M]) encode(w *vecWorker[P, M], dst []float32, i int, p P, mov
 	w.obs.encode(dst, p, seat, mover)
 }
 
+// encodeRow writes environment i's observation of p, whose player to
+// move is mover, into row i of f (if not nil) and of u8 (if not nil).
+func (v *VecEnv[P, M]) encodeRow(w *vecWorker[P, M], f []float32, u8 []uint8, i int, p P, mover mancala.Player) {
+	lo, hi := i*v.width, (i+1)*v.width
+	row := w.row
+	if f != nil {
+		row = f[lo:hi]
+	}
+	v.encode(w, row, i, p, mover)
+	if u8 != nil {
+		d := u8[lo:hi]
+		row = row[:len(d)]
+		for k, x := range row {
+			d[k] = uint8(x)
+		}
+	}
+}
+
 // write writes environment i's observation, mask, player to move and
 // plies into the batch.
 func (v *VecEnv[P, M]) write(w *vecWorker[P, M], i int) {
@@ -695,8 +831,8 @@ func (v *VecEnv[P, M]) write(w *vecWorker[P, M], i int) {
 	}
 	p := &v.pos[i]
 	mover := (*p).ToMove()
-	if b.Obs != nil {
-		v.encode(w, b.Obs[i*v.width:(i+1)*v.width], i, *p, mover)
+	if b.Obs != nil || b.ObsU8 != nil {
+		v.encodeRow(w, b.Obs, b.ObsU8, i, *p, mover)
 	}
 	if b.Mask != nil {
 		a := v.actions

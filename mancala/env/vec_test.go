@@ -467,3 +467,81 @@ func TestVecOpponentFails(t *testing.T) {
 		}
 	}
 }
+
+// TestVecBytes checks ObsU8 and FinalObsU8 against Obs and FinalObs: two
+// VecEnvs of one seed stepped with the same actions, one writing floats,
+// the other bytes only (with an opponent: both seats' rows, BothSeats).
+func TestVecBytes(t *testing.T) {
+	vecBytes(t, &kisolo.Descriptor, false)
+	vecBytes(t, &kiothi.Descriptor, true)
+	vecBytes(t, &kimasai.Descriptor, false)
+}
+
+func vecBytes[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancala.Descriptor[P, M], both bool) {
+	const n = 40
+	opt := env.VecOptions[P, M]{Options: env.Options[P, M]{Horizon: 25, Seed: 5}, BothSeats: both, Workers: 2}
+	if both {
+		opt.Opponent = randomOpponent[P, M]()
+		opt.AlternateSeats = true
+	}
+	var vs [2]*env.VecEnv[P, M]
+	for k := range vs {
+		v, err := env.NewVec(d, "", n, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs[k] = v
+	}
+	fb := vs[0].NewBatch()
+	bb := vs[1].NewBatch()
+	w := vs[1].Width()
+	bb.Obs, bb.FinalObs = nil, nil
+	bb.ObsU8, bb.FinalObsU8 = make([]uint8, n*w), make([]uint8, n*w)
+	bytes := func(f []float32) []uint8 {
+		u := make([]uint8, len(f))
+		for k, x := range f {
+			if x != float32(uint8(x)) {
+				t.Fatalf("%s: value %v is not a byte", d.Name, x)
+			}
+			u[k] = uint8(x)
+		}
+		return u
+	}
+	if err := vs[0].Reset(fb); err != nil {
+		t.Fatal(err)
+	}
+	if err := vs[1].Reset(bb); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(6, 6))
+	acts := make([]int32, n)
+	ended := 0
+	for step := range 120 {
+		if !slices.Equal(bytes(fb.Obs), bb.ObsU8) {
+			t.Fatalf("%s step %d: ObsU8 differs from Obs", d.Name, step)
+		}
+		pickActions(rng, fb, n, vs[0].Actions(), acts)
+		for k, b := range []*env.Batch{fb, bb} {
+			if err := vs[k].Step(acts, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := range n {
+			if fb.Terminated[i] || fb.Truncated[i] {
+				ended++
+				if !slices.Equal(bytes(fb.FinalObs[i*w:(i+1)*w]), bb.FinalObsU8[i*w:(i+1)*w]) {
+					t.Fatalf("%s step %d env %d: FinalObsU8 differs from FinalObs", d.Name, step, i)
+				}
+			}
+		}
+		if !slices.Equal(fb.Reward, bb.Reward) || !slices.Equal(fb.Mask, bb.Mask) {
+			t.Fatalf("%s step %d: the two VecEnvs differ", d.Name, step)
+		}
+	}
+	if ended == 0 {
+		t.Fatalf("%s: no episode ended", d.Name)
+	}
+	if err := vs[1].Observe(&env.Batch{ObsU8: make([]uint8, 3)}); !errors.Is(err, env.ErrConfig) {
+		t.Errorf("%s: a short ObsU8: %v", d.Name, err)
+	}
+}

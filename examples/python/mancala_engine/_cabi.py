@@ -67,6 +67,11 @@ class BatchT(Structure):
                 ("to_move", c_void_p), ("to_move_cap", c_int64), ("plies", c_void_p), ("plies_cap", c_int64)]
 
 
+class U8T(Structure):
+    """mancala_vec_u8_t: the byte observations of a vector step."""
+    _fields_ = [("obs", c_void_p), ("obs_cap", c_int64), ("final_obs", c_void_p), ("final_obs_cap", c_int64)]
+
+
 class ThinkT(Structure):
     _fields_ = [("value", c_int64), ("nodes", c_int64), ("iterations", c_int64), ("visits", c_int64),
                 ("elapsed_ms", c_int64), ("win_rate", c_double), ("action", c_int32), ("outcome", c_int32),
@@ -113,6 +118,9 @@ _FUNCS: Dict[str, Tuple[Any, Optional[List[Any]]]] = {
     "mancala_vec_reset": (c_int32, [VecH, P, POINTER(BatchT)]),
     "mancala_vec_step": (c_int32, None),
     "mancala_vec_observe": (c_int32, [VecH, POINTER(BatchT)]),
+    "mancala_vec_reset_u8": (c_int32, [VecH, P, POINTER(BatchT), POINTER(U8T)]),
+    "mancala_vec_step_u8": (c_int32, None),
+    "mancala_vec_observe_u8": (c_int32, [VecH, POINTER(BatchT), POINTER(U8T)]),
     "mancala_vec_position": (c_int32, [VecH, c_int32] + _TEXT),
     "mancala_agent_new": (c_int32, [c_char_p, c_char_p, c_uint64, POINTER(AgentH), P, c_int32]),
     "mancala_agent_free": (c_int32, [AgentH]),

@@ -114,9 +114,8 @@ class VectorGame:
                          start=spec.start)
         n = self.n
         A = self.actions
-        self._obs32 = np.zeros((n, L), np.float32)
-        self._fobs32 = np.zeros((n, L), np.float32)
         self.obs = np.zeros((n, L), np.uint8)
+        self._fobs = np.zeros((n, L), np.uint8)
         self.mask = np.zeros((n, A), np.int8)
         self.reward = np.zeros(n, np.float32)
         self._term = np.zeros(n, np.uint8)
@@ -129,19 +128,25 @@ class VectorGame:
         self.plies = np.zeros(n, np.int32)
         self._acts = np.zeros(n, np.int32)
         b = self._batch = _cabi.BatchT()
-        for name, arr in (("obs", self._obs32), ("mask", self.mask), ("reward", self.reward),
-                          ("terminated", self._term), ("truncated", self._trunc), ("final_obs", self._fobs32),
-                          ("final_result", self._fres), ("to_move", self.to_move), ("plies", self.plies)):
+        # The library writes the observations as bytes itself (the _u8
+        # calls): no float copy to convert.
+        for name, arr in (("mask", self.mask), ("reward", self.reward), ("terminated", self._term),
+                          ("truncated", self._trunc), ("final_result", self._fres), ("to_move", self.to_move),
+                          ("plies", self.plies)):
             setattr(b, name, arr.ctypes.data)
             setattr(b, name + "_cap", arr.size)
+        u = self._u8 = _cabi.U8T()
+        u.obs, u.obs_cap = self.obs.ctypes.data, self.obs.size
+        u.final_obs, u.final_obs_cap = self._fobs.ctypes.data, self._fobs.size
         self._bref = ctypes.byref(b)
-        self._step_args = (v.h, _cabi.addr(self._acts), ctypes.c_int32(n), self._bref)
+        self._uref = ctypes.byref(u)
+        self._step_args = (v.h, _cabi.addr(self._acts), ctypes.c_int32(n), self._bref, self._uref)
         self._closed = False
         # One step, reset or close at a time: the actions' staging array
         # and the output arrays are the VectorGame's own, so two threads
         # stepping at once would play each other's actions.
         self._lock = threading.Lock()
-        st = v.lib.vec_observe(v.h, self._bref)
+        st = v.lib.vec_observe_u8(v.h, self._bref, self._uref)
         if st != 0:
             raise v.error(st, "observe")
         self._after(stepped=False)
@@ -189,8 +194,8 @@ class VectorGame:
             v = self._v
             s = ctypes.c_uint64(seed) if seed is not None else None
             try:
-                st, interrupted = self._call(lambda: v.lib.vec_reset(v.h, ctypes.byref(s) if s is not None else None,
-                                                                     self._bref))
+                st, interrupted = self._call(lambda: v.lib.vec_reset_u8(v.h, ctypes.byref(s) if s is not None else None,
+                                                                        self._bref, self._uref))
             except KeyboardInterrupt:
                 self._resync()
                 raise
@@ -213,8 +218,10 @@ class VectorGame:
         if a.dtype.kind not in "iu":
             raise TypeError(f"actions must be integers, not {a.dtype} (floats, bools and strings are refused)")
         if a.dtype.itemsize > 4 or a.dtype.kind == "u":
-            # Two reductions, no temporary arrays; the first bad id is looked for only when there is one.
-            if a.min() < 0 or a.max() >= self.actions:
+            # One reduction, no temporary array (a signed id seen as unsigned: a negative one is huge); the
+            # first bad id is looked for only when there is one.
+            u = a.view(a.dtype.str.replace("i", "u")) if a.dtype.kind == "i" else a
+            if u.max() >= self.actions:
                 i = int(np.flatnonzero((a < 0) | (a >= self.actions))[0])
                 raise IllegalAction(f"environment {i}: action {a[i]} out of range 0..{self.actions - 1}", "action")
         with self._lock:
@@ -223,10 +230,10 @@ class VectorGame:
             v = self._v
             try:
                 if self._searches:
-                    st, interrupted = _cabi.interruptible(lambda: v.lib.vec_step(*self._step_args),
+                    st, interrupted = _cabi.interruptible(lambda: v.lib.vec_step_u8(*self._step_args),
                                                           lambda: v.lib.vec_cancel(v.h))
                 else:
-                    st, interrupted = v.lib.vec_step(*self._step_args), False
+                    st, interrupted = v.lib.vec_step_u8(*self._step_args), False
             except KeyboardInterrupt:
                 self._resync()
                 raise
@@ -245,11 +252,10 @@ class VectorGame:
         arrays describe the games as they are (rewards and flags 0, no
         episode ended)."""
         v = self._v
-        if v.lib.vec_observe(v.h, self._bref) == 0:
+        if v.lib.vec_observe_u8(v.h, self._bref, self._uref) == 0:
             self._after(stepped=False)
 
     def _after(self, stepped: bool) -> None:
-        np.copyto(self.obs, self._obs32, casting="unsafe")
         if not stepped:
             self.reward[:] = 0
             self._term[:] = 0
@@ -258,7 +264,7 @@ class VectorGame:
         self.ended = int(idx.size)
         self.ended_index = idx
         if idx.size:
-            self.final_obs = self._fobs32[idx].astype(np.uint8)
+            self.final_obs = self._fobs[idx]
             self.final_result = self._fres[idx]
         else:  # most steps: no indexing
             self.final_obs = np.zeros((0, self.obs_len), np.uint8)

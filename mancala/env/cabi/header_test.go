@@ -47,7 +47,7 @@ func decls(t *testing.T, text string) (funcs, structs map[string][]string) {
 		}
 		funcs[m[2]] = append(types, "-> "+norm(m[1]))
 	}
-	for _, m := range regexp.MustCompile(`(?s)typedef struct (mancala_[a-z_]+)\s*\{(.*?)\}\s*([a-z_]+)\s*;`).FindAllStringSubmatch(text, -1) {
+	for _, m := range regexp.MustCompile(`(?s)typedef struct (mancala_[a-z_0-9]+)\s*\{(.*?)\}\s*([a-z_0-9]+)\s*;`).FindAllStringSubmatch(text, -1) {
 		var fields []string
 		for _, f := range strings.Split(m[2], ";") {
 			if f = norm(f); f != "" {
@@ -88,8 +88,8 @@ func TestHeader(t *testing.T) {
 	if diff := cmp.Diff(of, cf); diff != "" {
 		t.Errorf("functions (-mancala_env.h +cgo):\n%s", diff)
 	}
-	if len(os_) != 8 {
-		t.Errorf("read %d structs of mancala_env.h, want 8", len(os_))
+	if len(os_) != 9 {
+		t.Errorf("read %d structs of mancala_env.h, want 9", len(os_))
 	}
 	if diff := cmp.Diff(os_, cs); diff != "" {
 		t.Errorf("structs (-mancala_env.h +cgo preamble):\n%s", diff)

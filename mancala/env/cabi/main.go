@@ -60,6 +60,10 @@ typedef struct mancala_vec_batch {
     uint8_t *to_move;      int64_t to_move_cap;
     int32_t *plies;        int64_t plies_cap;
 } mancala_vec_batch_t;
+typedef struct mancala_vec_u8 {
+    uint8_t *obs;          int64_t obs_cap;
+    uint8_t *final_obs;    int64_t final_obs_cap;
+} mancala_vec_u8_t;
 typedef struct mancala_think {
     int64_t value;
     int64_t nodes;
@@ -664,14 +668,31 @@ func mancala_env_set_position(h C.mancala_env, position *C.char, plies C.int32_t
 // batch points the handle's Batch, reused by every call so that a step
 // allocates nothing, at the caller's buffers after checking their
 // capacities; the call clears it before it returns (h.drop), so that no
-// pointer to them is kept. step says whether the step fields count.
-func (h *handle) batch(s specInfo, b *C.mancala_vec_batch_t, step bool) (*env.Batch, error) {
+// pointer to them is kept. step says whether the step fields count; u8
+// (optional) adds the byte observations.
+func (h *handle) batch(s specInfo, b *C.mancala_vec_batch_t, u8 *C.mancala_vec_u8_t, step bool) (*env.Batch, error) {
 	h.buf = env.Batch{}
+	n := int64(s.n)
+	w := int64(s.obsLen) * int64(1+s.both)
+	if u8 != nil {
+		if err := checkCap("obs (u8)", u8.obs != nil, int64(u8.obs_cap), n*w); err != nil {
+			return nil, err
+		}
+		if step {
+			if err := checkCap("final_obs (u8)", u8.final_obs != nil, int64(u8.final_obs_cap), n*w); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if u8 != nil && u8.obs != nil {
+		h.buf.ObsU8 = unsafe.Slice((*uint8)(unsafe.Pointer(u8.obs)), n*w)
+	}
+	if step && u8 != nil && u8.final_obs != nil {
+		h.buf.FinalObsU8 = unsafe.Slice((*uint8)(unsafe.Pointer(u8.final_obs)), n*w)
+	}
 	if b == nil {
 		return &h.buf, nil
 	}
-	n := int64(s.n)
-	w := int64(s.obsLen) * int64(1+s.both)
 	a := int64(s.actions)
 	type field struct {
 		what      string
@@ -721,9 +742,14 @@ func (h *handle) drop() { h.buf = env.Batch{} }
 
 //export mancala_vec_reset
 func mancala_vec_reset(h C.mancala_vec, seed *C.uint64_t, b *C.mancala_vec_batch_t) C.int32_t {
+	return mancala_vec_reset_u8(h, seed, b, nil)
+}
+
+//export mancala_vec_reset_u8
+func mancala_vec_reset_u8(h C.mancala_vec, seed *C.uint64_t, b *C.mancala_vec_batch_t, u8 *C.mancala_vec_u8_t) C.int32_t {
 	return C.int32_t(callCtx(int64(h.id), vecKind, errSyntax, true, func(ctx context.Context, x *handle) error {
 		defer x.drop()
-		bb, err := x.batch(x.vec.spec(), b, false)
+		bb, err := x.batch(x.vec.spec(), b, u8, false)
 		if err != nil {
 			return err
 		}
@@ -733,6 +759,11 @@ func mancala_vec_reset(h C.mancala_vec, seed *C.uint64_t, b *C.mancala_vec_batch
 
 //export mancala_vec_step
 func mancala_vec_step(h C.mancala_vec, actions *C.int32_t, actionsLen C.int32_t, b *C.mancala_vec_batch_t) C.int32_t {
+	return mancala_vec_step_u8(h, actions, actionsLen, b, nil)
+}
+
+//export mancala_vec_step_u8
+func mancala_vec_step_u8(h C.mancala_vec, actions *C.int32_t, actionsLen C.int32_t, b *C.mancala_vec_batch_t, u8 *C.mancala_vec_u8_t) C.int32_t {
 	return C.int32_t(callCtx(int64(h.id), vecKind, errSyntax, true, func(ctx context.Context, x *handle) error {
 		if actions == nil {
 			return fail(errArgument, "actions is NULL")
@@ -742,7 +773,7 @@ func mancala_vec_step(h C.mancala_vec, actions *C.int32_t, actionsLen C.int32_t,
 			return fail(errArgument, "%d actions for %d environments", actionsLen, s.n)
 		}
 		defer x.drop()
-		bb, err := x.batch(s, b, true)
+		bb, err := x.batch(s, b, u8, true)
 		if err != nil {
 			return err
 		}
@@ -752,9 +783,14 @@ func mancala_vec_step(h C.mancala_vec, actions *C.int32_t, actionsLen C.int32_t,
 
 //export mancala_vec_observe
 func mancala_vec_observe(h C.mancala_vec, b *C.mancala_vec_batch_t) C.int32_t {
+	return mancala_vec_observe_u8(h, b, nil)
+}
+
+//export mancala_vec_observe_u8
+func mancala_vec_observe_u8(h C.mancala_vec, b *C.mancala_vec_batch_t, u8 *C.mancala_vec_u8_t) C.int32_t {
 	return C.int32_t(call(int64(h.id), vecKind, errSyntax, func(x *handle) error {
 		defer x.drop()
-		bb, err := x.batch(x.vec.spec(), b, false)
+		bb, err := x.batch(x.vec.spec(), b, u8, false)
 		if err != nil {
 			return err
 		}

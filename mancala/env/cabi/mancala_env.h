@@ -272,6 +272,18 @@ typedef struct mancala_vec_batch {
     int32_t *plies;        int64_t plies_cap;        /* n: the plies of each environment's episode */
 } mancala_vec_batch_t;
 
+/* Byte copies of a vector environment's observations, for a caller that
+ * keeps them as uint8 (mancala_vec_reset_u8, _step_u8, _observe_u8):
+ * each pointer optional (NULL: not written), each with its capacity in
+ * elements, at least n * L as mancala_vec_batch_t's obs and final_obs,
+ * written with them (and when they are NULL) with the same values, each
+ * a whole number in 0..255 (the bounds of mancala_vec_obs_bounds; a game
+ * whose bounds leave that range answers MANCALA_E_ARGUMENT). */
+typedef struct mancala_vec_u8 {
+    uint8_t *obs;          int64_t obs_cap;          /* n * L: as mancala_vec_batch_t's obs */
+    uint8_t *final_obs;    int64_t final_obs_cap;    /* n * L: as its final_obs (rows of the environments that ended) */
+} mancala_vec_u8_t;
+
 /* What a think answers (mancala_agent_think), besides its move and line
  * as text. Fields a kind of agent does not have are 0. */
 typedef struct mancala_think {
@@ -482,6 +494,16 @@ int32_t mancala_vec_step(mancala_vec h, const int32_t *actions, int32_t actions_
  * after mancala_vec_reset, where an opponent that moves first has played
  * its opening plies, plies are the episode's true counts. */
 int32_t mancala_vec_observe(mancala_vec h, const mancala_vec_batch_t *b);
+
+/* mancala_vec_reset_u8, mancala_vec_step_u8 and mancala_vec_observe_u8 are
+ * mancala_vec_reset, _step and _observe that also write u8's byte
+ * observations (u8 optional: NULL is the plain call; b's obs and
+ * final_obs may then be NULL). A refused step writes neither. */
+int32_t mancala_vec_reset_u8(mancala_vec h, const uint64_t *seed, const mancala_vec_batch_t *b,
+                             const mancala_vec_u8_t *u8);
+int32_t mancala_vec_step_u8(mancala_vec h, const int32_t *actions, int32_t actions_len,
+                            const mancala_vec_batch_t *b, const mancala_vec_u8_t *u8);
+int32_t mancala_vec_observe_u8(mancala_vec h, const mancala_vec_batch_t *b, const mancala_vec_u8_t *u8);
 
 /* mancala_vec_position writes environment i's position (0 <= i < n, else
  * MANCALA_E_ARGUMENT) as text. */

@@ -824,6 +824,67 @@ static void vec_observe(void) {
     mancala_vec_free(h);
 }
 
+/* vec_u8: the byte observations (mancala_vec_*_u8) against the float ones:
+ * two handles of one seed stepped with the same actions, one writing
+ * floats, the other bytes only (Kiothi, an opponent, both seats). */
+static void vec_u8(void) {
+    enum { N = 6, STEPS = 40 };
+    char err[256];
+    mancala_vec hf, hb;
+    mancala_spec_t s;
+    mancala_vec_batch_t f, b;
+    mancala_vec_u8_t u, shortu;
+    int32_t acts[N], w, k, i, j, ended = 0;
+    CHECK(mancala_vec_new("kiothi", "", "random", MANCALA_SEAT_ALTERNATE, N, 9, 12, 1, 2, &hf, err, sizeof err) == MANCALA_OK, "%s", err);
+    CHECK(mancala_vec_new("kiothi", "", "random", MANCALA_SEAT_ALTERNATE, N, 9, 12, 1, 2, &hb, err, sizeof err) == MANCALA_OK, "%s", err);
+    CHECK(mancala_vec_spec(hf, &s) == MANCALA_OK, "spec");
+    w = s.obs_len * 2;
+    memset(&f, 0, sizeof f);
+    memset(&u, 0, sizeof u);
+    f.obs = calloc((size_t)(N * w), sizeof *f.obs), f.obs_cap = N * w;
+    f.final_obs = calloc((size_t)(N * w), sizeof *f.final_obs), f.final_obs_cap = N * w;
+    f.mask = calloc((size_t)(N * s.actions), 1), f.mask_cap = N * s.actions;
+    f.terminated = calloc(N, 1), f.terminated_cap = N;
+    f.truncated = calloc(N, 1), f.truncated_cap = N;
+    b = f; /* the same flags and mask buffers' sizes, its own buffers below */
+    b.obs = NULL, b.final_obs = NULL;
+    b.mask = calloc((size_t)(N * s.actions), 1);
+    b.terminated = calloc(N, 1), b.truncated = calloc(N, 1);
+    u.obs = calloc((size_t)(N * w), 1), u.obs_cap = N * w;
+    u.final_obs = calloc((size_t)(N * w), 1), u.final_obs_cap = N * w;
+    expect_vec(mancala_vec_reset(hf, NULL, &f), MANCALA_OK, hf, "reset (floats)");
+    expect_vec(mancala_vec_reset_u8(hb, NULL, &b, &u), MANCALA_OK, hb, "reset_u8");
+    for (k = 0; k < STEPS; k++) {
+        for (j = 0; j < N * w; j++)
+            CHECK(u.obs[j] == (uint8_t)f.obs[j] && (float)u.obs[j] == f.obs[j], "step %d obs[%d]: %d, float %g", k, j, u.obs[j], f.obs[j]);
+        CHECK(memcmp(b.mask, f.mask, (size_t)(N * s.actions)) == 0, "step %d: the masks differ", k);
+        for (i = 0; i < N; i++) acts[i] = pick(f.mask + i * s.actions, s.actions, k * 3 + i);
+        expect_vec(mancala_vec_step(hf, acts, N, &f), MANCALA_OK, hf, "step (floats)");
+        expect_vec(mancala_vec_step_u8(hb, acts, N, &b, &u), MANCALA_OK, hb, "step_u8");
+        for (i = 0; i < N; i++) {
+            CHECK(b.terminated[i] == f.terminated[i] && b.truncated[i] == f.truncated[i], "step %d env %d: the flags differ", k, i);
+            if (!f.terminated[i] && !f.truncated[i]) continue;
+            ended++;
+            for (j = i * w; j < (i + 1) * w; j++)
+                CHECK(u.final_obs[j] == (uint8_t)f.final_obs[j], "step %d final_obs[%d]: %d, float %g", k, j, u.final_obs[j], f.final_obs[j]);
+        }
+    }
+    CHECK(ended > 0, "no episode ended in %d steps", STEPS);
+    shortu = u, shortu.final_obs_cap = N * w - 1;
+    expect_vec(mancala_vec_step_u8(hb, acts, N, &b, &shortu), MANCALA_E_BUFFER, hb, "a short u8 final_obs");
+    expect_vec(mancala_vec_observe_u8(hb, &b, &shortu), MANCALA_OK, hb, "observe_u8 (final_obs not read)");
+    shortu.obs_cap = 3;
+    expect_vec(mancala_vec_observe_u8(hb, NULL, &shortu), MANCALA_E_BUFFER, hb, "a short u8 obs");
+    memset(u.obs, 0, (size_t)(N * w));
+    expect_vec(mancala_vec_observe_u8(hb, NULL, &u), MANCALA_OK, hb, "observe_u8, no batch");
+    expect_vec(mancala_vec_observe(hf, &f), MANCALA_OK, hf, "observe (floats)");
+    for (j = 0; j < N * w; j++)
+        CHECK(u.obs[j] == (uint8_t)f.obs[j], "observe_u8 obs[%d]: %d, float %g", j, u.obs[j], f.obs[j]);
+    mancala_vec_free(hf), mancala_vec_free(hb);
+    free(f.obs), free(f.final_obs), free(f.mask), free(f.terminated), free(f.truncated);
+    free(b.mask), free(b.terminated), free(b.truncated), free(u.obs), free(u.final_obs);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "-bench") == 0) {
         bench();
@@ -832,6 +893,7 @@ int main(int argc, char **argv) {
     library();
     bad_input();
     vec_observe();
+    vec_u8();
     cancels();
     threads();
     fprintf(stderr, "cabi_test: %d checks passed\n", checks);
