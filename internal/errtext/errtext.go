@@ -40,7 +40,7 @@ func Prefix(prefix string, cause error) error {
 // address: the moves of this module's games all have a String method
 // ([mancala.Move]), but a [mancala.Game]'s move type need only be
 // comparable, so the "legal move ... refused" errors of mancala.Perft,
-// Divide and Playout and of the agents write such a move "?".
+// Divide and Playout and of agent.MCTS write such a move "?".
 func Value(v any) string {
 	switch v := v.(type) {
 	case nil:
