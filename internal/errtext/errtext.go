@@ -35,9 +35,12 @@ func Prefix(prefix string, cause error) error {
 // Value returns v as fmt's %v writes it, for the values a move or a game's
 // enumeration can be: nil as "<nil>", an error by its Error, a value with
 // a String method by it, strings, booleans, integers and floating-point
-// numbers as %v does. Any other value (a struct without a String method,
-// say) is written "?": callers pass only move types, which all have a
-// String method ([mancala.Move]).
+// numbers as %v does. Any other value (a struct or a pointer without a
+// String method, say) is written "?", where fmt wrote its fields or its
+// address: the moves of this module's games all have a String method
+// ([mancala.Move]), but a [mancala.Game]'s move type need only be
+// comparable, so the "legal move ... refused" errors of mancala.Perft,
+// Divide and Playout and of agent.MCTS write such a move "?".
 func Value(v any) string {
 	switch v := v.(type) {
 	case nil:

@@ -3,8 +3,6 @@
 // every machine and in every process, allocation-free.
 package hashmix
 
-import ()
-
 // Start is the hash of no words.
 const Start uint64 = 0x243f6a8885a308d3
 

@@ -118,14 +118,6 @@ func newBatch(s *Service, l BatchLimits) *batch {
 	return &batch{s: s, l: l.normalize()}
 }
 
-// info returns b's limits as clients see them.
-func (b *batch) info() BatchLimitsInfo {
-	return BatchLimitsInfo{MaxPerftDepth: b.l.MaxPerftDepth, MaxPerftNodes: b.l.MaxPerftNodes,
-		MaxPlayouts: b.l.MaxPlayouts, MaxPlayoutPlies: b.l.MaxPlayoutPlies,
-		MaxSelfplayGames: b.l.MaxSelfplayGames, MaxSelfplayPlies: b.l.MaxSelfplayPlies,
-		MaxTimeMs: b.l.MaxTime.Milliseconds()}
-}
-
 // batchGame returns the game of a request that starts from position, or
 // without a position from the standard start of game under rules.
 func (s *Service) batchGame(game, rules, position string) (gameOps, error) {

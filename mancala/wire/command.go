@@ -275,3 +275,11 @@ func (sess *session) run(ctx context.Context, c commandDef, body []byte) (v any,
 	}
 	return v, nil
 }
+
+// info returns b's limits as clients see them.
+func (b *batch) info() BatchLimitsInfo {
+	return BatchLimitsInfo{MaxPerftDepth: b.l.MaxPerftDepth, MaxPerftNodes: b.l.MaxPerftNodes,
+		MaxPlayouts: b.l.MaxPlayouts, MaxPlayoutPlies: b.l.MaxPlayoutPlies,
+		MaxSelfplayGames: b.l.MaxSelfplayGames, MaxSelfplayPlies: b.l.MaxSelfplayPlies,
+		MaxTimeMs: b.l.MaxTime.Milliseconds()}
+}

@@ -3,9 +3,6 @@ package wire
 import (
 	"context"
 	"strconv"
-	"strings"
-
-	"github.com/seed8ebe013a/go-mancala/mancala/record"
 )
 
 // workLaps is the work budget of an ordinary request, in laps of sowing
@@ -27,15 +24,6 @@ type meter struct {
 	s    *Service
 	ctx  context.Context
 	held chan struct{} // the pool whose slot is held (nil: none)
-}
-
-// meterKey is the context key of a request's meter.
-type meterKey struct{}
-
-// meterOf returns the meter of ctx's request, or nil.
-func meterOf(ctx context.Context) *meter {
-	m, _ := ctx.Value(meterKey{}).(*meter)
-	return m
 }
 
 // release gives back the slot held.
@@ -66,52 +54,4 @@ func (m *meter) escalate() error {
 	}
 	m.held = m.s.costly
 	return nil
-}
-
-// costlyRequest reports whether req, a pointer to a request, names rules
-// under which it can be slow by the Costly test of its game's descriptor
-// ([mancala.Descriptor.Costly]); a request whose game is unknown is not
-// (it fails at once).
-func (s *Service) costlyRequest(req any) bool {
-	costly := func(game, pos string, texts ...string) bool {
-		if game == "" {
-			game = firstWord(pos)
-		}
-		g, ok := s.byName[game]
-		if !ok {
-			return false
-		}
-		for _, t := range append(texts, pos) {
-			if g.ops.costly(t) {
-				return true
-			}
-		}
-		return false
-	}
-	switch r := req.(type) {
-	case *StateRequest:
-		return costly(r.Game, r.Position, r.Rules)
-	case *ApplyRequest:
-		return costly(r.Game, r.Position)
-	case *RecordRequest:
-		return costly(r.Game, r.Start, r.Rules)
-	case *ReplayRequest:
-		text := strings.TrimSpace(r.Record)
-		game, _ := record.GameOf(text)
-		if game == "" {
-			game = firstWord(text)
-		}
-		return costly(game, text)
-	}
-	return false
-}
-
-// firstWord returns the first word of a position line: its game.
-func firstWord(pos string) string {
-	for i := 0; i < len(pos); i++ {
-		if pos[i] == ' ' || pos[i] == '\n' {
-			return pos[:i]
-		}
-	}
-	return pos
 }

@@ -18,8 +18,8 @@ func probeCase[P mancala.Position[P, M], M mancala.Move](t *testing.T, d *mancal
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &adapter[P, M]{d: d}
-	q, ok := a.probe(p)
+	g := &game{k: &adapter[P, M]{d: d}, name: d.Name, words: d.Words}
+	q, ok := g.probe(p)
 	got := ""
 	if ok {
 		got = q.String()

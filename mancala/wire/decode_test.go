@@ -1,22 +1,13 @@
+//go:build !(js && wasm)
+
 package wire_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
-
-// wantCode fails t unless err is an *wire.Error of code whose message
-// starts with msg.
-func wantCode(t *testing.T, err error, code, msg string) {
-	t.Helper()
-	e, ok := err.(*wire.Error)
-	if !ok || e.Code != code || !strings.HasPrefix(e.Message, msg) {
-		t.Errorf("error %v, want %s %q...", err, code, msg)
-	}
-}
 
 // TestDecodeRequestNested: members of nested objects are checked too
 // (selfplay's agent specs), arrays of them element by element, and what

@@ -4,7 +4,7 @@
 // and the transports over that table: an [http.Handler] (examples/web
 // serves it with a web page), the JSON-lines protocol
 // ([Service.ServeLines]; examples/mancala-engine is flags and that call), and
-// [Service.Call] for any other (a WebAssembly worker). A client sends a
+// [Service.Call] for any other. A client sends a
 // position's notation and gets a state back; it
 // keeps the history itself (undo is its list of positions), so the server
 // keeps no game state and a restart loses nothing.
@@ -20,9 +20,14 @@
 // # WebAssembly
 //
 // Built for GOOS=js GOARCH=wasm the package is the protocol core only:
-// [Service], [Service.Call], the lines engine and the
-// messages, without [Handler], so that a WebAssembly program links no
-// net/http, TLS and x509. Everything else is the same on every platform.
+// [Service] with its typed methods ([Service.State], [Service.Apply],
+// [Service.Think], ...) and the messages, without the transports and the
+// command table ([Handler], [Service.ServeLines], [Service.Call],
+// [DecodeRequest], [LineOptions]), so that a WebAssembly program links no
+// net/http, TLS and x509, nor encoding/json with the fmt, os and reflect
+// it brings. A WebAssembly program (the page's worker, examples/web/wasm)
+// calls the typed methods, which answer as the table does. Everything
+// else is the same on every platform.
 //
 // # Commands and transports
 //

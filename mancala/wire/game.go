@@ -338,16 +338,6 @@ func (a *adapter[P, M]) recordStart(head string) (position, error) {
 	return r.Start, nil
 }
 
-// probe is game.probe for a P (the tests').
-func (a *adapter[P, M]) probe(p P) (q P, ok bool) {
-	g := &game{k: a, name: a.d.Name, words: a.d.Words}
-	r, ok := g.probe(p)
-	if !ok {
-		return q, false
-	}
-	return r.(P), true
-}
-
 // startOf is game.startOf for a P (the batch commands').
 func (a *adapter[P, M]) startOf(rules, start string) (P, error) {
 	g := &game{k: a, name: a.d.Name, words: a.d.Words}

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package wire_test
 
 import (
@@ -8,25 +10,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/seed8ebe013a/go-mancala/kimasai"
-	"github.com/seed8ebe013a/go-mancala/kiothi"
-	"github.com/seed8ebe013a/go-mancala/kisolo"
 	"github.com/seed8ebe013a/go-mancala/mancala/wire"
 )
-
-// games returns the three games in the order examples/web serves them.
-func games() []wire.Game {
-	return []wire.Game{wire.NewGame(&kisolo.Descriptor), wire.NewGame(&kiothi.Descriptor), wire.NewGame(&kimasai.Descriptor)}
-}
-
-func newService(t testing.TB, l wire.Limits) *wire.Service {
-	t.Helper()
-	s, err := wire.NewService(l, games()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // client posts to a handler in process (httptest.ResponseRecorder).
 type client struct {

@@ -20,12 +20,13 @@ import (
 // net/http; 6,710,871 (1,676,000) while it served through the service's
 // command table; 5,705,919 (1,480,000) calling the typed methods, with Go
 // 1.26; 5,345,032 (1,376,355) reading and writing JSON with
-// internal/wirejson; about 4.95 MB (1.26 MB) without fmt, reflect and os.
 // internal/wirejson; 5,282,441 (1,355,501) with the service's per-game
 // work compiled once, no fmt in the service and the js/wasm build of wire
-// without its line protocol; about 4.95 MB (1.26 MB) without fmt, reflect
-// and os in the rules. A file of one game is about 0.5 MB less. Issue 33
-// asks for 4 MB raw and 1.2 MB gzipped (docs/web.md, "Size and the first
+// without its line protocol; 4,880,642 (1,246,893) with the rules, the
+// notation and the agents without fmt too, so that the worker links no
+// fmt, reflect or os. A file of one game is about 1 MB less (4,893,469
+// bytes raw for the three games against 3.79 to 3.92 MB). Issue 33 asks
+// for 4 MB raw and 1.2 MB gzipped (docs/web.md, "Size and the first
 // visit").
 const (
 	maxWasmRaw  = 4_000_000
