@@ -16,7 +16,7 @@ PATH="$PATH:$(go env GOROOT)/lib/wasm"
 export PATH
 
 pkgs=(./kisolo ./kiothi ./kimasai ./mancala ./mancala/agent ./mancala/record ./mancala/wire
-  ./internal/le ./internal/errtext ./internal/hashmix ./examples/web/wasm)
+  ./internal/le ./internal/errtext ./internal/hashmix ./examples/web/wasm/...)
 
 echo "-- GOOS=js GOARCH=wasm go vet"
 GOOS=js GOARCH=wasm go vet "${pkgs[@]}"
