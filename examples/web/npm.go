@@ -56,7 +56,7 @@ const packageJSON = `{
     "./mancala-kimasai.wasm": "./mancala-kimasai.wasm"
   },
   "files": ["mancala.js", "mancala.d.ts", "protocol.d.ts", "worker.js", "wasm_exec.js", "games.json",
-    "mancala-kisolo.wasm", "mancala-kiothi.wasm", "mancala-kimasai.wasm", "node.js", "LICENSE-go", "README.md"],
+    "mancala-kisolo.wasm", "mancala-kiothi.wasm", "mancala-kimasai.wasm", "node.js", "LICENSE-go", "LICENSE", "README.md"],
   "sideEffects": false,
   "keywords": ["mancala", "kiothi", "kisolo", "bao", "board-game", "webassembly"],
   "repository": {
@@ -194,6 +194,22 @@ func exportPackage(dir, wasmDir string, stdout io.Writer) error {
 	}
 	readme := packageReadme(wasmSizesText(site))
 	if err := os.WriteFile(filepath.Join(pkg, "README.md"), []byte(readme), 0o644); err != nil {
+		return err
+	}
+	// The project's own licence (MIT), the other half of the package's
+	// "MIT AND BSD-3-Clause", from the module's root.
+	gomod, err := goEnv("GOMOD")
+	if err != nil {
+		return err
+	}
+	if gomod == "" || gomod == os.DevNull {
+		return fmt.Errorf("npm: run it inside the go-mancala module (go env GOMOD is empty)")
+	}
+	license, err := os.ReadFile(filepath.Join(filepath.Dir(gomod), "LICENSE"))
+	if err != nil {
+		return fmt.Errorf("npm: the project's licence: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "LICENSE"), license, 0o644); err != nil {
 		return err
 	}
 	if _, err := os.Stat(dir); err == nil {

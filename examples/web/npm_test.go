@@ -30,7 +30,7 @@ func TestPackage(t *testing.T) {
 	for _, e := range ents {
 		got = append(got, e.Name())
 	}
-	want := append([]string{"README.md", "package.json"}, packageFiles...)
+	want := append([]string{"LICENSE", "README.md", "package.json"}, packageFiles...)
 	sort.Strings(want)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("package files %v, want %v", got, want)
@@ -51,6 +51,12 @@ func TestPackage(t *testing.T) {
 		if !slices.Contains(pj.Files, f) {
 			t.Errorf("package.json's files lack %s", f)
 		}
+	}
+	if !slices.Contains(pj.Files, "LICENSE") {
+		t.Errorf("package.json's files lack LICENSE")
+	}
+	if got, want := readFile(t, filepath.Join(dir, "LICENSE")), readFile(t, filepath.Join("..", "..", "LICENSE")); got != want || !strings.Contains(got, "MIT") {
+		t.Errorf("the package's LICENSE is not the project's (%d bytes, want %d)", len(got), len(want))
 	}
 	if _, ok := pj.Exports["."]; !ok {
 		t.Errorf("package.json exports no \".\": %v", pj.Exports)
@@ -99,4 +105,15 @@ func TestWasmSizes(t *testing.T) {
 			t.Errorf("wasmSizes(%d, %d, %d) = %q, want %q", c.raw, c.br, c.gz, got, c.want)
 		}
 	}
+}
+
+// readFile returns the text of the file at path, failing t when it cannot
+// be read.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
