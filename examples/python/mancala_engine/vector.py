@@ -212,7 +212,9 @@ class VectorGame:
         naming the environment, for an id out of range or not legal;
         nothing is played then)."""
         acts = self._acts
-        a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        # A subclass (a masked array, one overriding max) is read as the plain array of its values: its own
+        # max could hide an id that the unsafe cast below would cut to its low 32 bits.
+        a = actions if type(actions) is np.ndarray else np.asarray(actions)
         if a.shape != acts.shape:
             raise ValueError(f"{a.shape} actions for {self.n} games")
         if a.dtype.kind not in "iu":

@@ -70,6 +70,26 @@ def test_vector_ids_out_of_range_refused(backend, bad):
         assert not np.array_equal(v.obs, obs)
 
 
+class _LyingMax(np.ndarray):
+    """An array whose max() hides its largest value, as a masked array's does for a masked one."""
+
+    def max(self, *args, **kwargs):  # type: ignore[override]
+        return np.zeros((), self.dtype)
+
+
+@pytest.mark.parametrize("make", [
+    lambda a: np.ma.masked_array(a, mask=[False, False, False, True]),
+    lambda a: a.view(_LyingMax),
+])
+def test_vector_ids_out_of_range_in_an_array_subclass_refused(backend, make):
+    # The hidden id 2**32 + 14 must be refused, not played as 14 (its low 32 bits).
+    with VectorGame("kisolo", 4, seed=1, backend=backend) as v:
+        plies = v.plies.copy()
+        with pytest.raises(IllegalAction, match="environment 3"):
+            v.step(make(np.array([14, 14, 14, 14 + 2**32], dtype=np.int64)))
+        assert np.array_equal(v.plies, plies)
+
+
 @pytest.mark.parametrize("bad", [[14.0] * 4, [14.5] * 4, ["14"] * 4, [True] * 4, np.array([14] * 4, dtype=object)])
 def test_vector_ids_of_other_types_refused(backend, bad):
     with VectorGame("kisolo", 4, seed=1, backend=backend) as v:
