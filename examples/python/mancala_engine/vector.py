@@ -138,6 +138,10 @@ class VectorGame:
         u = self._u8 = _cabi.U8T()
         u.obs, u.obs_cap = self.obs.ctypes.data, self.obs.size
         u.final_obs, u.final_obs_cap = self._fobs.ctypes.data, self._fobs.size
+        # The structs hold the arrays' addresses only: keep the arrays themselves, so that a caller who rebinds
+        # a public one (v.obs = v.obs.astype(...), v.reward = None) does not free memory the library writes.
+        self._arrays = (self.obs, self._fobs, self.mask, self.reward, self._term, self._trunc, self._fres,
+                        self.to_move, self.plies, self._acts)
         self._bref = ctypes.byref(b)
         self._uref = ctypes.byref(u)
         self._step_args = (v.h, _cabi.addr(self._acts), ctypes.c_int32(n), self._bref, self._uref)
@@ -212,7 +216,9 @@ class VectorGame:
         naming the environment, for an id out of range or not legal;
         nothing is played then)."""
         acts = self._acts
-        a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        # A subclass (a masked array, one overriding max) is read as the plain array of its values: its own
+        # max could hide an id that the unsafe cast below would cut to its low 32 bits.
+        a = actions if type(actions) is np.ndarray else np.asarray(actions)
         if a.shape != acts.shape:
             raise ValueError(f"{a.shape} actions for {self.n} games")
         if a.dtype.kind not in "iu":

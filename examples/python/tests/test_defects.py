@@ -70,6 +70,26 @@ def test_vector_ids_out_of_range_refused(backend, bad):
         assert not np.array_equal(v.obs, obs)
 
 
+class _LyingMax(np.ndarray):
+    """An array whose max() hides its largest value, as a masked array's does for a masked one."""
+
+    def max(self, *args, **kwargs):  # type: ignore[override]
+        return np.zeros((), self.dtype)
+
+
+@pytest.mark.parametrize("make", [
+    lambda a: np.ma.masked_array(a, mask=[False, False, False, True]),
+    lambda a: a.view(_LyingMax),
+])
+def test_vector_ids_out_of_range_in_an_array_subclass_refused(backend, make):
+    # The hidden id 2**32 + 14 must be refused, not played as 14 (its low 32 bits).
+    with VectorGame("kisolo", 4, seed=1, backend=backend) as v:
+        plies = v.plies.copy()
+        with pytest.raises(IllegalAction, match="environment 3"):
+            v.step(make(np.array([14, 14, 14, 14 + 2**32], dtype=np.int64)))
+        assert np.array_equal(v.plies, plies)
+
+
 @pytest.mark.parametrize("bad", [[14.0] * 4, [14.5] * 4, ["14"] * 4, [True] * 4, np.array([14] * 4, dtype=object)])
 def test_vector_ids_of_other_types_refused(backend, bad):
     with VectorGame("kisolo", 4, seed=1, backend=backend) as v:
@@ -199,3 +219,44 @@ def test_gymnasium_env_pickles_and_deepcopies(backend):
             o1 = other.step(a)[0]
             o2 = env.step(a)[0]
         np.testing.assert_array_equal(o1, o2)
+
+
+_REBIND = """
+import gc
+import numpy as np
+from mancala_engine.vector import VectorGame
+
+n = 8192  # output arrays of hundreds of kB: malloc maps them alone, and unmaps them when freed
+g = VectorGame("kisolo", n, seed=1)
+before = g.obs.copy()
+rng = np.random.default_rng(1)
+acts = g.sample_actions(rng)
+# A wrapper that rebinds the output arrays (a float copy, None): the arrays the library writes must live on.
+g.obs = g.obs.astype(np.float32)
+g.reward, g.to_move, g.plies, g.terminated, g.truncated = None, None, None, None, None
+gc.collect()
+junk = [np.full(4096, 7, np.uint8) for _ in range(400)]
+for _ in range(3):
+    g.step(acts)
+    acts = g.sample_actions(rng)
+assert all(int(j.min()) == 7 == int(j.max()) for j in junk), "the library wrote into freed memory"
+assert g.obs.dtype == np.float32 and np.array_equal(g.obs, before)
+print("ok")
+"""
+
+
+@pytest.mark.processes
+def test_vector_output_arrays_rebound_stay_alive():
+    # Run in a child Python: before the fix, the step wrote into the freed arrays and the process died (SIGSEGV).
+    import os
+    import subprocess
+    import sys
+
+    import mancala_engine
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(mancala_engine.__file__)))
+    paths = [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+    r = subprocess.run([sys.executable, "-c", _REBIND], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, timeout=300, env=env)
+    assert (r.returncode, r.stdout.strip()) == (0, "ok"), r.stderr[-2000:]
